@@ -1,0 +1,31 @@
+/** Business constants of SPEC.md section 9 that are not the lodge's own data (those live in lodge.yaml). */
+
+/** Attendees and meals per RSVP; 1 when the event's rsvpLimit is set. */
+export const MAX_PER_RSVP = 10;
+/** RSVP on the home page closes at 21:00 on the cutoff day. */
+export const HOME_RSVP_CUTOFF = { hour: 21, minute: 0 } as const;
+/** RSVP on the upcoming-events page closes at 11:59PM on the cutoff day. */
+export const UPCOMING_RSVP_CUTOFF = { hour: 23, minute: 59 } as const;
+/** Social RSVP closes at 21:00 on the day before the outing. */
+export const SOCIAL_RSVP_CUTOFF = { daysBefore: 1, hour: 21, minute: 0 } as const;
+
+export const HOME_CAROUSEL = { maxSlides: 3, intervalMs: 10_000 } as const;
+export const RECENT_EVENTS_CAROUSEL_MS = 5000;
+export const RECENT_EVENTS_WINDOW_DAYS = 365;
+
+export const ALERT_TIMEOUT_MS = 5000;
+export const ALERT_FADE_MS = 250;
+
+export const STICKY_HEADER_PX = 99;
+export const TOP_BUTTON_PX = 400;
+export const MOBILE_MAX_WIDTH_PX = 1023;
+export const MOBILE_TOP_BUTTON_DELAY_MS = 2000;
+
+export const PAGERS = {
+  pastMasters: { pageSize: 12, maxLinks: 10 },
+  gallery: { pageSize: 6, maxLinks: 10 },
+  bulletins: { pageSize: 10, maxLinks: 20 },
+  defaults: { page: 1, pageSize: 10, maxLinks: 10 },
+} as const;
+
+export const PORTRAIT_HEIGHT_PX = 350;

@@ -1,0 +1,29 @@
+import { ALERT_TIMEOUT_MS } from "./constants.ts";
+import type { Alert } from "./schemas/alert.ts";
+
+/** The alerts of SPEC.md section 8, word for word. */
+export const ALERTS = {
+  sendFailure: {
+    className: "error",
+    heading: "Error",
+    text: "We apologize, something went wrong. Please try again later.",
+    timeout: ALERT_TIMEOUT_MS,
+  },
+  rsvpSuccess: {
+    className: "success",
+    heading: "Success!",
+    text: "Your reservation has been sent. Please check your email shortly for a confirmation message.",
+    timeout: ALERT_TIMEOUT_MS,
+  },
+  contactSuccess: {
+    className: "success",
+    heading: "Success!",
+    text: "Your inquiry has been sent. Please check your email shortly for a confirmation message.",
+    timeout: ALERT_TIMEOUT_MS,
+  },
+} as const satisfies Record<string, Alert>;
+
+export const MEAL_PROMPT = "Please choose a meal preference:";
+export const MASONIC_TITLE_PLACEHOLDER = "WM, PDDGM, etc";
+export const CONTACT_SUBJECT = "A New Message From Contact Us";
+export const TYLED_LABEL = { true: "Tyled: Masons Only", false: "Open to All" } as const;

@@ -1,0 +1,124 @@
+import { z } from "zod";
+import {
+  eventDateText,
+  flag,
+  optionalText,
+  requiredText,
+  shown,
+  text,
+  wholeNumber,
+} from "./common.ts";
+
+/**
+ * What a dinner costs. Event data keeps it as text in several forms (SPEC 3): a number ("12" or
+ * 12), a range ("15 - 20"), "No Charge", or empty. It is normalised once, here.
+ */
+export const costSchema = z.discriminatedUnion("kind", [
+  /** No dinner is offered: the RSVP form shows no dinner checkbox. */
+  z.object({ kind: z.literal("none") }),
+  /** A dinner at no charge ("No Charge" or 0). */
+  z.object({ kind: z.literal("free") }),
+  z.object({ kind: z.literal("fixed"), amount: z.number() }),
+  z.object({ kind: z.literal("range"), min: z.number(), max: z.number() }),
+]);
+export type Cost = z.infer<typeof costSchema>;
+
+const AMOUNT = String.raw`\$?\s*(\d+(?:\.\d{1,2})?)`;
+const FIXED = new RegExp(`^${AMOUNT}$`);
+const RANGE = new RegExp(`^${AMOUNT}\\s*-\\s*${AMOUNT}$`);
+const FREE = /^(no charge|free)$/i;
+
+const costExpected =
+  "expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing";
+
+export const costText = z
+  .union([z.number(), z.string(), z.null()], {
+    error: (i) => `${costExpected}, found ${shown(i.input)}`,
+  })
+  .optional()
+  .transform((raw, ctx): Cost => {
+    const value = raw === null || raw === undefined ? "" : String(raw).trim();
+    if (value === "") return { kind: "none" };
+    if (FREE.test(value)) return { kind: "free" };
+    const fixed = FIXED.exec(value);
+    if (fixed) {
+      const amount = Number(fixed[1]);
+      return amount === 0 ? { kind: "free" } : { kind: "fixed", amount };
+    }
+    const range = RANGE.exec(value);
+    if (range && Number(range[1]) < Number(range[2])) {
+      return { kind: "range", min: Number(range[1]), max: Number(range[2]) };
+    }
+    ctx.issues.push({
+      code: "custom",
+      input: raw,
+      message: `${costExpected}, found ${shown(raw)}`,
+    });
+    return z.NEVER;
+  });
+
+export const MAX_MEAL_CHOICES = 4;
+
+export const earlyBirdOptionsSchema = z.strictObject({
+  /** Dinner time as written, e.g. '18:30', '(6:30pm)' or empty. */
+  time: optionalText,
+  cost: costText,
+  choices: z
+    .array(requiredText("a meal name"), {
+      error: (i) => `expected a list of meal names, found ${shown(i.input)}`,
+    })
+    .max(MAX_MEAL_CHOICES, { error: `expected at most ${MAX_MEAL_CHOICES} meal choices` })
+    .default([]),
+  /** Replaces 'Please choose a meal preference:' when given. */
+  choiceLabel: text.optional(),
+});
+export type EarlyBirdOptions = z.infer<typeof earlyBirdOptionsSchema>;
+
+export function slugify(value: string): string {
+  return value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The id an event gets when its file gives none: its day and its name, e.g. 2024-09-04-stated-meeting. */
+export function deriveEventId(date: string, name: string): string {
+  return `${date.slice(0, 10).replaceAll("/", "-")}-${slugify(name)}`;
+}
+
+export const eventSchema = z
+  .strictObject({
+    /** Stable id; derived from date and name when left out. */
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, {
+        error: (i) => `expected lowercase letters, digits and hyphens, found ${shown(i.input)}`,
+      })
+      .optional(),
+    date: eventDateText,
+    name: requiredText("the event's name"),
+    description: optionalText,
+    extraInfo: optionalText,
+    location: optionalText,
+    address: optionalText,
+    addressLink: optionalText,
+    rsvpOptions: flag.default(false),
+    rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1),
+    spotlight: flag.default(false),
+    spotlightImage: optionalText,
+    altText: optionalText,
+    tyled: flag.default(false),
+    rsvpLimit: flag.default(false),
+    earlyBirdOptions: earlyBirdOptionsSchema.default({
+      time: "",
+      cost: { kind: "none" },
+      choices: [],
+    }),
+  })
+  .transform(({ id, ...event }) => ({ id: id ?? deriveEventId(event.date, event.name), ...event }));
+
+export type Event = z.output<typeof eventSchema>;
+export type EventInput = z.input<typeof eventSchema>;

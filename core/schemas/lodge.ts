@@ -1,0 +1,130 @@
+import { z } from "zod";
+import {
+  clockTime,
+  isoDate,
+  optionalText,
+  requiredText,
+  shown,
+  url,
+  wholeNumber,
+} from "./common.ts";
+
+const timeZone = z
+  .string({
+    error: (i) => `expected an IANA time zone such as 'America/New_York', found ${shown(i.input)}`,
+  })
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat("en-US", { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    {
+      error: (i) =>
+        `expected an IANA time zone such as 'America/New_York', found ${shown(i.input)}`,
+    },
+  );
+
+const link = z.strictObject({ label: requiredText("the link's label"), href: url });
+export type Link = z.infer<typeof link>;
+
+const WEEKDAYS = [
+  "Sunday",
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+] as const;
+
+export const pastMasterListSchema = z.strictObject({
+  /** Names the file past-masters/<slug>.csv; 'main' is the lodge's own list. */
+  slug: z.string().regex(/^[a-z0-9-]+$/, {
+    error: (i) => `expected a slug such as 'golden-square', found ${shown(i.input)}`,
+  }),
+  /** Route of the page, e.g. 'past-masters'. */
+  route: z.string().regex(/^[a-z0-9-]+$/, {
+    error: (i) => `expected a route such as 'past-masters', found ${shown(i.input)}`,
+  }),
+  heading: requiredText("the page heading"),
+  /** The views the page offers; the first is shown first. */
+  views: z
+    .array(z.enum(["cards", "table"]))
+    .min(1)
+    .default(["cards", "table"]),
+  pageSize: wholeNumber("a page size", 1, 100).default(12),
+  pageLinks: wholeNumber("a number of page links", 1, 30).default(10),
+});
+export type PastMasterList = z.infer<typeof pastMasterListSchema>;
+
+export const lodgeSchema = z.strictObject({
+  /** Full name, e.g. 'Euclid Valley Lodge No. 231'. */
+  name: requiredText("the lodge's full name"),
+  /** Name used in running text, e.g. 'Euclid Valley'. */
+  shortName: requiredText("the lodge's short name"),
+  number: wholeNumber("the lodge number", 1, 99999),
+  charterDate: isoDate,
+  timeZone: timeZone.default("America/New_York"),
+  address: z.strictObject({
+    venue: requiredText("the meeting place's name"),
+    street: requiredText("a street address"),
+    city: requiredText("a city"),
+    state: requiredText("a state"),
+    zip: requiredText("a ZIP code"),
+    mapLink: url,
+    /** Address of an embeddable map (iframe src). */
+    mapEmbed: optionalText,
+  }),
+  meetings: z.strictObject({
+    weekday: z.enum(WEEKDAYS, {
+      error: (i) => `expected a weekday such as 'Wednesday', found ${shown(i.input)}`,
+    }),
+    /** Which weeks of the month, e.g. [1, 3] for the 1st and 3rd. */
+    weeks: z.array(wholeNumber("a week of the month", 1, 5)).min(1),
+    /** Months without meetings, 1-12. */
+    skipMonths: z.array(wholeNumber("a month", 1, 12)).default([]),
+    time: clockTime,
+    dinnerTime: clockTime,
+    rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1),
+  }),
+  guestLimit: wholeNumber("a number of guests", 1, 10000).default(70),
+  socialSeries: z.strictObject({
+    title: requiredText("the social series' title"),
+    description: optionalText,
+  }),
+  pastMasters: z.array(pastMasterListSchema).min(1),
+  secretaryEmail: z
+    .email({ error: (i) => `expected an e-mail address, found ${shown(i.input)}` })
+    .optional(),
+  links: z.strictObject({
+    petition: url,
+    grandLodge: url,
+    joinExternal: url,
+    external: z.array(link).default([]),
+    social: z.array(link).default([]),
+  }),
+  /** Where pictures and PDFs are served from (a path on the site or a bucket's public address). */
+  media: z
+    .strictObject({
+      images: url.default("/media/images/"),
+      albums: url.default("/media/albums/"),
+      thumbnails: url.default("/media/thumbnails/"),
+      bulletins: url.default("/media/bulletins/"),
+      socialEvents: url.default("/media/social-events/"),
+    })
+    .default({
+      images: "/media/images/",
+      albums: "/media/albums/",
+      thumbnails: "/media/thumbnails/",
+      bulletins: "/media/bulletins/",
+      socialEvents: "/media/social-events/",
+    }),
+  /** Portrait shown for a past master without a photo. */
+  defaultPortrait: optionalText,
+  analyticsId: optionalText,
+});
+export type Lodge = z.infer<typeof lodgeSchema>;

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { optionalText, requiredText, shown, wholeNumber } from "./common.ts";
+
+/** The number a past master has when he joined by affiliation; his term reads 'By Affiliation'. */
+export const BY_AFFILIATION = -1;
+export const BY_AFFILIATION_TERM = "By Affiliation";
+
+/**
+ * One past master. number 0 is an unnumbered first term (Under Dispensation); -1 is 'By
+ * Affiliation'. term is text such as '1867 - 1868', '1952-1953', '2019' or 'U.D. 1867'.
+ */
+export const pastMasterSchema = z
+  .strictObject({
+    number: wholeNumber(
+      "a whole number (-1 for By Affiliation, 0 for Under Dispensation)",
+      -1,
+      9999,
+    ),
+    name: requiredText("the past master's name"),
+    term: requiredText("a term such as '1867 - 1868'"),
+    /** Portrait file name or address; empty means the lodge's placeholder portrait. */
+    imgUrl: optionalText,
+  })
+  .superRefine((master, ctx) => {
+    const byAffiliation = master.term === BY_AFFILIATION_TERM;
+    if (byAffiliation !== (master.number === BY_AFFILIATION)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["number"],
+        input: master.number,
+        message: byAffiliation
+          ? `expected ${BY_AFFILIATION} for a term of '${BY_AFFILIATION_TERM}', found ${shown(master.number)}`
+          : `expected the term '${BY_AFFILIATION_TERM}' for number ${BY_AFFILIATION}, found ${shown(master.term)}`,
+      });
+    }
+    if (!byAffiliation && !/\d{4}/.test(master.term)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["term"],
+        input: master.term,
+        message: `expected a term with a year such as '1867 - 1868' or '2019', found ${shown(master.term)}`,
+      });
+    }
+  });
+export type PastMaster = z.output<typeof pastMasterSchema>;

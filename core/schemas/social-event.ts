@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { eventDateText, flag, optionalText, requiredText } from "./common.ts";
+import { slugify } from "./event.ts";
+
+export const socialEventSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/)
+      .optional(),
+    name: requiredText("the outing's name"),
+    date: eventDateText,
+    location: optionalText,
+    locationAddress: optionalText,
+    locationUrl: optionalText,
+    description: optionalText,
+    /** File name in the social-events image folder; may be empty. */
+    eventImageUrl: optionalText,
+    isRsvp: flag.default(false),
+    rsvpDesc: optionalText,
+  })
+  .transform(({ id, ...outing }) => ({
+    id: id ?? `${outing.date.slice(0, 10).replaceAll("/", "-")}-${slugify(outing.name)}`,
+    ...outing,
+  }));
+export type SocialEvent = z.output<typeof socialEventSchema>;

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { optionalText, requiredText, shown } from "./common.ts";
+
+export const timelineEntrySchema = z.strictObject({
+  /** A year, or 'Today' for the entry that shows the lodge's age. */
+  year: z.union([z.number().int(), z.literal("Today")], {
+    error: (i) => `expected a year or 'Today', found ${shown(i.input)}`,
+  }),
+  content: requiredText("the entry's text"),
+  imageSrc: optionalText,
+  imageCaption: optionalText,
+  altText: optionalText,
+});
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+/** One block of a story page such as Brotherhood Night history. */
+export const storyBlockSchema = z.strictObject({
+  content: z.string(),
+  imageSrc: optionalText,
+  imageCaption: optionalText,
+  altText: optionalText,
+});
+export type StoryBlock = z.infer<typeof storyBlockSchema>;
