@@ -110,3 +110,31 @@ export const url = z
     error: (i) =>
       `expected a web address starting with https://, http:// or /, found ${shown(i.input)}`,
   });
+
+const EXPECTED: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  boolean: "true or false",
+  array: "a list",
+  object: "a set of fields (key: value)",
+};
+
+// Messages people can act on for every schema, written the way the validator prints them:
+// "expected X, found Y". A schema's own message, where it gives one, takes precedence.
+z.config({
+  customError: (issue) => {
+    if (issue.code === "invalid_type") {
+      return `expected ${EXPECTED[issue.expected] ?? issue.expected}, found ${shown(issue.input)}`;
+    }
+    if (issue.code === "too_small" && issue.origin === "array") {
+      return `expected at least ${issue.minimum} ${issue.minimum === 1 ? "entry" : "entries"}`;
+    }
+    if (issue.code === "too_big" && issue.origin === "array") {
+      return `expected at most ${issue.maximum} entries`;
+    }
+    if (issue.code === "invalid_value") {
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}, found ${shown(issue.input)}`;
+    }
+    return undefined;
+  },
+});

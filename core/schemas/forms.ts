@@ -21,7 +21,7 @@ function name(pattern: RegExp, allowed: string) {
   return z
     .string({ error: "is required" })
     .trim()
-    .min(1, { error: "is required" })
+    .min(1, { error: "is required", abort: true })
     .max(LIMITS.name, { error: `must be at most ${LIMITS.name} characters` })
     .regex(pattern, { error: `may contain only ${allowed}` });
 }
@@ -29,7 +29,7 @@ function name(pattern: RegExp, allowed: string) {
 const email = z
   .string({ error: "is required" })
   .trim()
-  .min(1, { error: "is required" })
+  .min(1, { error: "is required", abort: true })
   .max(LIMITS.email, { error: `must be at most ${LIMITS.email} characters` })
   .regex(PATTERNS.email, {
     error: "must be an address like name@example.com, in lowercase letters",
@@ -160,7 +160,7 @@ export const contactFormSchema = z.object({
   message: z
     .string({ error: "is required" })
     .trim()
-    .min(1, { error: "is required" })
+    .min(1, { error: "is required", abort: true })
     .max(LIMITS.message, { error: `must be at most ${LIMITS.message} characters` }),
 });
 export type ContactForm = z.output<typeof contactFormSchema>;

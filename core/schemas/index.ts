@@ -5,6 +5,7 @@ export * from "./common.ts";
 export * from "./event.ts";
 export * from "./forms.ts";
 export * from "./lodge.ts";
+export * from "./lodge-data.ts";
 export * from "./officer.ts";
 export * from "./page.ts";
 export * from "./past-master.ts";

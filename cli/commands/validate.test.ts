@@ -1,0 +1,164 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+
+let sample: ReturnType<typeof sampleCopy>;
+beforeEach(() => {
+  sample = sampleCopy();
+});
+afterEach(() => sample.cleanup());
+
+const validate = (...args: string[]) => lodge(sample.root, "validate", ...args);
+const problems = (lines: string[]) => lines.slice(0, -1);
+
+describe("lodge validate", () => {
+  it("passes on the sample lodge and sums up what it read", async () => {
+    const { code, stdout } = await validate();
+    expect(code).toBe(0);
+    expect(stdout.filter((line) => !line.includes("  warning  "))).toEqual([stdout.at(-1)]);
+    expect(stdout.at(-1)).toMatch(/^data: \d+ events, \d+ social outings, 18 officers, \d+ past masters in 3 lists, .*; no errors, /);
+  });
+
+  it("locates every wrong or missing event field by file, line, column, entry and field", async () => {
+    sample.write(
+      "events.yaml",
+      [
+        "- date: 2026/12/02 19:30",
+        "  name: Stated Meeting",
+        "  rsvpExpirationDays: two",
+        "- date: 2026/13/02 19:30",
+        "  name: Special Meeting",
+        "  earlyBirdOptions:",
+        "    cost: twelve",
+        "- date: 2026/12/16 19:30",
+        "  tyled: yes",
+        "",
+      ].join("\n"),
+    );
+    const { code, stdout } = await validate();
+    expect(code).toBe(1);
+    expect(problems(stdout)).toEqual([
+      `data/events.yaml:3:23  events[0] (2026/12/02 19:30 Stated Meeting)  rsvpExpirationDays: expected a whole number of days from 0 to 60, found "two"`,
+      `data/events.yaml:4:9  events[1] (2026/13/02 19:30 Special Meeting)  date: expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found "2026/13/02 19:30"`,
+      `data/events.yaml:7:11  events[1] (2026/13/02 19:30 Special Meeting)  earlyBirdOptions.cost: expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing, found "twelve"`,
+      `data/events.yaml:8:3  events[2] (2026/12/16 19:30)  name: expected the event's name, found nothing`,
+      `data/events.yaml:9:10  events[2] (2026/12/16 19:30)  tyled: expected true or false, found "yes"`,
+    ]);
+    expect(stdout.at(-1)).toMatch(/; 5 errors, 0 warnings\. Fix the errors and run lodge validate again\.$/);
+  });
+
+  it("reports a YAML syntax error with its position", async () => {
+    sample.write("officers.yaml", "- name: Ann Example\n  office: [Tyler\n");
+    const { code, stdout } = await validate();
+    expect(code).toBe(1);
+    expect(problems(stdout)[0]).toMatch(/^data\/officers\.yaml:3:1 {2}this is not valid YAML: /);
+  });
+
+  it("warns about an unknown key, suggests the spelling and still passes", async () => {
+    sample.write("social-events.yaml", "- name: Bowling\n  date: 2027/01/09 18:00\n  isRsvpp: true\n");
+    const { code, stdout } = await validate();
+    expect(code).toBe(0);
+    expect(problems(stdout)).toContain(
+      `data/social-events.yaml:3:3  warning  social-events[0] (2027/01/09 18:00 Bowling)  isRsvpp: unknown field, ignored; did you mean "isRsvp"?`,
+    );
+  });
+
+  it("locates bad CSV rows by line and column and checks every row", async () => {
+    sample.write(
+      "past-masters/golden-square.csv",
+      [
+        "number,name,term,imgUrl",
+        "1,Adam Example,1921 - 1922,",
+        "two,Bob Example,1922 - 1923,",
+        "",
+        "3,Carl Example, Jr.,1923 - 1924,",
+        '4, "",1924 - 1925,',
+        "5,Dan Example,sometime,",
+        "-1,Ed Example,1926 - 1927,",
+      ].join("\r\n"),
+    );
+    const { code, stdout } = await validate();
+    expect(code).toBe(1);
+    expect(problems(stdout)).toEqual([
+      "data/past-masters/golden-square.csv:3:1  golden-square[1] (two Bob Example)  number: expected a whole number (-1 for By Affiliation, 0 for Under Dispensation) from -1 to 9999, found \"two\"",
+      `data/past-masters/golden-square.csv:5:16  golden-square[2] (3 Carl Example)  term: expected a term with a year such as '1867 - 1868' or '2019', found "Jr."`,
+      "data/past-masters/golden-square.csv:5:33  row 3  expected 4 columns (number,name,term,imgUrl), found 5; put a value that contains a comma in double quotes",
+      "data/past-masters/golden-square.csv:6:3  golden-square[3] (4)  name: expected the past master's name, found an empty value",
+      "data/past-masters/golden-square.csv:7:15  golden-square[4] (5 Dan Example)  term: expected a term with a year such as '1867 - 1868' or '2019', found \"sometime\"",
+      "data/past-masters/golden-square.csv:8:1  golden-square[5] (-1 Ed Example)  number: expected the term 'By Affiliation' for number -1, found \"1926 - 1927\"",
+    ]);
+  });
+
+  it("checks the front matter of pages", async () => {
+    sample.write("pages/about-us.md", "---\ndescription: Who we are\ntitel: About Us\n---\nWe meet on Wednesdays.\n");
+    const { code, stdout } = await validate();
+    expect(code).toBe(1);
+    expect(problems(stdout)).toEqual([
+      "data/pages/about-us.md:2:1  title: expected the page title, found nothing",
+      `data/pages/about-us.md:3:1  warning  titel: unknown field, ignored; did you mean "title"?`,
+    ]);
+  });
+
+  it("reads JSON wherever it reads YAML, and refuses two files for the same content", async () => {
+    rmSync(join(sample.data, "history.yaml"));
+    sample.write("history.json", JSON.stringify([{ year: 1867, content: "Chartered." }, { year: "Today", content: "Still meeting." }]));
+    const ok = await validate();
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.at(-1)).toContain(", 2 history entries,");
+
+    sample.write("history.yaml", "- year: 1867\n  content: Chartered.\n");
+    const twice = await validate();
+    expect(twice.code).toBe(1);
+    expect(problems(twice.stdout)).toContain(
+      "data/history.yaml:1:1  data/history.yaml and data/history.json hold the same content; keep one of them",
+    );
+  });
+
+  it("says so when the data folder or lodge.yaml is missing", async () => {
+    const none = await validate("--data", "nowhere");
+    expect(none.code).toBe(1);
+    expect(problems(none.stdout)).toEqual(["nowhere:1:1  no such folder; give the lodge's data folder with --data DIR"]);
+
+    rmSync(join(sample.data, "lodge.yaml"));
+    const noLodge = await validate();
+    expect(noLodge.code).toBe(1);
+    expect(problems(noLodge.stdout)).toEqual([
+      "data/lodge.yaml:1:1  file not found; every lodge needs one (the sample lodge in data/ has an example)",
+    ]);
+  });
+
+  it("warns about a referenced image that is missing and a file it does not read", async () => {
+    rmSync(join(sample.data, "images", "officers"), { recursive: true, force: true });
+    sample.write("event.yaml", "- name: typo in the file name\n");
+    const { code, stdout } = await validate();
+    expect(code).toBe(0);
+    expect(stdout.some((l) => /^data\/officers\.yaml:\d+:\d+ {2}warning {2}officers\[0\] \(Worshipful Master .+\) {2}image: data\/images\/officers\/.+ not found; add the file or correct the name$/.test(l))).toBe(true);
+    expect(problems(stdout)).toContain(
+      "data/event.yaml:1:1  warning  lodge does not read this; check the name against the content files in the README",
+    );
+  });
+
+  it("prints the same problems as JSON with --json", async () => {
+    sample.write("albums.yaml", "- albumName: holiday-party\n  title: Holiday Party\n");
+    const { code, stdout } = await validate("--json");
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout.join("\n"));
+    expect(report).toMatchObject({ ok: false, errors: 1 });
+    expect(report.problems[0]).toEqual({
+      severity: "error",
+      file: "data/albums.yaml",
+      line: 1,
+      column: 14,
+      entry: "albums[0] (holiday-party)",
+      field: "albumName",
+      message: `expected a date-prefixed folder name such as '2024-10-19-table-lodge', found "holiday-party"`,
+    });
+  });
+
+  it("exits 2 on a misused flag", async () => {
+    const { code, stderr } = await lodge(sample.root, "validate", "--dta", "x");
+    expect(code).toBe(2);
+    expect(stderr[0]).toBe("error: unknown option '--dta'");
+  });
+});

@@ -1,0 +1,45 @@
+import { resolve } from "node:path";
+import { Command } from "commander";
+import { z } from "zod";
+import { type Context, dataOption, parseOptions } from "../context.ts";
+import { loadData } from "../load/load-data.ts";
+import { formatProblem, sortProblems } from "../load/problems.ts";
+import { summarize } from "../load/summary.ts";
+
+const optionsSchema = z.object({ data: z.string().min(1), json: z.boolean().default(false) });
+
+export function validateCommand(ctx: Context): Command {
+  return new Command("validate")
+    .description("check every content file of the lodge and list every problem at once")
+    .option(dataOption.flags, dataOption.description, dataOption.default)
+    .option("--json", "print the problems and counts as JSON")
+    .addHelpText(
+      "after",
+      "\nExample:\n  lodge validate --data data\n\nExits 1 when there is an error; warnings alone exit 0.",
+    )
+    .action((raw) => {
+      const options = parseOptions(optionsSchema, raw);
+      const { problems, counts } = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
+      const sorted = sortProblems(problems);
+      const errors = sorted.filter((p) => p.severity === "error").length;
+      if (options.json) {
+        ctx.out(
+          JSON.stringify(
+            {
+              ok: errors === 0,
+              errors,
+              warnings: sorted.length - errors,
+              counts,
+              problems: sorted,
+            },
+            null,
+            2,
+          ),
+        );
+      } else {
+        for (const problem of sorted) ctx.out(formatProblem(problem));
+        ctx.out(summarize(options.data, counts, sorted));
+      }
+      if (errors > 0) ctx.exitCode = 1;
+    });
+}

@@ -1,0 +1,42 @@
+import type { z } from "zod";
+import { GENERATED_DIR } from "./emit/emit-modules.ts";
+import { type Output, UserError } from "./errors.ts";
+
+/** What a command needs from the world, so tests can run commands in-process. */
+export interface Context extends Output {
+  cwd: string;
+  /** Where `lodge build` writes the data modules the site imports. */
+  generatedDir: string;
+  /** Set by a command that finished but failed a check. */
+  exitCode: number;
+}
+
+export function processContext(): Context {
+  return {
+    cwd: process.cwd(),
+    generatedDir: GENERATED_DIR,
+    exitCode: 0,
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  };
+}
+
+/** A command used the wrong way (bad flag values): exit 2, like an unknown flag. */
+export class UsageError extends UserError {
+  override name = "UsageError";
+}
+
+/** Parses a command's options with its schema, first thing in the action. */
+export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): z.output<S> {
+  const result = schema.safeParse(options);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`);
+  throw new UsageError(lines.join("\n"));
+}
+
+/** Options every command that reads a lodge takes. */
+export const dataOption = {
+  flags: "--data <dir>",
+  description: "the lodge's data folder",
+  default: "data",
+} as const;

@@ -1,0 +1,168 @@
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { LodgeData } from "../../core/schemas/index.ts";
+import { type EntryNamer, locate, wholeFile } from "./check.ts";
+import { FILES, pastMasterEntries } from "./files.ts";
+import type { Loaded } from "./load-data.ts";
+import type { Problem } from "./problems.ts";
+import type { Source } from "./source.ts";
+
+/** Where each kind of media file lives inside the data folder: the one place that says so. */
+export const MEDIA_FOLDERS = {
+  eventImages: "images/events",
+  officers: "images/officers",
+  jewels: "images/jewels",
+  pastMasters: "images/past-masters",
+  history: "images/history",
+  socialEvents: "images/social-events",
+  images: "images",
+  albums: "albums",
+  bulletins: "bulletins",
+  /** Files served as they are under /media/ (e.g. the petition PDF). */
+  media: "media",
+} as const;
+
+/** The name an album's cover has in its folder. */
+export const ALBUM_COVER = "_cover.jpg";
+
+interface Reference {
+  source: Source | undefined;
+  name: EntryNamer;
+  path: (string | number)[];
+  folder: string;
+  file: string;
+}
+
+/** True for a file name kept in data/, false for an address served from elsewhere. */
+function isLocal(name: string): boolean {
+  return name !== "" && !/^[a-z]+:\/\//i.test(name) && !name.startsWith("//");
+}
+
+function references(data: LodgeData, sources: Loaded["sources"]): Reference[] {
+  const refs: Reference[] = [];
+  const add = (
+    source: Source | undefined,
+    name: EntryNamer,
+    path: (string | number)[],
+    folder: string,
+    file: string,
+  ) => {
+    if (isLocal(file)) refs.push({ source, name, path, folder, file });
+  };
+  data.events.forEach((e, i) => {
+    add(
+      sources.events,
+      FILES.events.name,
+      [i, "spotlightImage"],
+      MEDIA_FOLDERS.eventImages,
+      e.spotlightImage,
+    );
+  });
+  data.officers.forEach((o, i) => {
+    add(sources.officers, FILES.officers.name, [i, "image"], MEDIA_FOLDERS.officers, o.image);
+    add(sources.officers, FILES.officers.name, [i, "jewel"], MEDIA_FOLDERS.jewels, o.jewel);
+  });
+  for (const [slug, list] of Object.entries(data.pastMasters)) {
+    list.forEach((m, i) => {
+      add(
+        sources.pastMasters[slug],
+        pastMasterEntries(slug),
+        [i, "imgUrl"],
+        MEDIA_FOLDERS.pastMasters,
+        m.imgUrl,
+      );
+    });
+  }
+  add(
+    sources.lodge,
+    wholeFile,
+    ["defaultPortrait"],
+    MEDIA_FOLDERS.images,
+    data.lodge.defaultPortrait,
+  );
+  const petition = data.lodge.links.petition;
+  if (petition.startsWith("/media/")) {
+    add(
+      sources.lodge,
+      wholeFile,
+      ["links", "petition"],
+      MEDIA_FOLDERS.media,
+      petition.slice("/media/".length),
+    );
+  }
+  data.history.forEach((h, i) => {
+    add(sources.history, FILES.history.name, [i, "imageSrc"], MEDIA_FOLDERS.history, h.imageSrc);
+  });
+  data.socialEvents.forEach((s, i) => {
+    add(
+      sources.socialEvents,
+      FILES.socialEvents.name,
+      [i, "eventImageUrl"],
+      MEDIA_FOLDERS.socialEvents,
+      s.eventImageUrl,
+    );
+  });
+  for (const [slug, page] of Object.entries(data.pages)) {
+    if (page.image)
+      add(sources.pages[slug], wholeFile, ["image", "src"], MEDIA_FOLDERS.images, page.image.src);
+  }
+  data.albums.forEach((a, i) => {
+    add(
+      sources.albums,
+      FILES.albums.name,
+      [i, "albumName"],
+      join(MEDIA_FOLDERS.albums, a.albumName),
+      ALBUM_COVER,
+    );
+  });
+  data.recentEvents.forEach((r, i) => {
+    r.imageUrls.forEach((file, j) => {
+      add(
+        sources.recentEvents,
+        FILES.recentEvents.name,
+        [i, "imageUrls", j],
+        join(MEDIA_FOLDERS.albums, r.albumName),
+        file,
+      );
+    });
+  });
+  add(
+    sources.bulletins,
+    FILES.bulletins.name,
+    ["current"],
+    MEDIA_FOLDERS.bulletins,
+    data.bulletins.current,
+  );
+  data.bulletins.past.forEach((b, i) => {
+    add(
+      sources.bulletins,
+      FILES.bulletins.name,
+      ["past", i, "filename"],
+      MEDIA_FOLDERS.bulletins,
+      b.filename,
+    );
+  });
+  return refs;
+}
+
+/** Warns about every media file the data names but the data folder does not hold. */
+export function checkMedia(
+  dir: string,
+  data: LodgeData,
+  sources: Loaded["sources"],
+  cwd: string,
+): Problem[] {
+  return references(data, sources)
+    .filter((ref) => !existsSync(join(dir, ref.folder, ref.file)))
+    .flatMap((ref) =>
+      ref.source
+        ? [
+            {
+              severity: "warning" as const,
+              ...locate(ref.source, ref.name, ref.path),
+              message: `${relative(cwd, join(dir, ref.folder, ref.file))} not found; add the file or correct the name`,
+            },
+          ]
+        : [],
+    );
+}

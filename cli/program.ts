@@ -1,0 +1,41 @@
+import { Command, CommanderError } from "commander";
+import { buildCommand } from "./commands/build.ts";
+import { validateCommand } from "./commands/validate.ts";
+import type { Context } from "./context.ts";
+import { UsageError } from "./context.ts";
+import { handleError, UserError } from "./errors.ts";
+
+export function createProgram(ctx: Context): Command {
+  const program = new Command("lodge")
+    .description("Build and run the website of a Masonic lodge from the files in its data folder.")
+    .version("0.1.0")
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({
+      writeOut: (text) => ctx.out(text.trimEnd()),
+      writeErr: (text) => ctx.err(text.trimEnd()),
+    })
+    .exitOverride();
+  for (const command of [validateCommand(ctx), buildCommand(ctx)]) {
+    program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));
+  }
+  return program;
+}
+
+/** Runs the CLI in-process and returns the exit code: 0 success, 1 bad input or failed check, 2 misuse. */
+export async function runCli(argv: readonly string[], ctx: Context): Promise<number> {
+  try {
+    await createProgram(ctx).parseAsync([...argv], { from: "user" });
+    return ctx.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are successes; anything else commander refuses is misuse.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof UsageError) {
+      handleError(error, ctx);
+      return 2;
+    }
+    if (error instanceof UserError) return handleError(error, ctx);
+    return handleError(error, ctx);
+  }
+}

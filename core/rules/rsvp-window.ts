@@ -1,0 +1,79 @@
+import { HOME_RSVP_CUTOFF, SOCIAL_RSVP_CUTOFF, UPCOMING_RSVP_CUTOFF } from "../constants.ts";
+import type { Event } from "../schemas/event.ts";
+import type { SocialEvent } from "../schemas/social-event.ts";
+import {
+  addDays,
+  atTime,
+  eventStart,
+  formatMediumDate,
+  formatShortTime,
+  isBefore,
+  type WallTime,
+  wallTimeIn,
+} from "./time.ts";
+
+/** What the RSVP windows need to know about an event. */
+export type RsvpWindowEvent = Pick<Event, "date" | "rsvpOptions" | "rsvpExpirationDays">;
+
+function cutoffDay(event: Pick<Event, "date" | "rsvpExpirationDays">) {
+  return addDays(eventStart(event.date), -event.rsvpExpirationDays);
+}
+
+/** When home-page RSVP closes: rsvpExpirationDays before the event, at 21:00 (SPEC 4). */
+export function homeRsvpCutoff(event: Pick<Event, "date" | "rsvpExpirationDays">): WallTime {
+  return atTime(cutoffDay(event), HOME_RSVP_CUTOFF);
+}
+
+/** Home page: RSVP is open while the event takes RSVPs and the lodge's clock is before the cutoff. */
+export function homeRsvpOpen(event: RsvpWindowEvent, now: Date, timeZone: string): boolean {
+  return event.rsvpOptions && !isBefore(homeRsvpCutoff(event), wallTimeIn(now, timeZone));
+}
+
+/** When upcoming-events RSVP closes: rsvpExpirationDays before the event, at 11:59PM (SPEC 4). */
+export function upcomingRsvpDeadline(event: Pick<Event, "date" | "rsvpExpirationDays">): WallTime {
+  return atTime(cutoffDay(event), UPCOMING_RSVP_CUTOFF);
+}
+
+/** 'Closes Sep 1, 2024 at 11:59PM', shown beside an event that takes RSVPs. */
+export function closesText(event: Pick<Event, "date" | "rsvpExpirationDays">): string {
+  const deadline = upcomingRsvpDeadline(event);
+  return `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline).replace(" ", "")}`;
+}
+
+/** True when the attendee count has reached the guest limit: the RSVP button looks disabled. */
+export function isAtGuestLimit(attendeeCount: number, guestLimit: number): boolean {
+  return attendeeCount >= guestLimit;
+}
+
+/**
+ * Upcoming events: the RSVP button shows while the event takes RSVPs, the deadline has not
+ * passed in the lodge's zone, and the guest limit is not reached.
+ */
+export function upcomingRsvpOpen(
+  event: RsvpWindowEvent,
+  attendeeCount: number,
+  guestLimit: number,
+  now: Date,
+  timeZone: string,
+): boolean {
+  return (
+    event.rsvpOptions &&
+    isBefore(wallTimeIn(now, timeZone), upcomingRsvpDeadline(event)) &&
+    !isAtGuestLimit(attendeeCount, guestLimit)
+  );
+}
+
+/** When social RSVP closes: 21:00 on the day before the outing (SPEC 4). */
+export function socialRsvpCutoff(outing: Pick<SocialEvent, "date">): WallTime {
+  const day = addDays(eventStart(outing.date), -SOCIAL_RSVP_CUTOFF.daysBefore);
+  return atTime(day, SOCIAL_RSVP_CUTOFF);
+}
+
+/** Social outings: RSVP is open while the outing takes RSVPs and it is before the cutoff. */
+export function socialRsvpOpen(
+  outing: Pick<SocialEvent, "date" | "isRsvp">,
+  now: Date,
+  timeZone: string,
+): boolean {
+  return outing.isRsvp && isBefore(wallTimeIn(now, timeZone), socialRsvpCutoff(outing));
+}

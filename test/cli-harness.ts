@@ -1,0 +1,39 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Context } from "../cli/context.ts";
+import { runCli } from "../cli/program.ts";
+
+export const SAMPLE = fileURLToPath(new URL("../data/", import.meta.url));
+
+/** A scratch folder holding a copy of the sample lodge in data/, removed by `cleanup`. */
+export function sampleCopy(): { root: string; data: string; write(file: string, text: string): void; cleanup(): void } {
+  const root = mkdtempSync(join(tmpdir(), "lodge-test-"));
+  const data = join(root, "data");
+  cpSync(SAMPLE, data, { recursive: true });
+  return {
+    root,
+    data,
+    write: (file, text) => writeFileSync(join(data, file), text),
+    cleanup: () => rmSync(root, { recursive: true, force: true }),
+  };
+}
+
+/** Runs the real `lodge` command in-process, in `cwd`, and collects what it printed. */
+export async function lodge(
+  cwd: string,
+  ...argv: string[]
+): Promise<{ code: number; stdout: string[]; stderr: string[]; generatedDir: string }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const ctx: Context = {
+    cwd,
+    generatedDir: join(cwd, "generated"),
+    exitCode: 0,
+    out: (line) => stdout.push(...line.split("\n")),
+    err: (line) => stderr.push(...line.split("\n")),
+  };
+  const code = await runCli(argv, ctx);
+  return { code, stdout, stderr, generatedDir: ctx.generatedDir };
+}
