@@ -3,7 +3,7 @@ import { buildCommand } from "./commands/build.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
 import { UsageError } from "./context.ts";
-import { handleError, UserError } from "./errors.ts";
+import { handleError } from "./errors.ts";
 
 export function createProgram(ctx: Context): Command {
   const program = new Command("lodge")
@@ -27,15 +27,9 @@ export async function runCli(argv: readonly string[], ctx: Context): Promise<num
     await createProgram(ctx).parseAsync([...argv], { from: "user" });
     return ctx.exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help and version are successes; anything else commander refuses is misuse.
-      return error.exitCode === 0 ? 0 : 2;
-    }
-    if (error instanceof UsageError) {
-      handleError(error, ctx);
-      return 2;
-    }
-    if (error instanceof UserError) return handleError(error, ctx);
-    return handleError(error, ctx);
+    // Help and version are successes; anything else commander refuses is misuse.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    const code = handleError(error, ctx);
+    return error instanceof UsageError ? 2 : code;
   }
 }

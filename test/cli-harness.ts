@@ -8,7 +8,12 @@ import { runCli } from "../cli/program.ts";
 export const SAMPLE = fileURLToPath(new URL("../data/", import.meta.url));
 
 /** A scratch folder holding a copy of the sample lodge in data/, removed by `cleanup`. */
-export function sampleCopy(): { root: string; data: string; write(file: string, text: string): void; cleanup(): void } {
+export function sampleCopy(): {
+  root: string;
+  data: string;
+  write(file: string, text: string): void;
+  cleanup(): void;
+} {
   const root = mkdtempSync(join(tmpdir(), "lodge-test-"));
   const data = join(root, "data");
   cpSync(SAMPLE, data, { recursive: true });

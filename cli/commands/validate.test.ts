@@ -17,7 +17,9 @@ describe("lodge validate", () => {
     const { code, stdout } = await validate();
     expect(code).toBe(0);
     expect(stdout.filter((line) => !line.includes("  warning  "))).toEqual([stdout.at(-1)]);
-    expect(stdout.at(-1)).toMatch(/^data: \d+ events, \d+ social outings, 18 officers, \d+ past masters in 3 lists, .*; no errors, /);
+    expect(stdout.at(-1)).toMatch(
+      /^data: 179 events, 11 social outings, 18 officers, 304 past masters in 3 lists, 27 past bulletins, 14 albums, 37 recent events, 15 history entries, 4 pages; no errors, \d+ warnings?\.$/,
+    );
   });
 
   it("locates every wrong or missing event field by file, line, column, entry and field", async () => {
@@ -45,7 +47,9 @@ describe("lodge validate", () => {
       `data/events.yaml:8:3  events[2] (2026/12/16 19:30)  name: expected the event's name, found nothing`,
       `data/events.yaml:9:10  events[2] (2026/12/16 19:30)  tyled: expected true or false, found "yes"`,
     ]);
-    expect(stdout.at(-1)).toMatch(/; 5 errors, 0 warnings\. Fix the errors and run lodge validate again\.$/);
+    expect(stdout.at(-1)).toMatch(
+      /; 5 errors, 0 warnings\. Fix the errors and run lodge validate again\.$/,
+    );
   });
 
   it("reports a YAML syntax error with its position", async () => {
@@ -56,7 +60,10 @@ describe("lodge validate", () => {
   });
 
   it("warns about an unknown key, suggests the spelling and still passes", async () => {
-    sample.write("social-events.yaml", "- name: Bowling\n  date: 2027/01/09 18:00\n  isRsvpp: true\n");
+    sample.write(
+      "social-events.yaml",
+      "- name: Bowling\n  date: 2027/01/09 18:00\n  isRsvpp: true\n",
+    );
     const { code, stdout } = await validate();
     expect(code).toBe(0);
     expect(problems(stdout)).toContain(
@@ -81,7 +88,7 @@ describe("lodge validate", () => {
     const { code, stdout } = await validate();
     expect(code).toBe(1);
     expect(problems(stdout)).toEqual([
-      "data/past-masters/golden-square.csv:3:1  golden-square[1] (two Bob Example)  number: expected a whole number (-1 for By Affiliation, 0 for Under Dispensation) from -1 to 9999, found \"two\"",
+      'data/past-masters/golden-square.csv:3:1  golden-square[1] (two Bob Example)  number: expected a whole number (-1 for By Affiliation, 0 for Under Dispensation) from -1 to 9999, found "two"',
       `data/past-masters/golden-square.csv:5:16  golden-square[2] (3 Carl Example)  term: expected a term with a year such as '1867 - 1868' or '2019', found "Jr."`,
       "data/past-masters/golden-square.csv:5:33  row 3  expected 4 columns (number,name,term,imgUrl), found 5; put a value that contains a comma in double quotes",
       "data/past-masters/golden-square.csv:6:3  golden-square[3] (4)  name: expected the past master's name, found an empty value",
@@ -91,7 +98,10 @@ describe("lodge validate", () => {
   });
 
   it("checks the front matter of pages", async () => {
-    sample.write("pages/about-us.md", "---\ndescription: Who we are\ntitel: About Us\n---\nWe meet on Wednesdays.\n");
+    sample.write(
+      "pages/about-us.md",
+      "---\ndescription: Who we are\ntitel: About Us\n---\nWe meet on Wednesdays.\n",
+    );
     const { code, stdout } = await validate();
     expect(code).toBe(1);
     expect(problems(stdout)).toEqual([
@@ -102,7 +112,13 @@ describe("lodge validate", () => {
 
   it("reads JSON wherever it reads YAML, and refuses two files for the same content", async () => {
     rmSync(join(sample.data, "history.yaml"));
-    sample.write("history.json", JSON.stringify([{ year: 1867, content: "Chartered." }, { year: "Today", content: "Still meeting." }]));
+    sample.write(
+      "history.json",
+      JSON.stringify([
+        { year: 1867, content: "Chartered." },
+        { year: "Today", content: "Still meeting." },
+      ]),
+    );
     const ok = await validate();
     expect(ok.code).toBe(0);
     expect(ok.stdout.at(-1)).toContain(", 2 history entries,");
@@ -111,14 +127,16 @@ describe("lodge validate", () => {
     const twice = await validate();
     expect(twice.code).toBe(1);
     expect(problems(twice.stdout)).toContain(
-      "data/history.yaml:1:1  data/history.yaml and data/history.json hold the same content; keep one of them",
+      "data/history.json:1:1  data/history.yaml and data/history.json hold the same content; keep one of them",
     );
   });
 
   it("says so when the data folder or lodge.yaml is missing", async () => {
     const none = await validate("--data", "nowhere");
     expect(none.code).toBe(1);
-    expect(problems(none.stdout)).toEqual(["nowhere:1:1  no such folder; give the lodge's data folder with --data DIR"]);
+    expect(problems(none.stdout)).toEqual([
+      "nowhere:1:1  no such folder; give the lodge's data folder with --data DIR",
+    ]);
 
     rmSync(join(sample.data, "lodge.yaml"));
     const noLodge = await validate();
@@ -133,9 +151,62 @@ describe("lodge validate", () => {
     sample.write("event.yaml", "- name: typo in the file name\n");
     const { code, stdout } = await validate();
     expect(code).toBe(0);
-    expect(stdout.some((l) => /^data\/officers\.yaml:\d+:\d+ {2}warning {2}officers\[0\] \(Worshipful Master .+\) {2}image: data\/images\/officers\/.+ not found; add the file or correct the name$/.test(l))).toBe(true);
+    expect(
+      stdout.some((l) =>
+        /^data\/officers\.yaml:\d+:\d+ {2}warning {2}officers\[0\] \(Worshipful Master .+\) {2}image: data\/images\/officers\/.+ not found; add the file or correct the name$/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
     expect(problems(stdout)).toContain(
       "data/event.yaml:1:1  warning  lodge does not read this; check the name against the content files in the README",
+    );
+  });
+
+  it("refuses two events with one id and warns about repeats, a past spotlight and meals without a cost", async () => {
+    sample.write(
+      "events.yaml",
+      [
+        "- date: 2001/05/02 19:30",
+        "  name: Stated Meeting",
+        "  spotlight: true",
+        "- date: 2001/05/02 19:30",
+        "  name: Stated Meeting",
+        "  id: stated-again",
+        "- id: same",
+        "  date: 2001/05/16 19:30",
+        "  name: Special Meeting",
+        "- id: same",
+        "  date: 2001/06/06 19:30",
+        "  name: Awards Night",
+        "  earlyBirdOptions:",
+        "    choices: [Chicken]",
+        "",
+      ].join("\n"),
+    );
+    const { code, stdout } = await validate();
+    expect(code).toBe(1);
+    expect(problems(stdout).filter((l) => l.startsWith("data/events.yaml"))).toEqual([
+      `data/events.yaml:10:3  events[3] (2001/06/06 19:30 Awards Night)  has the same id "same" as the event on line 7; RSVPs are kept by id, so give one of them its own id`,
+      "data/events.yaml:3:14  warning  events[0] (2001/05/02 19:30 Stated Meeting)  spotlight: this event is over but still marked spotlight; set spotlight: false",
+      "data/events.yaml:4:3  warning  events[1] (2001/05/02 19:30 Stated Meeting)  same date and name as the event on line 1; is it listed twice?",
+      "data/events.yaml:14:14  warning  events[3] (2001/06/06 19:30 Awards Night)  earlyBirdOptions.choices: meal choices without a cost are never offered: the RSVP form shows the dinner only when the event has a cost",
+    ]);
+  });
+
+  it("warns about repeated past masters and recent events whose date cannot be read", async () => {
+    sample.write(
+      "past-masters/golden-square.csv",
+      "number,name,term\n1,Adam Example,1921 - 1922\n1,Adam Example,1921 - 1922\n",
+    );
+    sample.write("recent-events.yaml", "- eventName: Table Lodge\n  eventDate: 2023/13/45\n");
+    const { code, stdout } = await validate();
+    expect(code).toBe(0);
+    expect(problems(stdout)).toEqual(
+      expect.arrayContaining([
+        "data/past-masters/golden-square.csv:3:1  warning  golden-square[1] (1 Adam Example)  repeats line 2; the page shows it once",
+        `data/recent-events.yaml:2:14  warning  recent-events[0] (2023/13/45 Table Lodge)  eventDate: "2023/13/45" is not a date 'yyyy/mm/dd', so this event is never shown on Recent Events`,
+      ]),
     );
   });
 

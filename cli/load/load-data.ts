@@ -3,24 +3,17 @@ import { join, relative } from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
 import {
-  albumSchema,
-  bulletinsFileSchema,
-  eventSchema,
   type LodgeData,
-  lodgeSchema,
-  officerSchema,
   type Page,
   pageFrontMatterSchema,
   pastMasterSchema,
-  recentEventSchema,
-  socialEventSchema,
-  timelineEntrySchema,
 } from "../../core/schemas/index.ts";
 import { check, wholeFile } from "./check.ts";
 import { FILES, KNOWN_ENTRIES, pastMasterEntries, YAML_EXTENSIONS } from "./files.ts";
 import { checkMedia } from "./media.ts";
 import type { Problem } from "./problems.ts";
 import { csvSource, markdownSource, type Source, yamlSource } from "./source.ts";
+import { checkSuspicious } from "./suspicious.ts";
 
 export interface Loaded {
   /** Present only when there is no error. */
@@ -63,9 +56,9 @@ export function toHtml(text: string): string {
 
 /**
  * Reads and validates every content file of a lodge. Never throws for bad data: every problem
- * found is returned at once, located in its file.
+ * found is returned at once, located in its file. `now` decides what is in the past.
  */
-export function loadData(dir: string, cwd = process.cwd()): Loaded {
+export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Loaded {
   const display = (path: string) => relative(cwd, path) || path;
   const problems: Problem[] = [];
   const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
@@ -212,7 +205,8 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
   // Every required file missing or broken has put an error here, so no error means complete data.
   const hasErrors = problems.some((p) => p.severity === "error");
   const data = hasErrors ? undefined : (candidate as LodgeData);
-  if (data) problems.push(...checkMedia(dir, data, sources, cwd));
+  if (data)
+    problems.push(...checkSuspicious(data, sources, now), ...checkMedia(dir, data, sources, cwd));
   return {
     data,
     problems,

@@ -155,7 +155,8 @@ export function csvSource(file: string, text: string): Source {
 
 /** A Markdown file with YAML front matter: `value` is the front matter, `body` the Markdown. */
 export function markdownSource(file: string, text: string): Source & { body: string } {
-  const parsed = matter(text);
+  // Options make gray-matter skip its cache, whose second answer for the same text has no `matter`.
+  const parsed = matter(text, {});
   // The front matter starts on the line after the opening '---'.
   const offset = parsed.matter
     ? text.slice(0, text.indexOf(parsed.matter)).split("\n").length - 1

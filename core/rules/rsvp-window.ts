@@ -26,7 +26,7 @@ export function homeRsvpCutoff(event: Pick<Event, "date" | "rsvpExpirationDays">
 
 /** Home page: RSVP is open while the event takes RSVPs and the lodge's clock is before the cutoff. */
 export function homeRsvpOpen(event: RsvpWindowEvent, now: Date, timeZone: string): boolean {
-  return event.rsvpOptions && !isBefore(homeRsvpCutoff(event), wallTimeIn(now, timeZone));
+  return event.rsvpOptions && isBefore(wallTimeIn(now, timeZone), homeRsvpCutoff(event));
 }
 
 /** When upcoming-events RSVP closes: rsvpExpirationDays before the event, at 11:59PM (SPEC 4). */
