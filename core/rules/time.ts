@@ -147,7 +147,8 @@ const MONTHS = [
   "November",
   "December",
 ] as const;
-const WEEKDAYS = [
+/** Day names, Sunday first, as Date.getUTCDay() counts them. */
+export const WEEKDAYS = [
   "Sunday",
   "Monday",
   "Tuesday",

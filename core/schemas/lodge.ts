@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { WEEKDAYS } from "../rules/time.ts";
 import {
   clockTime,
   isoDate,
@@ -30,16 +31,6 @@ const timeZone = z
 
 const link = z.strictObject({ label: requiredText("the link's label"), href: url });
 export type Link = z.infer<typeof link>;
-
-const WEEKDAYS = [
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
 
 export const pastMasterListSchema = z.strictObject({
   /** Names the file past-masters/<slug>.csv; 'main' is the lodge's own list. */
