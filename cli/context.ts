@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { GENERATED_DIR } from "./emit/emit-modules.ts";
 import { type Output, UserError } from "./errors.ts";
 
@@ -33,6 +33,9 @@ export function parseOptions<S extends z.ZodType>(schema: S, options: unknown): 
   const lines = result.error.issues.map((issue) => `--${issue.path.join(".")}: ${issue.message}`);
   throw new UsageError(lines.join("\n"));
 }
+
+/** The --data option's value: a folder. */
+export const dataDir = z.string().min(1, { error: "give the data folder, e.g. --data data" });
 
 /** Options every command that reads a lodge takes. */
 export const dataOption = {

@@ -1,13 +1,13 @@
 import { relative, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { type Context, dataOption, parseOptions } from "../context.ts";
+import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { emitModules } from "../emit/emit-modules.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 
-const optionsSchema = z.object({ data: z.string().min(1) });
+const optionsSchema = z.object({ data: dataDir });
 
 export function buildCommand(ctx: Context): Command {
   return new Command("build")

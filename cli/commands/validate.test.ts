@@ -231,5 +231,8 @@ describe("lodge validate", () => {
     const { code, stderr } = await lodge(sample.root, "validate", "--dta", "x");
     expect(code).toBe(2);
     expect(stderr[0]).toBe("error: unknown option '--dta'");
+    const empty = await lodge(sample.root, "validate", "--data", "");
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toEqual(["--data: give the data folder, e.g. --data data"]);
   });
 });

@@ -1,12 +1,12 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { type Context, dataOption, parseOptions } from "../context.ts";
+import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 import { summarize } from "../load/summary.ts";
 
-const optionsSchema = z.object({ data: z.string().min(1), json: z.boolean().default(false) });
+const optionsSchema = z.object({ data: dataDir, json: z.boolean().default(false) });
 
 export function validateCommand(ctx: Context): Command {
   return new Command("validate")

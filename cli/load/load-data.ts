@@ -59,7 +59,11 @@ export function toHtml(text: string): string {
  * found is returned at once, located in its file. `now` decides what is in the past.
  */
 export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Loaded {
-  const display = (path: string) => relative(cwd, path) || path;
+  // Paths inside the working directory print as the user would type them; others in full.
+  const display = (path: string) => {
+    const rel = relative(cwd, path);
+    return rel === "" || rel.startsWith("..") ? path : rel;
+  };
   const problems: Problem[] = [];
   const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
   const counts: Record<string, number> = {};
