@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
@@ -15,7 +16,7 @@ export function createProgram(ctx: Context): Command {
       writeErr: (text) => ctx.err(text.trimEnd()),
     })
     .exitOverride();
-  for (const command of [validateCommand(ctx), buildCommand(ctx)]) {
+  for (const command of [validateCommand(ctx), buildCommand(ctx), addMeetingsCommand(ctx)]) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));
   }
   return program;

@@ -6,4 +6,5 @@ export * from "./past-masters.ts";
 export * from "./recent-events.ts";
 export * from "./rsvp-payload.ts";
 export * from "./rsvp-window.ts";
+export * from "./schedule.ts";
 export * from "./time.ts";

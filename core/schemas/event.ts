@@ -57,6 +57,20 @@ export const costText = z
     return z.NEVER;
   });
 
+/** A cost as it is written in a data file: the inverse of costText. */
+export function costToText(cost: Cost): string {
+  switch (cost.kind) {
+    case "none":
+      return "";
+    case "free":
+      return "No Charge";
+    case "fixed":
+      return String(cost.amount);
+    case "range":
+      return `${cost.min} - ${cost.max}`;
+  }
+}
+
 export const MAX_MEAL_CHOICES = 4;
 
 export const earlyBirdOptionsSchema = z.strictObject({

@@ -9,6 +9,7 @@ import {
   url,
   wholeNumber,
 } from "./common.ts";
+import { costText } from "./event.ts";
 
 const timeZone = z
   .string({
@@ -80,6 +81,8 @@ export const lodgeSchema = z.strictObject({
     skipMonths: z.array(wholeNumber("a month", 1, 12)).default([]),
     time: clockTime,
     dinnerTime: clockTime,
+    /** What the dinner before a stated meeting costs; empty for no dinner. */
+    dinnerCost: costText,
     rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1),
   }),
   guestLimit: wholeNumber("a number of guests", 1, 10000).default(70),

@@ -1,0 +1,78 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+
+let sample: ReturnType<typeof sampleCopy>;
+beforeEach(() => {
+  sample = sampleCopy();
+});
+afterEach(() => sample.cleanup());
+
+const EVENTS = `# Our events.
+- date: 2028/01/19 19:30
+  name: Awards Night
+  rsvpOptions: true
+`;
+
+describe("lodge add-meetings", () => {
+  it("adds the year's stated meetings in date order, skipping days that have an event", async () => {
+    sample.write("events.yaml", EVENTS);
+    const { code, stdout } = await lodge(sample.root, "add-meetings", "--year", "2028");
+    expect(code).toBe(0);
+    expect(stdout.slice(0, 3)).toEqual([
+      "added 2028/01/05 19:30 Stated Meeting",
+      "skipped 2028/01/19 19:30 Stated Meeting: Awards Night is already on that day",
+      "added 2028/02/02 19:30 Stated Meeting",
+    ]);
+    expect(stdout.at(-1)).toBe("Added 19 stated meetings for 2028; skipped 1.");
+    const text = readFileSync(join(sample.data, "events.yaml"), "utf8");
+    expect(
+      text.startsWith(
+        "# Our events.\n- date: 2028/01/05 19:30\n  name: Stated Meeting\n  location: Lyndhurst Masonic Center\n",
+      ),
+    ).toBe(true);
+    expect(text).toContain(
+      `  earlyBirdOptions:\n    time: "18:30"\n    cost: "15"\n    choices: []\n- date: 2028/01/19 19:30\n  name: Awards Night\n`,
+    );
+
+    const again = await lodge(sample.root, "add-meetings", "--year", "2028");
+    expect(again.stdout.at(-1)).toBe("Added 0 stated meetings for 2028; skipped 20.");
+    expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toBe(text);
+    expect((await lodge(sample.root, "validate")).code).toBe(0);
+  });
+
+  it("changes nothing with --dry-run", async () => {
+    sample.write("events.yaml", EVENTS);
+    const { code, stdout } = await lodge(
+      sample.root,
+      "add-meetings",
+      "--year",
+      "2028",
+      "--dry-run",
+    );
+    expect(code).toBe(0);
+    expect(stdout[0]).toBe("would add 2028/01/05 19:30 Stated Meeting");
+    expect(stdout.at(-1)).toBe("Would add 19 stated meetings for 2028; skipped 1.");
+    expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toBe(EVENTS);
+  });
+
+  it("refuses a year it cannot read and data with errors, writing nothing", async () => {
+    const bad = await lodge(sample.root, "add-meetings", "--year", "next");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toEqual(["--year: give a year such as 2027"]);
+
+    sample.write("events.yaml", `${EVENTS}  tyled: maybe\n`);
+    const broken = await lodge(sample.root, "add-meetings", "--year", "2028");
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toEqual([
+      `data/events.yaml:5:10  events[0] (2028/01/19 19:30 Awards Night)  tyled: expected true or false, found "maybe"`,
+    ]);
+    expect(broken.stderr).toEqual([
+      "data has errors (listed above); fix them first. events.yaml was not changed.",
+    ]);
+    expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toBe(
+      `${EVENTS}  tyled: maybe\n`,
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Command } from "commander";
+import { z } from "zod";
+import { meetingDays } from "../../core/rules/schedule.ts";
+import { costToText, type EventInput } from "../../core/schemas/event.ts";
+import type { Lodge } from "../../core/schemas/lodge.ts";
+import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { insertEvents } from "../edit/events-file.ts";
+import { UserError } from "../errors.ts";
+import { loadData } from "../load/load-data.ts";
+import { formatProblem, sortProblems } from "../load/problems.ts";
+
+const optionsSchema = z.object({
+  data: dataDir,
+  year: z.coerce
+    .number({ error: "give a year such as 2027" })
+    .int({ error: "give a year such as 2027" })
+    .min(2000, { error: "give a year such as 2027" })
+    .max(2200, { error: "give a year such as 2027" }),
+  dryRun: z.boolean().default(false),
+});
+
+/** A stated meeting on `day`, as lodge.yaml's schedule and address describe it. */
+export function statedMeeting(
+  lodge: Lodge,
+  day: { year: number; month: number; day: number },
+): EventInput {
+  const { meetings, address } = lodge;
+  const date = `${day.year}/${String(day.month).padStart(2, "0")}/${String(day.day).padStart(2, "0")}`;
+  const cost = costToText(meetings.dinnerCost);
+  return {
+    date: `${date} ${meetings.time}`,
+    name: "Stated Meeting",
+    location: address.venue,
+    address: `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
+    addressLink: address.mapLink,
+    rsvpOptions: true,
+    rsvpExpirationDays: meetings.rsvpExpirationDays,
+    tyled: true,
+    earlyBirdOptions: { time: cost === "" ? "" : meetings.dinnerTime, cost, choices: [] },
+  };
+}
+
+/** Adds events to the lodge's events file, YAML (keeping its comments) or JSON. */
+function writeEvents(dir: string, events: EventInput[]): void {
+  const file = ["events.yaml", "events.yml", "events.json"]
+    .map((f) => join(dir, f))
+    .find((f) => existsSync(f));
+  const path = file ?? join(dir, "events.yaml");
+  const text = file ? readFileSync(path, "utf8") : "";
+  if (path.endsWith(".json")) {
+    const list = [...(JSON.parse(text) as EventInput[]), ...events];
+    list.sort((a, b) => a.date.replaceAll("-", "/").localeCompare(b.date.replaceAll("-", "/")));
+    writeFileSync(path, `${JSON.stringify(list, null, 2)}\n`);
+  } else {
+    writeFileSync(path, insertEvents(text, events));
+  }
+}
+
+export function addMeetingsCommand(ctx: Context): Command {
+  return new Command("add-meetings")
+    .description("add a year's stated meetings to events.yaml from the schedule in lodge.yaml")
+    .requiredOption("--year <year>", "the year, e.g. 2027")
+    .option(dataOption.flags, dataOption.description, dataOption.default)
+    .option("--dry-run", "print what would be added, change nothing")
+    .addHelpText(
+      "after",
+      "\nExample:\n  lodge add-meetings --year 2027\n\nDays that already have an event in events.yaml are skipped, so it is safe to run again.",
+    )
+    .action((raw) => {
+      const options = parseOptions(optionsSchema, raw);
+      const dir = resolve(ctx.cwd, options.data);
+      const { data, problems } = loadData(dir, ctx.cwd);
+      if (!data) {
+        for (const problem of sortProblems(problems).filter((p) => p.severity === "error"))
+          ctx.out(formatProblem(problem));
+        throw new UserError(
+          `${options.data} has errors (listed above); fix them first. events.yaml was not changed.`,
+        );
+      }
+      const taken = new Set(data.events.map((event) => event.date.slice(0, 10)));
+      const added: EventInput[] = [];
+      let skipped = 0;
+      for (const day of meetingDays(options.year, data.lodge.meetings)) {
+        const meeting = statedMeeting(data.lodge, day);
+        const label = `${meeting.date} ${meeting.name}`;
+        if (taken.has(meeting.date.slice(0, 10))) {
+          const existing = data.events.find(
+            (e) => e.date.slice(0, 10) === meeting.date.slice(0, 10),
+          );
+          ctx.out(`skipped ${label}: ${existing?.name} is already on that day`);
+          skipped++;
+        } else {
+          added.push(meeting);
+          ctx.out(`${options.dryRun ? "would add" : "added"} ${label}`);
+        }
+      }
+      if (added.length > 0 && !options.dryRun) writeEvents(dir, added);
+      const verb = options.dryRun ? "Would add" : "Added";
+      ctx.out(`${verb} ${added.length} stated meetings for ${options.year}; skipped ${skipped}.`);
+    });
+}

@@ -1,0 +1,54 @@
+import { type Document, isMap, isScalar, isSeq, parseDocument, Scalar, visit, YAMLSeq } from "yaml";
+import type { EventInput } from "../../core/schemas/event.ts";
+
+/** The date an item of events.yaml is sorted by, as 'YYYY/MM/DD HH:mm' (hyphens read as slashes). */
+function dateOf(item: unknown): string {
+  const date = isMap(item) ? item.get("date") : undefined;
+  return typeof date === "string" ? date.trim().replaceAll("-", "/") : "";
+}
+
+/**
+ * Inserts events into the text of events.yaml in date order and returns the new text. The file's
+ * comments, blank lines and formatting are kept: only the new entries are written by us.
+ */
+export function insertEvents(text: string, events: readonly EventInput[]): string {
+  const doc: Document = parseDocument(text);
+  if (doc.errors.length > 0)
+    throw new Error(`events.yaml is not valid YAML: ${doc.errors[0]?.message}`);
+  if (doc.contents === null) doc.contents = new YAMLSeq();
+  const list = doc.contents;
+  if (!isSeq(list)) throw new Error("events.yaml must hold a list of events");
+  // New entries follow the file's own habit of a blank line between events.
+  const spaced = list.items
+    .slice(1)
+    .some((item) => (item as { spaceBefore?: boolean }).spaceBefore);
+  for (const event of [...events].sort((a, b) => a.date.localeCompare(b.date))) {
+    const node = doc.createNode(event);
+    // Times such as 18:30 are quoted, as YAML 1.1 readers would take them for numbers.
+    visit(node, {
+      Scalar(_, scalar) {
+        if (
+          isScalar(scalar) &&
+          typeof scalar.value === "string" &&
+          /^\d{1,2}:\d{2}$/.test(scalar.value)
+        ) {
+          scalar.type = Scalar.QUOTE_DOUBLE;
+        }
+      },
+    });
+    const date = event.date.replaceAll("-", "/");
+    const index = list.items.findIndex((item) => dateOf(item) > date);
+    const at = index < 0 ? list.items.length : index;
+    if (spaced && at > 0) node.spaceBefore = true;
+    const first = list.items[0] as { commentBefore?: string | null } | undefined;
+    if (at === 0 && first?.commentBefore) {
+      // The file's header comment is attached to its first entry: keep it at the top.
+      node.commentBefore = first.commentBefore;
+      first.commentBefore = undefined;
+    }
+    list.items.splice(at, 0, node);
+    const next = list.items[at + 1] as { spaceBefore?: boolean } | undefined;
+    if (spaced && next && at === 0) next.spaceBefore = true;
+  }
+  return doc.toString({ lineWidth: 0 });
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { meetingDays } from "./schedule.ts";
+
+const schedule = { weekday: "Wednesday", weeks: [1, 3], skipMonths: [7, 8] } as const;
+const text = (days: { year: number; month: number; day: number }[]) =>
+  days.map(
+    (d) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`,
+  );
+
+describe("meetingDays", () => {
+  it("gives the 1st and 3rd Wednesday of every month but July and August", () => {
+    const days = text(
+      meetingDays(2027, {
+        ...schedule,
+        weeks: [...schedule.weeks],
+        skipMonths: [...schedule.skipMonths],
+      }),
+    );
+    expect(days).toHaveLength(20);
+    expect(days.slice(0, 4)).toEqual(["2027-01-06", "2027-01-20", "2027-02-03", "2027-02-17"]);
+    expect(days.filter((d) => d.startsWith("2027-07") || d.startsWith("2027-08"))).toEqual([]);
+    expect(days.slice(-2)).toEqual(["2027-12-01", "2027-12-15"]);
+  });
+
+  it("skips a 5th week in months that have no 5th such weekday", () => {
+    const days = text(meetingDays(2026, { weekday: "Wednesday", weeks: [5], skipMonths: [] }));
+    expect(days).toEqual(["2026-04-29", "2026-07-29", "2026-09-30", "2026-12-30"]);
+  });
+});
