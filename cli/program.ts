@@ -1,10 +1,21 @@
 import { Command, CommanderError } from "commander";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
+import { importCommand } from "./commands/import.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
 import { UsageError } from "./context.ts";
 import { handleError } from "./errors.ts";
+
+/** Subcommands added with addCommand do not inherit output and exit handling: pass them down. */
+function inherit(command: Command, parent: Command): Command {
+  command
+    .exitOverride()
+    .configureOutput(parent.configureOutput())
+    .showHelpAfterError("(run with --help for usage)");
+  for (const sub of command.commands) inherit(sub, command);
+  return command;
+}
 
 export function createProgram(ctx: Context): Command {
   const program = new Command("lodge")
@@ -16,8 +27,13 @@ export function createProgram(ctx: Context): Command {
       writeErr: (text) => ctx.err(text.trimEnd()),
     })
     .exitOverride();
-  for (const command of [validateCommand(ctx), buildCommand(ctx), addMeetingsCommand(ctx)]) {
-    program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));
+  for (const command of [
+    validateCommand(ctx),
+    buildCommand(ctx),
+    addMeetingsCommand(ctx),
+    importCommand(ctx),
+  ]) {
+    program.addCommand(inherit(command, program));
   }
   return program;
 }

@@ -1,0 +1,111 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+
+let sample: ReturnType<typeof sampleCopy>;
+beforeEach(() => {
+  sample = sampleCopy();
+  sample.write(
+    "past-masters/golden-square.csv",
+    "number,name,term,imgUrl\n1,Adam Example,1921 - 1922,gs-1.jpg\n2,Bob Example,1922 - 1923,\n",
+  );
+});
+afterEach(() => sample.cleanup());
+
+const csv = (text: string) => {
+  const path = join(sample.root, "masters.csv");
+  writeFileSync(path, text);
+  return "masters.csv";
+};
+const list = () => readFileSync(join(sample.data, "past-masters", "golden-square.csv"), "utf8");
+
+describe("lodge import past-masters", () => {
+  it("merges a spreadsheet export by number and term, coping with a BOM, CRLF, quotes, spaces and blank lines", async () => {
+    const file = csv(
+      '\uFEFFnumber,name,term\r\n 2 , Robert Example ,1922 - 1923\r\n\r\n3,"Carl Example, Jr.",1923-1924\r\n1,Adam Example,1921 - 1922\r\n',
+    );
+    const { code, stdout } = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      file,
+      "--lodge",
+      "golden-square",
+    );
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "data/past-masters/golden-square.csv: 1 added, 1 changed, 1 unchanged; 3 past masters in all.",
+    ]);
+    expect(list()).toBe(
+      'number,name,term,imgUrl\n1,Adam Example,1921 - 1922,gs-1.jpg\n2,Robert Example,1922 - 1923,\n3,"Carl Example, Jr.",1923-1924,\n',
+    );
+  });
+
+  it("replaces the list with --replace and counts what it removed", async () => {
+    const file = csv("number,name,term\n3,Carl Example,1923 - 1924\n");
+    const { code, stdout } = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      file,
+      "--lodge",
+      "golden-square",
+      "--replace",
+    );
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "data/past-masters/golden-square.csv: 1 added, 0 changed, 0 unchanged, 2 removed; 1 past masters in all.",
+    ]);
+    expect(list()).toBe("number,name,term,imgUrl\n3,Carl Example,1923 - 1924,\n");
+  });
+
+  it("reports every bad row with its line and reason and writes nothing", async () => {
+    const before = list();
+    const file = csv(
+      "number,name,term\n1,Adam Example,1921 - 1922\nx,Bad Number,1922 - 1923\n3,,1923 - 1924\n",
+    );
+    const { code, stdout, stderr } = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      file,
+      "--lodge",
+      "golden-square",
+    );
+    expect(code).toBe(1);
+    expect(stdout).toEqual([
+      `masters.csv:3:1  row[1] (x Bad Number)  number: expected a whole number (-1 for By Affiliation, 0 for Under Dispensation) from -1 to 9999, found "x"`,
+      "masters.csv:4:3  row[2] (3)  name: expected the past master's name, found an empty value",
+    ]);
+    expect(stderr).toEqual(["masters.csv has 2 bad rows (listed above). Nothing was written."]);
+    expect(list()).toBe(before);
+  });
+
+  it("refuses a file without the columns it needs and an unknown list", async () => {
+    const noHeader = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      csv("1,Adam Example,1921 - 1922\n"),
+      "--lodge",
+      "golden-square",
+    );
+    expect(noHeader.code).toBe(1);
+    expect(noHeader.stderr).toEqual([
+      "masters.csv:1:1  the first line must name the columns number,name,term (imgUrl is optional); number, name, term are missing. Nothing was written.",
+    ]);
+    const unknown = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      csv("number,name,term\n"),
+      "--lodge",
+      "golden",
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toEqual([
+      '--lodge: no past-master list "golden" in lodge.yaml; use one of main, golden-square, university-heights',
+    ]);
+  });
+});
