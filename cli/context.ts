@@ -9,6 +9,20 @@ export interface Context extends Output {
   generatedDir: string;
   /** Set by a command that finished but failed a check. */
   exitCode: number;
+  /** Asks the person at the terminal; absent when nobody is there (a pipe, CI, a test). */
+  ask?: (question: string, fallback: string) => Promise<string>;
+}
+
+/** Asks on the terminal, offering `fallback` in brackets; Enter takes it. */
+async function askOnTerminal(question: string, fallback: string): Promise<string> {
+  const readline = await import("node:readline/promises");
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    const answer = await rl.question(fallback ? `${question} [${fallback}]: ` : `${question}: `);
+    return answer.trim() || fallback;
+  } finally {
+    rl.close();
+  }
 }
 
 export function processContext(): Context {
@@ -16,6 +30,7 @@ export function processContext(): Context {
     cwd: process.cwd(),
     generatedDir: GENERATED_DIR,
     exitCode: 0,
+    ask: process.stdin.isTTY && process.stdout.isTTY ? askOnTerminal : undefined,
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   };

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from "commander";
+import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
 import { importCommand } from "./commands/import.ts";
@@ -30,6 +31,7 @@ export function createProgram(ctx: Context): Command {
   for (const command of [
     validateCommand(ctx),
     buildCommand(ctx),
+    addEventCommand(ctx),
     addMeetingsCommand(ctx),
     importCommand(ctx),
   ]) {

@@ -29,7 +29,32 @@ export function sampleCopy(): {
 export async function lodge(
   cwd: string,
   ...argv: string[]
-): Promise<{ code: number; stdout: string[]; stderr: string[]; generatedDir: string }> {
+): Promise<{
+  code: number;
+  stdout: string[];
+  stderr: string[];
+  generatedDir: string;
+  asked: string[];
+}> {
+  return lodgeAt({ cwd }, ...argv);
+}
+
+/**
+ * Like `lodge`, with a terminal that answers the command's questions from `answers` in order
+ * (an empty answer takes the offered default). The questions asked are returned.
+ */
+export async function lodgeAt(
+  { cwd, answers }: { cwd: string; answers?: string[] },
+  ...argv: string[]
+): Promise<{
+  code: number;
+  stdout: string[];
+  stderr: string[];
+  generatedDir: string;
+  asked: string[];
+}> {
+  const asked: string[] = [];
+  const queue = [...(answers ?? [])];
   const stdout: string[] = [];
   const stderr: string[] = [];
   const ctx: Context = {
@@ -38,7 +63,13 @@ export async function lodge(
     exitCode: 0,
     out: (line) => stdout.push(...line.split("\n")),
     err: (line) => stderr.push(...line.split("\n")),
+    ask: answers
+      ? async (question, fallback) => {
+          asked.push(fallback ? `${question} [${fallback}]` : question);
+          return queue.shift() || fallback;
+        }
+      : undefined,
   };
   const code = await runCli(argv, ctx);
-  return { code, stdout, stderr, generatedDir: ctx.generatedDir };
+  return { code, stdout, stderr, generatedDir: ctx.generatedDir, asked };
 }

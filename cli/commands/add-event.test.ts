@@ -1,0 +1,146 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lodge, lodgeAt, sampleCopy } from "../../test/cli-harness.ts";
+
+let sample: ReturnType<typeof sampleCopy>;
+const EVENTS = "# Events.\n- date: 2028/01/05 19:30\n  name: Stated Meeting\n";
+beforeEach(() => {
+  sample = sampleCopy();
+  sample.write("events.yaml", EVENTS);
+});
+afterEach(() => sample.cleanup());
+
+const events = () => readFileSync(join(sample.data, "events.yaml"), "utf8");
+
+describe("lodge add-event", () => {
+  it("adds a dinner event with three meal choices from flags, in date order, with lodge.yaml's defaults", async () => {
+    const { code, stdout } = await lodge(
+      sample.root,
+      "add-event",
+      "--date",
+      "2028-01-12",
+      "--name",
+      "Table Lodge",
+      "--tyled",
+      "--rsvp-days",
+      "3",
+      "--cost",
+      "25",
+      "--meal",
+      "Prime Rib",
+      "--meal",
+      "Salmon",
+      "--meal",
+      "Vegetable Lasagna",
+    );
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "Added 2028/01/12 19:30 Table Lodge (id 2028-01-12-table-lodge) to data/events.yaml. Run lodge build to show it on the site.",
+    ]);
+    expect(events()).toBe(`${EVENTS}- date: 2028/01/12 19:30
+  name: Table Lodge
+  location: Lyndhurst Masonic Center
+  address: 5025 Linden Crest Road, Lyndhurst, OH 44124
+  addressLink: https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124
+  rsvpOptions: true
+  rsvpExpirationDays: 3
+  tyled: true
+  earlyBirdOptions:
+    time: "18:30"
+    cost: 25
+    choices:
+      - Prime Rib
+      - Salmon
+      - Vegetable Lasagna
+`);
+    expect((await lodge(sample.root, "validate")).code).toBe(0);
+  });
+
+  it("asks at the terminal for what the flags leave out, offering lodge.yaml's defaults", async () => {
+    const { code, asked } = await lodgeAt(
+      {
+        cwd: sample.root,
+        answers: [
+          "2028-02-09",
+          "",
+          "Awards Night",
+          "Annual awards.",
+          "",
+          "",
+          "12",
+          "Chicken, Fish",
+        ],
+      },
+      "add-event",
+    );
+    expect(code).toBe(0);
+    expect(asked).toEqual([
+      "Date (YYYY-MM-DD)",
+      "Start time (HH:mm, 24-hour) [19:30]",
+      "Name [Stated Meeting]",
+      "Description",
+      "Location [Lyndhurst Masonic Center]",
+      "Address [5025 Linden Crest Road, Lyndhurst, OH 44124]",
+      "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; empty for no dinner)",
+      "Meal choices, separated by commas (empty for none)",
+    ]);
+    expect(events()).toContain(
+      "- date: 2028/02/09 19:30\n  name: Awards Night\n  description: Annual awards.\n",
+    );
+    expect(events()).toContain("    cost: 12\n    choices:\n      - Chicken\n      - Fish\n");
+  });
+
+  it("prints the YAML with --dry-run and changes nothing", async () => {
+    const { code, stdout } = await lodge(
+      sample.root,
+      "add-event",
+      "--date",
+      "2028-03-01",
+      "--name",
+      "Special Meeting",
+      "--no-rsvp",
+      "--dry-run",
+    );
+    expect(code).toBe(0);
+    expect(stdout[0]).toBe("- date: 2028/03/01 19:30");
+    expect(stdout).toContain("  rsvpOptions: false");
+    expect(stdout.at(-1)).toBe("(dry run: events.yaml was not changed)");
+    expect(events()).toBe(EVENTS);
+  });
+
+  it("refuses a duplicate unless --force, and bad values naming the flag", async () => {
+    const twice = await lodge(
+      sample.root,
+      "add-event",
+      "--date",
+      "2028-01-05",
+      "--name",
+      "stated meeting",
+    );
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toEqual([
+      "events.yaml already has Stated Meeting on 2028/01/05 (id 2028-01-05-stated-meeting); add --force to add it anyway. Nothing was added.",
+    ]);
+    const bad = await lodge(
+      sample.root,
+      "add-event",
+      "--date",
+      "2028-02-30",
+      "--name",
+      "Awards Night",
+      "--cost",
+      "twelve",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toEqual([
+      `--date/--time: expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found "2028/02/30 19:30"`,
+      `--cost: expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing, found "twelve"`,
+      "Nothing was added.",
+    ]);
+    const noName = await lodge(sample.root, "add-event", "--date", "2028-02-02");
+    expect(noName.code).toBe(2);
+    expect(noName.stderr).toEqual(["give --name (there is no terminal to ask on)"]);
+    expect(events()).toBe(EVENTS);
+  });
+});
