@@ -11,26 +11,42 @@ export interface Context extends Output {
   exitCode: number;
   /** Asks the person at the terminal; absent when nobody is there (a pipe, CI, a test). */
   ask?: (question: string, fallback: string) => Promise<string>;
+  /** Releases the terminal once the command is done. */
+  close?: () => void;
 }
 
-/** Asks on the terminal, offering `fallback` in brackets; Enter takes it. */
-async function askOnTerminal(question: string, fallback: string): Promise<string> {
-  const readline = await import("node:readline/promises");
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    const answer = await rl.question(fallback ? `${question} [${fallback}]: ` : `${question}: `);
-    return answer.trim() || fallback;
-  } finally {
-    rl.close();
-  }
+/**
+ * Questions on the terminal, offering a default in brackets (Enter takes it). One readline
+ * interface serves every question, so answers typed ahead or pasted at once are not lost.
+ */
+function terminal(): { ask: NonNullable<Context["ask"]>; close(): void } {
+  let rl: import("node:readline").Interface | undefined;
+  let lines: AsyncIterator<string> | undefined;
+  return {
+    async ask(question, fallback) {
+      if (!rl) {
+        rl = (await import("node:readline")).createInterface({
+          input: process.stdin,
+          output: process.stdout,
+        });
+        lines = rl[Symbol.asyncIterator]();
+      }
+      process.stdout.write(fallback ? `${question} [${fallback}]: ` : `${question}: `);
+      const next = await lines?.next();
+      return (next?.done ? "" : next?.value.trim()) || fallback;
+    },
+    close: () => rl?.close(),
+  };
 }
 
 export function processContext(): Context {
+  const tty = process.stdin.isTTY && process.stdout.isTTY ? terminal() : undefined;
   return {
     cwd: process.cwd(),
     generatedDir: GENERATED_DIR,
     exitCode: 0,
-    ask: process.stdin.isTTY && process.stdout.isTTY ? askOnTerminal : undefined,
+    ask: tty?.ask,
+    close: tty?.close,
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   };

@@ -2,4 +2,6 @@
 import { processContext } from "./context.ts";
 import { runCli } from "./program.ts";
 
-process.exitCode = await runCli(process.argv.slice(2), processContext());
+const ctx = processContext();
+process.exitCode = await runCli(process.argv.slice(2), ctx);
+ctx.close?.();
