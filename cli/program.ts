@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
+import { editEventCommand } from "./commands/edit-event.ts";
 import { importCommand } from "./commands/import.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
@@ -33,6 +34,7 @@ export function createProgram(ctx: Context): Command {
     buildCommand(ctx),
     addEventCommand(ctx),
     addMeetingsCommand(ctx),
+    editEventCommand(ctx),
     importCommand(ctx),
   ]) {
     program.addCommand(inherit(command, program));

@@ -52,3 +52,41 @@ export function insertEvents(text: string, events: readonly EventInput[]): strin
   }
   return doc.toString({ lineWidth: 0 });
 }
+
+/**
+ * Changes one entry of events.yaml, found by `find` on its plain value, and returns the new text:
+ * `set` fields are written (undefined removes them); the entry moves to keep date order. Comments
+ * and formatting of the rest of the file are kept.
+ */
+export function updateEvent(
+  text: string,
+  find: (item: unknown, index: number) => boolean,
+  set: Record<string, unknown>,
+): string {
+  const doc: Document = parseDocument(text);
+  const list = doc.contents;
+  if (!isSeq(list)) throw new Error("events.yaml must hold a list of events");
+  const index = list.items.findIndex((item, i) => isMap(item) && find(item.toJSON(), i));
+  const node = list.items[index];
+  if (!isMap(node)) throw new Error("no such event in events.yaml");
+  for (const [key, value] of Object.entries(set)) {
+    if (value === undefined) node.delete(key);
+    else node.set(key, value);
+  }
+  const spaced = list.items
+    .slice(1)
+    .some((item) => (item as { spaceBefore?: boolean }).spaceBefore);
+  // The file's header comment belongs to the top of the file, not to the entry that moves.
+  const header = index === 0 ? node.commentBefore : undefined;
+  node.commentBefore = index === 0 ? undefined : node.commentBefore;
+  list.items.splice(index, 1);
+  const date = dateOf(node);
+  const found = list.items.findIndex((item) => dateOf(item) > date);
+  const at = found < 0 ? list.items.length : found;
+  node.spaceBefore = spaced && at > 0;
+  list.items.splice(at, 0, node);
+  const first = list.items[0] as { commentBefore?: string | null; spaceBefore?: boolean };
+  first.spaceBefore = false;
+  if (header) first.commentBefore = header;
+  return doc.toString({ lineWidth: 0 });
+}

@@ -50,6 +50,15 @@ describe("home page RSVP", () => {
     expect(homeRsvpOpen(event({ rsvpOptions: false }), at("2024-08-01T00:00:00Z"), NY)).toBe(false);
   });
 
+  it("is closed for a cancelled or full event, and open again when reopened", () => {
+    const early = at("2024-08-01T00:00:00Z");
+    expect(homeRsvpOpen(event({ cancelled: true }), early, NY)).toBe(false);
+    expect(homeRsvpOpen(event({ full: true }), early, NY)).toBe(false);
+    expect(homeRsvpOpen(event({ cancelled: false, full: false }), early, NY)).toBe(true);
+    expect(upcomingRsvpOpen(event({ cancelled: true }), 0, 70, early, NY)).toBe(false);
+    expect(upcomingRsvpOpen(event({ full: true }), 0, 70, early, NY)).toBe(false);
+  });
+
   it("crosses a month boundary and counts days on the calendar in a DST-change week", () => {
     // Cutoff Mar 10 2024 21:00 EDT (clocks went forward that morning) = Mar 11 01:00 UTC.
     const afterSpringForward = event({ date: "2024/03/13 19:30" });

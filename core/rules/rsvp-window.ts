@@ -13,7 +13,13 @@ import {
 } from "./time.ts";
 
 /** What the RSVP windows need to know about an event. */
-export type RsvpWindowEvent = Pick<Event, "date" | "rsvpOptions" | "rsvpExpirationDays">;
+export type RsvpWindowEvent = Pick<Event, "date" | "rsvpOptions" | "rsvpExpirationDays"> &
+  Partial<Pick<Event, "cancelled" | "full">>;
+
+/** An event takes RSVPs when it says so and is neither cancelled nor full. */
+function takesRsvps(event: RsvpWindowEvent): boolean {
+  return event.rsvpOptions && !event.cancelled && !event.full;
+}
 
 function cutoffDay(event: Pick<Event, "date" | "rsvpExpirationDays">) {
   return addDays(eventStart(event.date), -event.rsvpExpirationDays);
@@ -26,7 +32,7 @@ export function homeRsvpCutoff(event: Pick<Event, "date" | "rsvpExpirationDays">
 
 /** Home page: RSVP is open while the event takes RSVPs and the lodge's clock is before the cutoff. */
 export function homeRsvpOpen(event: RsvpWindowEvent, now: Date, timeZone: string): boolean {
-  return event.rsvpOptions && isBefore(wallTimeIn(now, timeZone), homeRsvpCutoff(event));
+  return takesRsvps(event) && isBefore(wallTimeIn(now, timeZone), homeRsvpCutoff(event));
 }
 
 /** When upcoming-events RSVP closes: rsvpExpirationDays before the event, at 11:59PM (SPEC 4). */
@@ -57,7 +63,7 @@ export function upcomingRsvpOpen(
   timeZone: string,
 ): boolean {
   return (
-    event.rsvpOptions &&
+    takesRsvps(event) &&
     isBefore(wallTimeIn(now, timeZone), upcomingRsvpDeadline(event)) &&
     !isAtGuestLimit(attendeeCount, guestLimit)
   );

@@ -126,6 +126,12 @@ export const eventSchema = z
     altText: optionalText,
     tyled: flag.default(false),
     rsvpLimit: flag.default(false),
+    /** Called off: the site says so and RSVP closes. */
+    cancelled: flag.default(false),
+    /** No more room: RSVP closes and the site says the event is full. */
+    full: flag.default(false),
+    /** The date the event had before it was postponed; the site shows 'Postponed from ...'. */
+    postponedFrom: eventDateText.optional(),
     earlyBirdOptions: earlyBirdOptionsSchema.default({
       time: "",
       cost: { kind: "none" },
