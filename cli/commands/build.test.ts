@@ -83,6 +83,8 @@ describe("lodge build (data modules)", () => {
         altText: "",
         tyled: false,
         rsvpLimit: false,
+        cancelled: false,
+        full: false,
         earlyBirdOptions: {
           time: "",
           cost: { kind: "range", min: 15, max: 20 },
