@@ -117,6 +117,8 @@ describe("event defaults and checks", () => {
       altText: "",
       tyled: false,
       rsvpLimit: false,
+      cancelled: false,
+      full: false,
       earlyBirdOptions: { time: "", cost: { kind: "none" }, choices: [] },
     });
   });
