@@ -10,6 +10,7 @@ import { check, listEntries } from "../load/check.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 import { csvSource } from "../load/source.ts";
+import { importLegacyCommand } from "./import-legacy.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
@@ -97,5 +98,6 @@ export function importCommand(ctx: Context): Command {
     .action((file: string, raw) => importPastMasters(ctx, file, raw));
   return new Command("import")
     .description("import content kept elsewhere into the data folder")
-    .addCommand(pastMasters);
+    .addCommand(pastMasters)
+    .addCommand(importLegacyCommand(ctx));
 }
