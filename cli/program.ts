@@ -4,6 +4,7 @@ import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { importCommand } from "./commands/import.ts";
+import { initCommand } from "./commands/init.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
 import { UsageError } from "./context.ts";
@@ -36,6 +37,7 @@ export function createProgram(ctx: Context): Command {
     addMeetingsCommand(ctx),
     editEventCommand(ctx),
     importCommand(ctx),
+    initCommand(ctx),
   ]) {
     program.addCommand(inherit(command, program));
   }

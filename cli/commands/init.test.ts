@@ -1,0 +1,133 @@
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { lodge, lodgeAt } from "../../test/cli-harness.ts";
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "lodge-init-"));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+  );
+}
+const tree = (dir: string) =>
+  files(dir)
+    .map((path) => relative(dir, path))
+    .sort();
+
+describe("lodge init", () => {
+  it("starts a lodge that validates and builds, with the name written safely into every file", async () => {
+    const name = `St. John's Lodge No. 12: "Old"`;
+    const { code, stdout } = await lodge(
+      root,
+      "init",
+      "my-lodge",
+      "--name",
+      name,
+      "--charter-date",
+      "1850-03-01",
+    );
+    expect(code).toBe(0);
+    expect(stdout.at(-1)).toBe(
+      `Started ${name} in my-lodge. Next: edit my-lodge/lodge.yaml (every CHANGE ME), then lodge add-meetings --year ${new Date().getFullYear() + 1} --data my-lodge and lodge build --data my-lodge.`,
+    );
+    expect(tree(join(root, "my-lodge"))).toEqual([
+      "albums.yaml",
+      "bulletins.yaml",
+      "bulletins/welcome.pdf",
+      "events.yaml",
+      "history.yaml",
+      "images/site/hero.jpg",
+      "images/site/logo.png",
+      "lodge.yaml",
+      "media/petition.pdf",
+      "officers.yaml",
+      "pages/about-us.md",
+      "pages/brotherhood-night-history.md",
+      "pages/home.md",
+      "pages/how-to-join.md",
+      "past-masters/main.csv",
+      "recent-events.yaml",
+      "social-events.yaml",
+    ]);
+    const yaml = readFileSync(join(root, "my-lodge", "lodge.yaml"), "utf8");
+    expect(yaml).toContain(
+      `name: "St. John's Lodge No. 12: \\"Old\\""\nshortName: "St. John's"\nnumber: 12\n`,
+    );
+    expect(readFileSync(join(root, "my-lodge", "pages", "about-us.md"), "utf8")).toContain(
+      `heading: "About ${name.replaceAll('"', '\\"')}"`,
+    );
+    const validate = await lodge(root, "validate", "--data", "my-lodge");
+    expect(validate.code).toBe(0);
+    expect(validate.stdout.at(-1)).toBe(
+      "my-lodge: 0 events, 0 social outings, 0 officers, 0 past masters in 1 list, 0 past bulletins, 0 albums, 0 recent events, 2 history entries, 4 pages; no errors, 0 warnings.",
+    );
+    expect(readdirSync(join(root, "generated"))).toContain("lodge.ts");
+  });
+
+  it("asks at the terminal for what the flags leave out", async () => {
+    const { code, asked } = await lodgeAt(
+      { cwd: root, answers: ["Hillcrest Lodge No. 586", "", "1867-10-16"] },
+      "init",
+      "my-lodge",
+    );
+    expect(code).toBe(0);
+    expect(asked).toEqual([
+      "Lodge name (e.g. Hillcrest Lodge No. 586)",
+      "Short name [Hillcrest]",
+      "Charter date (YYYY-MM-DD)",
+    ]);
+    expect(readFileSync(join(root, "my-lodge", "lodge.yaml"), "utf8")).toContain(
+      'shortName: "Hillcrest"\nnumber: 586\n',
+    );
+  });
+
+  it("refuses a folder that holds files and answers it cannot use, writing nothing", async () => {
+    mkdirSync(join(root, "taken"));
+    writeFileSync(join(root, "taken", "notes.txt"), "keep me");
+    const taken = await lodge(
+      root,
+      "init",
+      "taken",
+      "--name",
+      "Hillcrest Lodge No. 586",
+      "--charter-date",
+      "1867-10-16",
+    );
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toEqual([
+      "taken already holds files; give a new or empty folder. Nothing was written.",
+    ]);
+    expect(readdirSync(join(root, "taken"))).toEqual(["notes.txt"]);
+
+    const bad = await lodge(
+      root,
+      "init",
+      "my-lodge",
+      "--name",
+      "Hillcrest Lodge",
+      "--charter-date",
+      "10/16/1867",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toEqual([
+      "--number: give the lodge number, e.g. 586",
+      "--charter-date: give the charter date as YYYY-MM-DD",
+      "Nothing was written.",
+    ]);
+    expect(readdirSync(root)).toEqual(["taken"]);
+  });
+});
