@@ -13,6 +13,10 @@ export interface Context extends Output {
   ask?: (question: string, fallback: string) => Promise<string>;
   /** Releases the terminal once the command is done. */
   close?: () => void;
+  /** Where `lodge serve` reads its settings (PORT, SMTP_URL...); process.env when left out. */
+  env?: Record<string, string | undefined>;
+  /** Ends a long-running command (`lodge serve`) as Ctrl-C does; tests abort it. */
+  stop?: AbortSignal;
 }
 
 /**

@@ -5,6 +5,7 @@ import { buildCommand } from "./commands/build.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
+import { serveCommand } from "./commands/serve.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
 import { UsageError } from "./context.ts";
@@ -38,6 +39,7 @@ export function createProgram(ctx: Context): Command {
     editEventCommand(ctx),
     importCommand(ctx),
     initCommand(ctx),
+    serveCommand(ctx),
   ]) {
     program.addCommand(inherit(command, program));
   }

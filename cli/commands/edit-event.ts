@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { type Event, eventSchema } from "../../core/schemas/event.ts";

@@ -40,11 +40,11 @@ const answersSchema = z.object({
  * as they are.
  */
 export function fill(text: string, values: Record<string, string>, markdown: boolean): string {
-  const put = (part: string, escape: boolean) =>
+  const put = (part: string, quoted: boolean) =>
     part.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => {
       const value = values[key];
       if (value === undefined) return whole;
-      return escape ? JSON.stringify(value).slice(1, -1) : value;
+      return quoted ? JSON.stringify(value).slice(1, -1) : value;
     });
   if (!markdown) return put(text, true);
   const end = text.indexOf("\n---", 3);

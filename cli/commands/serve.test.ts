@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SAMPLE } from "../../test/cli-harness.ts";
+import type { Context } from "../context.ts";
+import { runCli } from "../program.ts";
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+/** Starts `lodge serve` in-process; resolves with its address once it listens. */
+function serve(cwd: string, argv: string[], env: Record<string, string> = {}) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const stop = new AbortController();
+  let listening: (url: string) => void = () => {};
+  const started = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const ctx: Context = {
+    cwd,
+    generatedDir: join(cwd, "generated"),
+    exitCode: 0,
+    env,
+    stop: stop.signal,
+    out: (line) => {
+      stdout.push(...line.split("\n"));
+      const match = /^Serving .* at (http:\/\/\S+)$/.exec(line);
+      if (match?.[1]) listening(match[1]);
+    },
+    err: (line) => stderr.push(...line.split("\n")),
+  };
+  const exit = runCli(["serve", ...argv], ctx);
+  return { started, exit, stop: () => stop.abort(), stdout, stderr };
+}
+
+describe("lodge serve", () => {
+  it("serves the site and the API from the flags' folders until stopped, and says where", async () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-serve-"));
+    mkdirSync(join(dir, "site"));
+    writeFileSync(join(dir, "site", "index.html"), "<h1>Hillcrest</h1>");
+    const run = serve(dir, [
+      "--data",
+      SAMPLE,
+      "--dist",
+      "site",
+      "--port",
+      "0",
+      "--db",
+      "state/lodge.db",
+      "--outbox",
+      "state/mail",
+    ]);
+    const url = await Promise.race([run.started, run.exit.then(() => "")]);
+    expect(run.stderr).toEqual([]);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const lines = run.stdout.filter((line) => !line.startsWith("{"));
+    expect(lines).toEqual([
+      `Serving Hillcrest Lodge No. 586 at ${url}`,
+      "  site:  site",
+      "  mail:  state/mail (no SMTP_URL: mail is written there as .eml files)",
+      "  data:  state/lodge.db",
+      "Press Ctrl-C to stop.",
+    ]);
+    const home = await fetch(`${url}/`);
+    expect(await home.text()).toBe("<h1>Hillcrest</h1>");
+    const read = await fetch(`${url}/sheets/api/read`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({ guestLimit: 70 });
+    run.stop();
+    expect(await run.exit).toBe(0);
+    expect(run.stdout.at(-1)).toBe("Stopped. Mail not yet sent stays queued for the next start.");
+  });
+
+  it("refuses a bad setting from the environment before starting, naming the variable", async () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-serve-"));
+    const run = serve(dir, ["--data", SAMPLE], { PORT: "eighty", RATE_LIMIT_MAX: "0" });
+    expect(await run.exit).toBe(2);
+    expect(run.stderr).toEqual([
+      'PORT: expected a port, found "eighty"',
+      'RATE_LIMIT_MAX: expected a number of requests from 1 to 100000, found "0"',
+    ]);
+  });
+
+  it("refuses to serve a data folder with errors, and serves nothing", async () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-serve-"));
+    const run = serve(dir, ["--data", "missing", "--port", "0"]);
+    expect(await run.exit).toBe(1);
+    expect(run.stderr.at(-1)).toBe("missing has an error (listed above). Nothing was served.");
+  });
+});

@@ -1,0 +1,104 @@
+import { relative } from "node:path";
+import { Command } from "commander";
+import { z } from "zod";
+import { ConfigError, loadConfig } from "../../server/config.ts";
+import { runServer } from "../../server/main.ts";
+import { type Context, parseOptions, UsageError } from "../context.ts";
+import { UserError } from "../errors.ts";
+import { loadData } from "../load/load-data.ts";
+import { formatProblem, sortProblems } from "../load/problems.ts";
+
+const text = z.string().min(1).optional();
+const optionsSchema = z.object({
+  data: text,
+  dist: text,
+  port: z.string().regex(/^\d+$/, { error: "expected a port number, e.g. 8080" }).optional(),
+  host: text,
+  db: text,
+  outbox: text,
+});
+
+/** Resolves on Ctrl-C, on SIGTERM, or when the context's stop signal fires. */
+function stopped(signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve) => {
+    const done = (why: string) => {
+      process.off("SIGINT", onInt);
+      process.off("SIGTERM", onTerm);
+      resolve(why);
+    };
+    const onInt = () => done("SIGINT");
+    const onTerm = () => done("SIGTERM");
+    process.once("SIGINT", onInt);
+    process.once("SIGTERM", onTerm);
+    if (signal?.aborted) done("stop");
+    signal?.addEventListener("abort", () => done("stop"), { once: true });
+  });
+}
+
+export function serveCommand(ctx: Context): Command {
+  return new Command("serve")
+    .description("serve the built site and the RSVP and contact API, storing what arrives")
+    .option("--data <dir>", "the lodge's data folder (default: data, or DATA_DIR)")
+    .option("--dist <dir>", "the built site (default: dist, or DIST_DIR)")
+    .option("--port <n>", "the port to listen on (default: 8080, or PORT)")
+    .option("--host <h>", "the address to listen on (default: 127.0.0.1, or HOST)")
+    .option("--db <file>", "the SQLite database (default: var/lodge.db, or DB_FILE)")
+    .option("--outbox <dir>", "where mail is written without SMTP_URL (default: var/outbox)")
+    .addHelpText(
+      "after",
+      "\nExample:\n  lodge serve --port 8080\n\nOther settings (SMTP_URL, MAIL_FROM, rate limits...) come from the environment; see .env.example.",
+    )
+    .action(async (raw) => {
+      const options = parseOptions(optionsSchema, raw);
+      let config: ReturnType<typeof loadConfig>;
+      try {
+        config = loadConfig(
+          {
+            dataDir: options.data,
+            distDir: options.dist,
+            port: options.port,
+            host: options.host,
+            dbFile: options.db,
+            outboxDir: options.outbox,
+          },
+          ctx.env ?? process.env,
+          ctx.cwd,
+        );
+      } catch (error) {
+        if (error instanceof ConfigError) throw new UsageError(error.message);
+        throw error;
+      }
+      // Paths inside the working directory print as typed; others in full.
+      const shown = (path: string) => {
+        const rel = relative(ctx.cwd, path);
+        return rel === "" || rel.startsWith("..") ? path : rel;
+      };
+      const { data, problems } = loadData(config.dataDir, ctx.cwd);
+      if (!data) {
+        const errors = sortProblems(problems).filter((p) => p.severity === "error");
+        for (const problem of errors) ctx.err(formatProblem(problem));
+        throw new UserError(
+          `${shown(config.dataDir)} has ${errors.length === 1 ? "an error" : `${errors.length} errors`} (listed above). Nothing was served.`,
+        );
+      }
+      let server: Awaited<ReturnType<typeof runServer>>;
+      try {
+        server = await runServer(config, data, { log: (line) => ctx.out(line.trimEnd()) });
+      } catch (error) {
+        if (error instanceof ConfigError) throw new UserError(error.message);
+        throw error;
+      }
+      ctx.out(`Serving ${data.lodge.name} at ${server.url}`);
+      ctx.out(
+        `  site:  ${server.site ? shown(server.site) : `${shown(config.distDir)} does not exist yet (run lodge build); serving the API only`}`,
+      );
+      ctx.out(
+        `  mail:  ${config.smtpUrl ? server.mail : `${shown(config.outboxDir)} (no SMTP_URL: mail is written there as .eml files)`}`,
+      );
+      ctx.out(`  data:  ${shown(server.database)}`);
+      ctx.out("Press Ctrl-C to stop.");
+      await stopped(ctx.stop);
+      await server.close();
+      ctx.out("Stopped. Mail not yet sent stays queued for the next start.");
+    });
+}

@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { sampleData } from "../test/api-harness.ts";
+import { ConfigError, ENVIRONMENT, loadConfig, settleConfig } from "./config.ts";
+
+const CWD = "/srv/lodge";
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe("server configuration", () => {
+  it("defaults to the sample layout on 127.0.0.1:8080, with paths made absolute", () => {
+    expect(loadConfig({}, {}, CWD)).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "/srv/lodge/data",
+      distDir: "/srv/lodge/dist",
+      dbFile: "/srv/lodge/var/lodge.db",
+      outboxDir: "/srv/lodge/var/outbox",
+      rateLimitMax: 20,
+      rateLimitWindowSeconds: 600,
+      bodyLimitBytes: 65536,
+      contactMinFillSeconds: 3,
+      trustProxy: false,
+    });
+  });
+
+  it("reads the environment, ignores empty variables, and lets flags win", () => {
+    const env = {
+      PORT: "9000",
+      SMTP_URL: "smtp://mail.example.org:587",
+      HOST: "",
+      TRUST_PROXY: "true",
+    };
+    const config = loadConfig({ port: "9100", dbFile: "/data/lodge.db" }, env, CWD);
+    expect(config).toMatchObject({
+      port: 9100,
+      host: "127.0.0.1",
+      smtpUrl: "smtp://mail.example.org:587",
+      dbFile: "/data/lodge.db",
+      trustProxy: true,
+    });
+  });
+
+  it("names the variable, what it expects and what it found when a value is wrong", () => {
+    expect(() =>
+      loadConfig({}, { PORT: "80a", SMTP_URL: "mail.example.org", XSRF_SECRET: "short" }, CWD),
+    ).toThrow(
+      new ConfigError(
+        [
+          'PORT: expected a port, found "80a"',
+          'SMTP_URL: expected smtp://user:password@host:port or smtps://..., found "mail.example.org"',
+          'XSRF_SECRET: expected at least 32 characters, found "short"',
+        ].join("\n"),
+      ),
+    );
+  });
+
+  it("lists every variable in .env.example", () => {
+    const example = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+    const listed = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual(Object.values(ENVIRONMENT).sort());
+  });
+
+  it("takes the secretary from lodge.yaml and the sender from the lodge's name", () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-config-"));
+    const settled = settleConfig(
+      loadConfig({ dbFile: join(dir, "lodge.db") }, {}, CWD),
+      sampleData().lodge,
+    );
+    expect(settled.secretaryEmail).toBe("secretary@hillcrest586.example.org");
+    expect(settled.mailFrom).toBe('"Hillcrest Lodge No. 586" <secretary@hillcrest586.example.org>');
+  });
+
+  it("refuses to start without anyone to send RSVPs to", () => {
+    const lodge = { ...sampleData().lodge, secretaryEmail: undefined };
+    expect(() => settleConfig(loadConfig({ xsrfSecret: "x".repeat(32) }, {}, CWD), lodge)).toThrow(
+      "SECRETARY_EMAIL: RSVPs and messages need somewhere to go; set SECRETARY_EMAIL or secretaryEmail in lodge.yaml",
+    );
+  });
+
+  it("generates the signing secret once, readable by its owner only, and keeps it", () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-config-"));
+    const config = loadConfig({ dbFile: join(dir, "var", "lodge.db") }, {}, CWD);
+    const first = settleConfig(config, sampleData().lodge).xsrfSecret;
+    const second = settleConfig(config, sampleData().lodge).xsrfSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(second).toBe(first);
+    const file = join(dir, "var", "xsrf-secret");
+    expect(readFileSync(file, "utf8")).toBe(`${first}\n`);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});

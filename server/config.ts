@@ -1,0 +1,154 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+import type { Lodge } from "../core/schemas/index.ts";
+
+/**
+ * Every setting of `lodge serve`, the environment variable that sets it, and what it does. The
+ * flags of `lodge serve` override the environment; .env.example lists the same variables (a test
+ * holds the two together).
+ */
+export const ENVIRONMENT = {
+  port: "PORT",
+  host: "HOST",
+  dataDir: "DATA_DIR",
+  distDir: "DIST_DIR",
+  dbFile: "DB_FILE",
+  outboxDir: "OUTBOX_DIR",
+  smtpUrl: "SMTP_URL",
+  mailFrom: "MAIL_FROM",
+  secretaryEmail: "SECRETARY_EMAIL",
+  xsrfSecret: "XSRF_SECRET",
+  rateLimitMax: "RATE_LIMIT_MAX",
+  rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
+  bodyLimitBytes: "BODY_LIMIT_BYTES",
+  contactMinFillSeconds: "CONTACT_MIN_FILL_SECONDS",
+  trustProxy: "TRUST_PROXY",
+} as const;
+
+const whole = (what: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `expected ${what}` })
+    .int({ error: `expected ${what}, a whole number` })
+    .min(min, { error: `expected ${what} from ${min} to ${max}` })
+    .max(max, { error: `expected ${what} from ${min} to ${max}` });
+
+const folder = z.string().trim().min(1, { error: "expected a path" });
+
+const address = z
+  .string()
+  .trim()
+  .regex(/^[^\r\n]+$/, { error: "must be on one line" })
+  .regex(/@/, { error: "expected an e-mail address, e.g. lodge@example.org" });
+
+export const configSchema = z.object({
+  port: whole("a port", 0, 65535).default(8080),
+  host: z.string().trim().min(1).default("127.0.0.1"),
+  dataDir: folder.default("data"),
+  distDir: folder.default("dist"),
+  dbFile: folder.default("var/lodge.db"),
+  outboxDir: folder.default("var/outbox"),
+  /** smtp://user:pass@host:587 or smtps://...:465; without it mail goes to outboxDir as .eml files. */
+  smtpUrl: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, { error: "expected smtp://user:password@host:port or smtps://..." })
+    .optional(),
+  /** 'Hillcrest Lodge <lodge@example.org>' or a bare address; defaults to the secretary's. */
+  mailFrom: address.optional(),
+  /** Defaults to secretaryEmail in lodge.yaml. */
+  secretaryEmail: z.email({ error: "expected an e-mail address" }).optional(),
+  /** Signs the XSRF and form tokens; generated and kept beside the database when not given. */
+  xsrfSecret: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
+  rateLimitMax: whole("a number of requests", 1, 100_000).default(20),
+  rateLimitWindowSeconds: whole("a number of seconds", 1, 86_400).default(600),
+  bodyLimitBytes: whole("a number of bytes", 1024, 10_485_760).default(65_536),
+  contactMinFillSeconds: whole("a number of seconds", 0, 3600).default(3),
+  trustProxy: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+    .transform((value) => value === true || value === "true" || value === "1")
+    .default(false),
+});
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * The configuration from the environment and the flags (flags win), validated, paths made
+ * absolute against `cwd`. Empty variables count as unset.
+ */
+export function loadConfig(
+  flags: Partial<Record<keyof Config, string | number | boolean | undefined>>,
+  env: Record<string, string | undefined>,
+  cwd: string,
+): Config {
+  const raw: Record<string, unknown> = {};
+  for (const [key, name] of Object.entries(ENVIRONMENT)) {
+    const value = env[name]?.trim();
+    if (value) raw[key] = value;
+  }
+  for (const [key, value] of Object.entries(flags)) {
+    if (value !== undefined) raw[key] = value;
+  }
+  const result = configSchema.safeParse(raw);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const key = String(issue.path[0]) as keyof typeof ENVIRONMENT;
+      return `${ENVIRONMENT[key] ?? key}: ${issue.message}, found ${JSON.stringify(raw[key])}`;
+    });
+    throw new ConfigError(lines.join("\n"));
+  }
+  const config = result.data;
+  return {
+    ...config,
+    dataDir: resolve(cwd, config.dataDir),
+    distDir: resolve(cwd, config.distDir),
+    dbFile: config.dbFile === ":memory:" ? config.dbFile : resolve(cwd, config.dbFile),
+    outboxDir: resolve(cwd, config.outboxDir),
+  };
+}
+
+/** What the app needs beyond the configuration: settled values that may come from lodge.yaml. */
+export interface AppConfig extends Config {
+  xsrfSecret: string;
+  secretaryEmail: string;
+  mailFrom: string;
+}
+
+/**
+ * Settles the values the configuration may leave open: the secretary's address from lodge.yaml,
+ * the sender from the lodge's name, and the signing secret, read from (or first written to) a
+ * file beside the database so that tokens stay valid across restarts.
+ */
+export function settleConfig(config: Config, lodge: Lodge): AppConfig {
+  const secretaryEmail = config.secretaryEmail ?? lodge.secretaryEmail;
+  if (!secretaryEmail) {
+    throw new ConfigError(
+      "SECRETARY_EMAIL: RSVPs and messages need somewhere to go; set SECRETARY_EMAIL or secretaryEmail in lodge.yaml",
+    );
+  }
+  const mailFrom = config.mailFrom ?? `"${lodge.name.replaceAll('"', "")}" <${secretaryEmail}>`;
+  return {
+    ...config,
+    secretaryEmail,
+    mailFrom,
+    xsrfSecret: config.xsrfSecret ?? secretFile(config.dbFile),
+  };
+}
+
+function secretFile(dbFile: string): string {
+  // A database in memory forgets everything on exit; so may its secret.
+  if (dbFile === ":memory:") return randomBytes(32).toString("base64url");
+  const file = resolve(dirname(dbFile), "xsrf-secret");
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

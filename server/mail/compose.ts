@@ -1,0 +1,59 @@
+import { createTransport } from "nodemailer";
+import type { ComposedMail } from "../store/store.ts";
+
+export interface MailInput {
+  kind: string;
+  from: string;
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+/** A header value held a line break: someone tried to add headers of their own. */
+export class HeaderInjectionError extends Error {
+  override name = "HeaderInjectionError";
+}
+
+// Builds the MIME text without sending it, so the exact message can wait in the store.
+const composer = createTransport({ streamTransport: true, buffer: true });
+
+/**
+ * The complete message, ready to be queued. Every value that becomes a header is checked for
+ * line breaks first; nodemailer encodes headers too, but a refusal here means a bad value never
+ * reaches any mail at all.
+ */
+export async function composeMail(input: MailInput): Promise<ComposedMail> {
+  const headers: [string, string | undefined][] = [
+    ["From", input.from],
+    ["To", input.to],
+    ["Reply-To", input.replyTo],
+    ["Subject", input.subject],
+    ...(input.attachments ?? []).map((a): [string, string] => ["attachment name", a.filename]),
+  ];
+  for (const [name, value] of headers) {
+    if (value !== undefined && /[\r\n]/.test(value)) {
+      throw new HeaderInjectionError(`the ${name} header may not contain a line break`);
+    }
+  }
+  const info = await composer.sendMail({
+    from: input.from,
+    to: input.to,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+    subject: input.subject,
+    text: input.text,
+    html: input.html,
+    attachments: input.attachments ?? [],
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  });
+  const envelope = info.envelope as { from: string | false; to: string[] };
+  return {
+    kind: input.kind,
+    envelope: { from: envelope.from || "", to: envelope.to },
+    messageId: info.messageId,
+    raw: info.message as Buffer,
+  };
+}

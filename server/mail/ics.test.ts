@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { calendarFile, instantOf } from "./ics.ts";
+
+describe("calendar files", () => {
+  it("turns the lodge's wall time into the right instant on both sides of daylight saving", () => {
+    const zone = "America/New_York";
+    expect(
+      instantOf({ year: 2026, month: 12, day: 2, hour: 19, minute: 30 }, zone).toISOString(),
+    ).toBe("2026-12-03T00:30:00.000Z");
+    expect(
+      instantOf({ year: 2026, month: 7, day: 1, hour: 19, minute: 30 }, zone).toISOString(),
+    ).toBe("2026-07-01T23:30:00.000Z");
+    expect(
+      instantOf({ year: 2026, month: 3, day: 8, hour: 12, minute: 0 }, zone).toISOString(),
+    ).toBe("2026-03-08T16:00:00.000Z");
+  });
+
+  it("escapes text and folds lines longer than 75 octets", () => {
+    const ics = calendarFile({
+      uid: "e1@lodge-586",
+      start: { year: 2026, month: 12, day: 2, hour: 19, minute: 30 },
+      timeZone: "America/New_York",
+      durationMinutes: 120,
+      summary: "Dinner; drinks, talk\nand more",
+      location: "",
+      description: "x".repeat(100),
+      stamp: new Date("2026-11-21T17:00:00Z"),
+    });
+    expect(ics).toContain("SUMMARY:Dinner\\; drinks\\, talk\\nand more\r\n");
+    expect(ics).toContain(`DESCRIPTION:${"x".repeat(63)}\r\n ${"x".repeat(37)}\r\n`);
+    expect(ics).not.toContain("LOCATION");
+    for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(ics.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, parseTemplate, renderTemplate } from "./template.ts";
+import { loadTemplates, MAIL_TEMPLATES } from "./templates.ts";
+
+const plain = (text: string) => text;
+const render = (source: string, view: object, escapeValue = plain) =>
+  renderTemplate(parseTemplate(source, "t"), view, escapeValue, "t");
+
+describe("mail templates", () => {
+  it("inserts values, repeats sections for lists and shows inverted sections for falsy values", () => {
+    const source =
+      "Hello {{name}}\n{{#items}}\n- {{label}}: {{value}}\n{{/items}}\n{{^items}}\nnone\n{{/items}}\nBye";
+    expect(
+      render(source, {
+        name: "John",
+        items: [
+          { label: "a", value: 1 },
+          { label: "b", value: 2 },
+        ],
+      }),
+    ).toBe("Hello John\n- a: 1\n- b: 2\nBye");
+    expect(render(source, { name: "John", items: [] })).toBe("Hello John\nnone\nBye");
+  });
+
+  it("reads names from the enclosing view inside a section and follows dotted paths", () => {
+    expect(
+      render("{{#dinner}}{{time}} for {{name}}{{/dinner}}", {
+        name: "John",
+        dinner: { time: "6:30" },
+      }),
+    ).toBe("6:30 for John");
+    expect(render("{{event.name}}", { event: { name: "Table Lodge" } })).toBe("Table Lodge");
+  });
+
+  it("escapes every inserted value in HTML, so a visitor's text cannot become markup", () => {
+    expect(
+      render("<p>{{message}}</p>", { message: `<script>alert("x")</script> & 'y'` }, escapeHtml),
+    ).toBe("<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;</p>");
+  });
+
+  it("fails on a name the view does not give and on an unclosed section", () => {
+    expect(() => render("Hello {{nobody}}", {})).toThrow("t: no value for {{nobody}}");
+    expect(() => parseTemplate("{{#a}} open", "t")).toThrow("t: {{#a}} is never closed");
+    expect(() => parseTemplate("{{/a}}", "t")).toThrow("t: {{/a}} closes no open {{#a}}");
+  });
+
+  it("loads every template of templates/mail with its subject line", () => {
+    const templates = loadTemplates();
+    expect(MAIL_TEMPLATES.length).toBe(6);
+    const rendered = templates("contact-acknowledgement", {
+      lodgeName: "Hillcrest Lodge No. 586",
+      firstName: "Ann",
+      lastName: "Lee",
+    });
+    expect(rendered.subject).toBe("We have received your message");
+    expect(rendered.text).toContain("Dear Ann Lee,");
+    expect(rendered.html).toContain("<p>Dear Ann Lee,</p>");
+  });
+
+  it("keeps a subject on one line even when the data holds a line break", () => {
+    const rendered = loadTemplates()("rsvp-notice", {
+      eventName: "Table\r\nBcc: someone@example.org",
+      date: "Wed, Dec 2, 2026 7:30pm",
+      firstName: "A",
+      lastName: "B",
+      receivedAt: "now",
+      fields: [],
+      hasMealCounts: false,
+      mealCounts: [],
+    });
+    expect(rendered.subject).toBe(
+      "RSVP for Table Bcc: someone@example.org on Wed, Dec 2, 2026 7:30pm",
+    );
+  });
+});

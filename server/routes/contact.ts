@@ -1,0 +1,79 @@
+import type { FastifyInstance } from "fastify";
+import { ALERTS } from "../../core/messages.ts";
+import { contactFormSchema, contactPayloadSchema } from "../../core/schemas/index.ts";
+import { HttpError, validationError } from "../http/errors.ts";
+import { idempotencyFor, requestHash } from "../http/idempotency.ts";
+import { refuseUnsafeText } from "../http/text.ts";
+import { contactMails } from "../mail/messages.ts";
+import { formTokenIssuedAt, newFormToken } from "../security/tokens.ts";
+import { answer, type RouteContext } from "./context.ts";
+
+/** The hidden field people never see and spam robots fill in. */
+export const HONEYPOT_FIELD = "website";
+/** How long a form token stays good: a form left open overnight still sends. */
+const FORM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * GET /mj/api/form-token and POST /mj/api/contact-us (SPEC 7). The contact form fetches a signed
+ * token when it opens and sends it back as `formToken`: a message sent sooner than the minimum
+ * fill time after that is a robot's.
+ */
+export function contactRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const secret = ctx.config.xsrfSecret;
+  const minFillMs = ctx.config.contactMinFillSeconds * 1000;
+
+  app.get("/mj/api/form-token", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return {
+      token: newFormToken(secret, ctx.now()),
+      minFillSeconds: ctx.config.contactMinFillSeconds,
+    };
+  });
+
+  app.post("/mj/api/contact-us", async (request, reply) => {
+    const now = ctx.now();
+    if (request.body === null || typeof request.body !== "object" || Array.isArray(request.body)) {
+      throw new HttpError(400, "Send the form's fields as a JSON object.");
+    }
+    const body = request.body as Record<string, unknown>;
+    const trap = body[HONEYPOT_FIELD];
+    if (trap !== undefined && trap !== "") {
+      throw new HttpError(
+        400,
+        "Leave the field 'Website' empty: it is there to catch automated spam.",
+        HONEYPOT_FIELD,
+      );
+    }
+    const issuedAt = formTokenIssuedAt(secret, body.formToken);
+    const age = issuedAt === undefined ? -1 : now.getTime() - issuedAt.getTime();
+    if (issuedAt === undefined || age > FORM_TOKEN_TTL_MS || age < -60_000) {
+      throw new HttpError(
+        400,
+        "This form has expired or was not opened on this site. Reload the page and send it again.",
+        "formToken",
+      );
+    }
+    if (age < minFillMs) {
+      const seconds = Math.max(0, Math.floor(age / 1000));
+      throw new HttpError(
+        400,
+        `The form was sent ${seconds === 1 ? "1 second" : `${seconds} seconds`} after it was opened, too fast for a person. Please wait a few seconds and send it again.`,
+        "formToken",
+      );
+    }
+    refuseUnsafeText(body, ["firstName", "lastName", "email", "phoneNumber"]);
+    const payload = contactPayloadSchema.safeParse(body);
+    if (!payload.success) throw validationError(payload.error);
+    const form = contactFormSchema.safeParse(payload.data);
+    if (!form.success) throw validationError(form.error);
+    const hash = requestHash("contact", form.data);
+    const outcome = await ctx.store.addContactMessage({
+      record: form.data,
+      receivedAt: now,
+      idempotency: idempotencyFor("contact", hash, request.headers["idempotency-key"], now),
+      mails: await contactMails(ctx.mail, form.data, now),
+      response: { status: 200, body: { message: ALERTS.contactSuccess.text } },
+    });
+    return answer(reply, outcome, ctx.worker);
+  });
+}

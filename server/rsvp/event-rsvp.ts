@@ -1,0 +1,200 @@
+import {
+  eventStart,
+  formatEventDateTime,
+  formatMediumDate,
+  formatShortTime,
+  hasStarted,
+  mealCountField,
+  upcomingRsvpDeadline,
+  upcomingRsvpOpen,
+} from "../../core/rules/index.ts";
+import {
+  type Event,
+  type EventRsvpForm,
+  type EventRsvpPayload,
+  eventRsvpFormSchema,
+  eventRsvpPayloadSchema,
+  type LodgeData,
+} from "../../core/schemas/index.ts";
+import { HttpError, validationError } from "../http/errors.ts";
+import { refuseUnsafeText } from "../http/text.ts";
+import type { EventRsvpRecord, MealCount } from "../store/store.ts";
+
+const ORDINALS = ["first", "second", "third", "fourth"] as const;
+
+function choicesOf(payload: EventRsvpPayload) {
+  return [
+    [payload.firstChoice, payload.firstChoiceCount],
+    [payload.secondChoice, payload.secondChoiceCount],
+    [payload.thirdChoice, payload.thirdChoiceCount],
+    [payload.fourthChoice, payload.fourthChoiceCount],
+  ] as const;
+}
+
+/** How the per-choice count fields of this event's form are named to a person. */
+export function mealCountLabels(event: Event): Record<string, string> {
+  return Object.fromEntries(
+    event.earlyBirdOptions.choices.map((choice) => [mealCountField(choice), `Meals of ${choice}`]),
+  );
+}
+
+/**
+ * The form a payload was built from (the inverse of buildEventRsvpPayload), read against the
+ * server's own event: the title comes off the last name, and the per-choice counts go back to
+ * the event's choices by position, which must carry the event's choice names.
+ */
+export function formInputFromPayload(event: Event, payload: EventRsvpPayload) {
+  const title = payload.masonicTitle.trim();
+  const suffix = `, ${title}`;
+  const lastName =
+    title && payload.lastName.trimEnd().endsWith(suffix)
+      ? payload.lastName.trimEnd().slice(0, -suffix.length)
+      : payload.lastName;
+  const dinner = payload.earlyBirdDinner === "Yes";
+  const { choices } = event.earlyBirdOptions;
+  const counts: Record<string, number> = {};
+  let mealChoice = "";
+  if (dinner) {
+    choicesOf(payload).forEach(([name, count], i) => {
+      const ordinal = ORDINALS[i] as string;
+      const choice = choices[i];
+      if (choice === undefined) {
+        if (typeof count === "number" && count > 0) {
+          throw new HttpError(
+            400,
+            `This event offers ${choices.length} meal ${choices.length === 1 ? "choice" : "choices"}, so there is no ${ordinal} choice to order.`,
+            `${ordinal}ChoiceCount`,
+          );
+        }
+        return;
+      }
+      if (name !== choice) {
+        throw new HttpError(
+          400,
+          `The ${ordinal} meal choice of this event is ${JSON.stringify(choice)}, not ${JSON.stringify(name ?? "")}. Reload the page to see the current menu.`,
+          `${ordinal}Choice`,
+        );
+      }
+      if (typeof count !== "number") {
+        throw new HttpError(
+          400,
+          `Meals of ${choice}: expected a number of meals, found ${JSON.stringify(count ?? null)}.`,
+          `${ordinal}ChoiceCount`,
+        );
+      }
+      counts[mealCountField(choice)] = count;
+      if (payload.numberOfMeals === 1 && count === 1) mealChoice = choice;
+    });
+    if (payload.numberOfMeals === 1 && mealChoice === "") mealChoice = payload.mealSelection;
+  }
+  return {
+    firstName: payload.firstName,
+    lastName,
+    masonicTitle: title,
+    email: payload.email,
+    numberOfAttendees: payload.numberOfAttendees,
+    earlyBirdDinner: dinner,
+    numberOfMeals: dinner ? payload.numberOfMeals : 1,
+    mealChoice,
+    ...counts,
+  };
+}
+
+/** Meals per choice of a validated form: empty without dinner or without choices. */
+export function mealCountsOf(event: Event, form: EventRsvpForm): MealCount[] {
+  const { choices } = event.earlyBirdOptions;
+  if (!form.earlyBirdDinner) return [];
+  return choices.map((choice) => ({
+    choice,
+    count:
+      form.numberOfMeals === 1
+        ? choice === form.mealChoice
+          ? 1
+          : 0
+        : (form[mealCountField(choice)] ?? 0),
+  }));
+}
+
+export function eventRecord(event: Event, form: EventRsvpForm): EventRsvpRecord {
+  return {
+    eventId: event.id,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    masonicTitle: form.masonicTitle,
+    email: form.email,
+    attendees: form.numberOfAttendees,
+    dinner: form.earlyBirdDinner,
+    meals: form.earlyBirdDinner ? form.numberOfMeals : 0,
+    mealCounts: mealCountsOf(event, form),
+  };
+}
+
+export function findEvent(data: LodgeData, id: string): Event {
+  const event = data.events.find((candidate) => candidate.id === id);
+  if (!event) {
+    throw new HttpError(
+      404,
+      `There is no event ${JSON.stringify(id)} on the calendar. Reload the page to see the current events.`,
+      "event.id",
+    );
+  }
+  return event;
+}
+
+/**
+ * Refuses an RSVP for an event that has started, takes none, is cancelled or full, or whose
+ * deadline has passed. The decision is core's `upcomingRsvpOpen`, the rule the site shows, so
+ * the two cannot disagree; the checks before it only choose the sentence. The attendee count
+ * is checked later, in the store's transaction.
+ */
+export function checkOpen(event: Event, now: Date, timeZone: string): void {
+  if (upcomingRsvpOpen(event, 0, Number.POSITIVE_INFINITY, now, timeZone)) return;
+  const when = `${event.name} on ${formatEventDateTime(eventStart(event.date))}`;
+  if (hasStarted(event.date, now, timeZone)) {
+    throw new HttpError(409, `${when} has already taken place.`);
+  }
+  if (event.cancelled) throw new HttpError(409, `${when} has been cancelled.`);
+  if (!event.rsvpOptions) throw new HttpError(409, `${when} does not take reservations.`);
+  if (event.full) {
+    throw new HttpError(409, "This event is full: the secretary has closed its reservations.");
+  }
+  const deadline = upcomingRsvpDeadline(event);
+  throw new HttpError(
+    409,
+    `Reservations for ${when} closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline).replace(" ", "")}.`,
+  );
+}
+
+/**
+ * Parses a request body into the event and the validated form, or throws the refusal. `check`
+ * runs once the event is known and before the fields are read: a closed event is the news a
+ * person needs first, since no correction of a field would help.
+ */
+export function readEventRsvp(
+  data: LodgeData,
+  body: unknown,
+  check: (event: Event) => void = () => {},
+): { event: Event; form: EventRsvpForm; payload: EventRsvpPayload } {
+  refuseUnsafeText(body);
+  const parsed = eventRsvpPayloadSchema.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  const payload = parsed.data;
+  const event = findEvent(data, payload.event.id);
+  check(event);
+  const form = eventRsvpFormSchema(event).safeParse(formInputFromPayload(event, payload));
+  if (!form.success) throw validationError(form.error, mealCountLabels(event));
+  return { event, form: form.data, payload };
+}
+
+/** The refusal for an RSVP that does not fit: says how many seats are left, if any. */
+export function fullError(attendees: number, taken: number, limit: number): HttpError {
+  const left = Math.max(0, limit - taken);
+  if (left === 0) {
+    return new HttpError(409, `This event is full: all ${limit} seats have been reserved.`);
+  }
+  return new HttpError(
+    409,
+    `This event is full for ${attendees} attendees: ${left === 1 ? "1 seat is" : `${left} seats are`} left. Please reserve for ${left} or fewer.`,
+    "numberOfAttendees",
+  );
+}

@@ -1,0 +1,50 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+
+/** Text compared in constant time, so a forger learns nothing from how long a refusal takes. */
+export function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function mac(secret: string, purpose: string, value: string): string {
+  return createHmac("sha256", secret).update(`${purpose}\n${value}`).digest("base64url");
+}
+
+/** `value.signature`; the purpose keeps a token of one kind from passing as another. */
+export function signToken(secret: string, purpose: string, value: string): string {
+  return `${value}.${mac(secret, purpose, value)}`;
+}
+
+/** The signed value, or undefined when the token was not signed with this secret and purpose. */
+export function verifyToken(secret: string, purpose: string, token: unknown): string | undefined {
+  if (typeof token !== "string" || token.length > 200) return undefined;
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return undefined;
+  const value = token.slice(0, dot);
+  return sameText(token.slice(dot + 1), mac(secret, purpose, value)) ? value : undefined;
+}
+
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "x-xsrf-token";
+
+/** A fresh XSRF token: random, and signed so the server can tell its own tokens from others. */
+export function newXsrfToken(secret: string): string {
+  return signToken(secret, "xsrf", randomBytes(18).toString("base64url"));
+}
+
+export function isXsrfToken(secret: string, token: unknown): boolean {
+  return verifyToken(secret, "xsrf", token) !== undefined;
+}
+
+/** A token for the contact form that carries, signed, the moment the form was handed out. */
+export function newFormToken(secret: string, now: Date): string {
+  return signToken(secret, "form", String(now.getTime()));
+}
+
+/** When the form token was issued, or undefined when it is not one of ours. */
+export function formTokenIssuedAt(secret: string, token: unknown): Date | undefined {
+  const value = verifyToken(secret, "form", token);
+  if (value === undefined || !/^\d{1,15}$/.test(value)) return undefined;
+  return new Date(Number(value));
+}

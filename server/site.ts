@@ -1,0 +1,90 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { join, normalize, relative, sep } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Directives, pagePolicy } from "./security/csp.ts";
+
+/** Hashed build output never changes under its name; pages must be checked on every visit. */
+export const CACHE = {
+  assets: "public, max-age=31536000, immutable",
+  html: "no-cache",
+  other: "public, max-age=3600",
+} as const;
+
+/** The paths of the API: never answered with a page of the site. */
+export function isApiPath(url: string): boolean {
+  return url.startsWith("/mj/") || url.startsWith("/sheets/");
+}
+
+/**
+ * Serves the built site from `dist`: hashed files under /assets/ cached for a year, pages
+ * revalidated on each visit, each page with a policy that allows its own inline scripts and no
+ * others. `/about` finds about/index.html or about.html; an unknown page gets the site's
+ * 404.html (or its SPA fallback), else a redirect to the home page.
+ */
+export async function registerSite(
+  app: FastifyInstance,
+  dist: string,
+  directives: Directives,
+): Promise<void> {
+  const policies = new Map<string, { mtimeMs: number; policy: string }>();
+  const policyFor = (file: string, mtimeMs: number) => {
+    const known = policies.get(file);
+    if (known && known.mtimeMs === mtimeMs) return known.policy;
+    const policy = pagePolicy(directives, readFileSync(file, "utf8"));
+    policies.set(file, { mtimeMs, policy });
+    return policy;
+  };
+
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: "/",
+    index: ["index.html"],
+    redirect: false,
+    cacheControl: false,
+    preCompressed: true,
+    serveDotFiles: false,
+    setHeaders(reply, file, stat) {
+      const path = relative(dist, file).split(sep).join("/");
+      if (path.startsWith("assets/")) {
+        reply.header("cache-control", CACHE.assets);
+      } else if (path.endsWith(".html")) {
+        reply.header("cache-control", CACHE.html);
+        reply.header("content-security-policy", policyFor(file, stat.mtimeMs));
+      } else {
+        reply.header("cache-control", CACHE.other);
+      }
+    },
+  });
+
+  /** A file inside dist for a page path, or undefined; never a file outside it. */
+  const pageFile = (url: string): string | undefined => {
+    let path: string;
+    try {
+      path = decodeURIComponent(url.split("?")[0] ?? "/");
+    } catch {
+      return undefined;
+    }
+    const base = normalize(join(dist, path));
+    if (base !== dist && !base.startsWith(dist + sep)) return undefined;
+    for (const candidate of [join(base, "index.html"), `${base.replace(/[\\/]+$/, "")}.html`]) {
+      if (existsSync(candidate) && statSync(candidate).isFile()) return relative(dist, candidate);
+    }
+    return undefined;
+  };
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url) || (request.method !== "GET" && request.method !== "HEAD")) {
+      return reply.code(404).send({ message: `There is nothing at ${request.url.split("?")[0]}.` });
+    }
+    const page = pageFile(request.url);
+    if (page) return reply.sendFile(page);
+    for (const [fallback, status] of [
+      ["404.html", 404],
+      ["__spa-fallback.html", 200],
+    ] as const) {
+      if (existsSync(join(dist, fallback))) return reply.code(status).sendFile(fallback);
+    }
+    return reply.redirect("/", 302);
+  });
+}
