@@ -5,6 +5,7 @@ import { buildCommand } from "./commands/build.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
+import { messagesCommand, rsvpsCommand } from "./commands/rsvps.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
@@ -40,6 +41,8 @@ export function createProgram(ctx: Context): Command {
     importCommand(ctx),
     initCommand(ctx),
     serveCommand(ctx),
+    rsvpsCommand(ctx),
+    messagesCommand(ctx),
   ]) {
     program.addCommand(inherit(command, program));
   }
