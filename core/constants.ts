@@ -29,3 +29,7 @@ export const PAGERS = {
 } as const;
 
 export const PORTRAIT_HEIGHT_PX = 350;
+
+/** The number a past master has when he joined by affiliation; his term reads 'By Affiliation'. */
+export const BY_AFFILIATION = -1;
+export const BY_AFFILIATION_TERM = "By Affiliation";

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
+import { ALBUM_COVER, MEDIA_FOLDERS } from "../../core/rules/media.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import { type EntryNamer, locate, wholeFile } from "./check.ts";
 import { FILES, pastMasterEntries } from "./files.ts";
@@ -7,23 +8,7 @@ import type { Loaded } from "./load-data.ts";
 import type { Problem } from "./problems.ts";
 import type { Source } from "./source.ts";
 
-/** Where each kind of media file lives inside the data folder: the one place that says so. */
-export const MEDIA_FOLDERS = {
-  eventImages: "images/events",
-  officers: "images/officers",
-  jewels: "images/jewels",
-  pastMasters: "images/past-masters",
-  history: "images/history",
-  socialEvents: "images/social-events",
-  images: "images",
-  albums: "albums",
-  bulletins: "bulletins",
-  /** Files served as they are under /media/ (e.g. the petition PDF). */
-  media: "media",
-} as const;
-
-/** The name an album's cover has in its folder. */
-export const ALBUM_COVER = "_cover.jpg";
+export { ALBUM_COVER, MEDIA_FOLDERS };
 
 interface Reference {
   source: Source | undefined;

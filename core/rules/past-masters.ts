@@ -1,4 +1,5 @@
-import { BY_AFFILIATION, type PastMaster } from "../schemas/past-master.ts";
+import { BY_AFFILIATION } from "../constants.ts";
+import type { PastMaster } from "../schemas/past-master.ts";
 import { wallTimeIn } from "./time.ts";
 
 /** What the past-master rules read of an entry. */

@@ -5,7 +5,14 @@
  * the machine's own zone never matters.
  */
 
-import { isRealDate } from "../schemas/common.ts";
+/**
+ * True when year, month (1-12) and day form a real calendar date. It lives here, not beside the
+ * schemas, so the rules the browser runs do not pull zod into the site's JavaScript.
+ */
+export function isRealDate(year: number, month: number, day: number): boolean {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
+}
 
 /** A calendar day: year, month 1-12, day 1-31. */
 export type CalendarDate = { year: number; month: number; day: number };

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isRealDate } from "../rules/time.ts";
+
+export { isRealDate };
 
 /** Quotes a found value the way error messages show it: strings in quotes, the rest as JSON. */
 export function shown(value: unknown): string {
@@ -45,11 +48,6 @@ export function wholeNumber(what: string, min: number, max: number) {
 
 const DATE_TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})$/;
 const DATE_ONLY = /^(\d{4})\/(\d{2})\/(\d{2})$/;
-
-export function isRealDate(year: number, month: number, day: number): boolean {
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
 
 /** True when `value` (hyphens or slashes) is a real 'YYYY/MM/DD' calendar date. */
 export function isDayText(value: string): boolean {

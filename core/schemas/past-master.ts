@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { BY_AFFILIATION, BY_AFFILIATION_TERM } from "../constants.ts";
 import { optionalText, requiredText, shown, wholeNumber } from "./common.ts";
 
-/** The number a past master has when he joined by affiliation; his term reads 'By Affiliation'. */
-export const BY_AFFILIATION = -1;
-export const BY_AFFILIATION_TERM = "By Affiliation";
+export { BY_AFFILIATION, BY_AFFILIATION_TERM };
 
 /**
  * One past master. number 0 is an unnumbered first term (Under Dispensation); -1 is 'By

@@ -1,0 +1,171 @@
+import { spawn } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import { siteMediaCopies } from "../../core/rules/media.ts";
+import type { Lodge } from "../../core/schemas/index.ts";
+import { UserError } from "../errors.ts";
+
+/** The React site's folder (react-router.config.ts, vite.config.ts, app/). */
+export const SITE_DIR = fileURLToPath(new URL("../../site/", import.meta.url));
+
+/** Where builds are staged before they replace the output folder (git-ignored). */
+const BUILDS_DIR = join(SITE_DIR, "build");
+
+const REACT_ROUTER_BIN = join(
+  dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")),
+  "bin.js",
+);
+
+export type SiteBuild = {
+  /** The data folder, for the media files the site serves itself. */
+  dataDir: string;
+  /** Where `lodge build` wrote the data modules this build reads. */
+  generatedDir: string;
+  /** The folder to write the site to; replaced as a whole once the build succeeded. */
+  outDir: string;
+  lodge: Pick<Lodge, "media">;
+};
+
+export type SiteBuildResult = { pages: string[]; mediaFiles: number };
+
+/** Runs `react-router build` (Vite, then prerendering every route) in a child process. */
+function runReactRouterBuild(generatedDir: string, buildDir: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [REACT_ROUTER_BIN, "build"], {
+      cwd: SITE_DIR,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        LODGE_GENERATED_DIR: generatedDir,
+        LODGE_SITE_BUILD_DIR: buildDir,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("error", fail);
+    child.on("close", (code) => (code === 0 ? done(output) : fail(new BuildFailure(output))));
+  });
+}
+
+class BuildFailure extends Error {
+  readonly output: string;
+  constructor(output: string) {
+    super("react-router build failed");
+    this.output = output;
+  }
+}
+
+/** The message for a failed build: the page that failed to render and why, or Vite's own words. */
+export function describeFailure(output: string): string {
+  const page = /while prerendering the `([^`]*)` path/.exec(output)?.[1];
+  const lines = output
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== "" && !/^\s*(at |⚠️|You can use|->)/.test(line));
+  const cause =
+    lines.find((line) => /Error|error/.test(line) && !line.includes("while prerendering")) ??
+    lines.at(-1) ??
+    "no output";
+  return page
+    ? `The page ${page.replace(/(.)\/$/, "$1")} failed to render: ${cause.trim()}`
+    : `The site failed to build: ${cause.trim()}\n${lines.slice(-15).join("\n")}`;
+}
+
+/** Files under `dir`, as paths relative to it. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
+}
+
+/** Copies the media folders the site serves itself into the site, under lodge.yaml's bases. */
+function copyMedia(dataDir: string, siteDir: string, lodge: Pick<Lodge, "media">): number {
+  let count = 0;
+  for (const copy of siteMediaCopies(lodge.media)) {
+    const from = join(dataDir, copy.folder);
+    if (!existsSync(from)) continue;
+    const to = join(siteDir, ...copy.path.split("/"));
+    const skipped = copy.skip.map((folder) => join(from, folder));
+    cpSync(from, to, {
+      recursive: true,
+      filter: (source) => !skipped.some((s) => source === s || source.startsWith(s + sep)),
+    });
+    count += filesUnder(from).filter(
+      (file) => !skipped.some((s) => join(from, file).startsWith(s + sep)),
+    ).length;
+  }
+  return count;
+}
+
+/** The output folder may be replaced: it is absent, empty, or a site this command built. */
+function checkReplaceable(outDir: string, dataDir: string): void {
+  const out = resolve(outDir);
+  const data = resolve(dataDir);
+  if (data === out || data.startsWith(out + sep) || out === SITE_DIR.replace(/\/$/, "")) {
+    throw new UserError(
+      `--out ${outDir} holds the data or the site's sources; choose another folder.`,
+    );
+  }
+  if (!existsSync(out) || readdirSync(out).length === 0) return;
+  if (!existsSync(join(out, "index.html")) || !existsSync(join(out, "assets"))) {
+    throw new UserError(
+      `${outDir} is not empty and does not look like a site lodge built (no index.html and assets/), so it was left alone. Give an empty or new folder with --out.`,
+    );
+  }
+}
+
+/**
+ * Builds the static site: Vite bundles the app, React Router prerenders every route to its own
+ * HTML file, then the media the site serves itself is copied in and a 404.html that redirects
+ * home is added. The output folder is only replaced once everything succeeded.
+ */
+export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
+  checkReplaceable(build.outDir, build.dataDir);
+  // Inside the project, so the prerendering server bundle finds react-dom in node_modules.
+  mkdirSync(BUILDS_DIR, { recursive: true });
+  const staging = mkdtempSync(join(BUILDS_DIR, "run-"));
+  try {
+    try {
+      await runReactRouterBuild(build.generatedDir, staging);
+    } catch (error) {
+      if (error instanceof BuildFailure) throw new UserError(describeFailure(error.output));
+      throw error;
+    }
+    const client = join(staging, "client");
+    // Every route is prerendered, so no page needs the SPA shell; unknown paths go home instead.
+    rmSync(join(client, "__spa-fallback.html"), { force: true });
+    cpSync(join(client, "index.html"), join(client, "404.html"));
+    const mediaFiles = copyMedia(build.dataDir, client, build.lodge);
+    const pages = filesUnder(client)
+      .filter((file) => file.endsWith("index.html"))
+      .map((file) => `/${dirname(file) === "." ? "" : dirname(file).split(sep).join("/")}`)
+      .sort();
+
+    rmSync(build.outDir, { recursive: true, force: true });
+    mkdirSync(dirname(resolve(build.outDir)), { recursive: true });
+    try {
+      renameSync(client, build.outDir);
+    } catch {
+      cpSync(client, build.outDir, { recursive: true });
+    }
+    return { pages, mediaFiles };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,94 @@
+import type { Lodge } from "../schemas/lodge.ts";
+
+/**
+ * Where each kind of media file lives inside the data folder, and so where the site finds it: the
+ * one place that says so. The CLI checks and copies these folders; the site links to them.
+ */
+export const MEDIA_FOLDERS = {
+  eventImages: "images/events",
+  officers: "images/officers",
+  jewels: "images/jewels",
+  pastMasters: "images/past-masters",
+  history: "images/history",
+  socialEvents: "images/social-events",
+  /** The site's own pictures: logo and hero. */
+  site: "images/site",
+  images: "images",
+  albums: "albums",
+  bulletins: "bulletins",
+  /** Files served as they are under /media/ (e.g. the petition PDF). */
+  media: "media",
+} as const;
+
+export type MediaKind = keyof typeof MEDIA_FOLDERS;
+export type MediaBases = Lodge["media"];
+
+/** The name an album's cover has in its folder. */
+export const ALBUM_COVER = "_cover.jpg";
+
+/** The site's address for the files of data/media/. */
+export const MEDIA_PATH = "/media/";
+
+/** The lodge's logo and the home page's hero picture, in the site folder. */
+export const SITE_IMAGES = { logo: "logo.png", hero: "hero.jpg" } as const;
+
+/** True for a full address (served from elsewhere), false for a file name kept in data/. */
+export function isAddress(name: string): boolean {
+  return /^[a-z]+:\/\//i.test(name) || name.startsWith("//") || name.startsWith("/");
+}
+
+function withSlash(base: string): string {
+  return base.endsWith("/") ? base : `${base}/`;
+}
+
+/**
+ * Which address base serves each data folder (lodge.yaml `media`), and the folder's path under it.
+ * Social-event pictures have their own base; every other folder of images/ sits under `images`.
+ */
+export function mediaBase(bases: MediaBases, kind: MediaKind): string {
+  switch (kind) {
+    case "socialEvents":
+      return withSlash(bases.socialEvents);
+    case "albums":
+      return withSlash(bases.albums);
+    case "bulletins":
+      return withSlash(bases.bulletins);
+    case "media":
+      return MEDIA_PATH;
+    default: {
+      const under = MEDIA_FOLDERS[kind].slice(MEDIA_FOLDERS.images.length + 1);
+      return withSlash(bases.images) + (under ? `${under}/` : "");
+    }
+  }
+}
+
+/**
+ * The address of a media file the data names: a full address is kept as it is, a file name is
+ * served from its kind's base. Empty stays empty. Each path segment is URL-encoded.
+ */
+export function mediaUrl(bases: MediaBases, kind: MediaKind, file: string): string {
+  if (file === "" || isAddress(file)) return file;
+  const path = file.split("/").map(encodeURIComponent).join("/");
+  return mediaBase(bases, kind) + path;
+}
+
+/**
+ * The data folders the built site serves itself, and the site path each is copied to: every kind
+ * whose base is a path on the site (a bucket address is served by the bucket). A folder nested in
+ * another one that is copied elsewhere is left out of the outer copy.
+ */
+export function siteMediaCopies(
+  bases: MediaBases,
+): { folder: string; path: string; skip: string[] }[] {
+  const kinds: MediaKind[] = ["images", "socialEvents", "albums", "bulletins", "media"];
+  return kinds
+    .map((kind) => ({
+      folder: MEDIA_FOLDERS[kind],
+      path: mediaBase(bases, kind),
+      skip:
+        kind === "images"
+          ? [MEDIA_FOLDERS.socialEvents.slice(MEDIA_FOLDERS.images.length + 1)]
+          : [],
+    }))
+    .filter((copy) => copy.path.startsWith("/") && !copy.path.startsWith("//"));
+}

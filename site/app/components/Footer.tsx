@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { wallTimeIn } from "../../../core/rules/time.ts";
+import { lodge } from "../../generated/lodge.ts";
+import { useNow } from "../lib/now.tsx";
+
+/** The footer (SPEC 2): a few links, the lodge's address and a copyright line with this year. */
+export function Footer() {
+  const year = wallTimeIn(useNow(), lodge.timeZone).year;
+  const { address } = lodge;
+  const grandLodgeLabel =
+    lodge.links.external.find((link) => link.href === lodge.links.grandLodge)?.label ??
+    "Grand Lodge";
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <nav aria-label="Footer">
+          <ul>
+            <li>
+              <Link to="/how-to-join">How to Join</Link>
+            </li>
+            <li>
+              <a href={lodge.links.petition} target="_blank" rel="noopener">
+                Petition for Membership (PDF)
+              </a>
+            </li>
+            <li>
+              <Link to="/upcoming-events">Upcoming Events</Link>
+            </li>
+            <li>
+              <a href={lodge.links.grandLodge} target="_blank" rel="noopener noreferrer">
+                {grandLodgeLabel}
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <address>
+          <strong>{lodge.name}</strong>
+          <br />
+          {address.venue}
+          <br />
+          {address.street}
+          <br />
+          {address.city}, {address.state} {address.zip}
+          <br />
+          <a href={address.mapLink} target="_blank" rel="noopener noreferrer">
+            Map and directions
+          </a>
+        </address>
+      </div>
+      <p className="copyright">
+        © {year} {lodge.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

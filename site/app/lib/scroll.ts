@@ -1,0 +1,24 @@
+import { useEffect, useState } from "react";
+
+/** True once the window is scrolled `px` or more; re-renders only when that changes. */
+export function useScrolledPast(px: number, inclusive = true): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(inclusive ? window.scrollY >= px : window.scrollY > px);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [px, inclusive]);
+  return past;
+}
+
+/** Scrolls the window to the top: smoothly, unless the visitor asked for less motion. */
+export function scrollToTop(): void {
+  const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  window.scrollTo({ top: 0, left: 0, behavior: reduce ? "auto" : "smooth" });
+}
+
+/** Scrolls to the top at once, e.g. when a page opens or a pager changes page. */
+export function jumpToTop(): void {
+  window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+}

@@ -1,0 +1,133 @@
+import { type ReactNode, useEffect, useState } from "react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  type Location,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+} from "react-router";
+import { lodge } from "../generated/lodge.ts";
+import { AlertBanner, AlertProvider } from "./components/Alerts.tsx";
+import { Footer } from "./components/Footer.tsx";
+import { Header } from "./components/Header.tsx";
+import { JoinBlock } from "./components/JoinBlock.tsx";
+import { buildMoment } from "./lib/build-moment.ts";
+import { LOGO_URL } from "./lib/media.ts";
+import { NowProvider } from "./lib/now.tsx";
+import { isGalleryPath } from "./site-map.ts";
+import "./styles/site.css";
+
+/** The prerendered pages show the build moment; hydration starts from it too. */
+export function loader() {
+  return { builtAt: buildMoment().getTime() };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href={LOGO_URL} />
+        <Meta />
+        <Links />
+        <noscript>
+          <style>{".menu { display: flex; }"}</style>
+        </noscript>
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function sameUrl(a: Location, b: Location): boolean {
+  return a.pathname === b.pathname && a.search === b.search && a.hash === b.hash;
+}
+
+/**
+ * Router rules of SPEC 2: leaving a route that is not an image-gallery route clears local storage,
+ * and a navigation to the URL already shown reloads the page (its content starts afresh).
+ * Returns the key the page's content is mounted under. Storage is cleared while rendering the new
+ * page, before its components mount and read it; clearing is idempotent, so a render React throws
+ * away and repeats does no harm.
+ */
+function useSiteNavigation(): number {
+  const location = useLocation();
+  const [seen, setSeen] = useState({ location, reloads: 0 });
+  if (seen.location.key !== location.key) {
+    const left = seen.location.pathname !== location.pathname;
+    if (left && !isGalleryPath(seen.location.pathname)) {
+      try {
+        localStorage.clear();
+      } catch {
+        // Storage may be disabled; nothing to clear then.
+      }
+    }
+    setSeen({
+      location,
+      reloads: seen.reloads + (sameUrl(seen.location, location) ? 1 : 0),
+    });
+  }
+  return seen.reloads;
+}
+
+function SiteLayout({ children }: { children: ReactNode }) {
+  const reloads = useSiteNavigation();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <AlertBanner />
+      <main id="main" tabIndex={-1} key={reloads}>
+        {children}
+      </main>
+      <JoinBlock />
+      <Footer />
+    </>
+  );
+}
+
+export default function App() {
+  const { builtAt } = useLoaderData<typeof loader>();
+  // Marks the page as interactive, for tests and for CSS that needs JavaScript.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <NowProvider builtAt={builtAt}>
+      <AlertProvider>
+        <SiteLayout>
+          <Outlet />
+        </SiteLayout>
+      </AlertProvider>
+    </NowProvider>
+  );
+}
+
+export function HydrateFallback() {
+  return <p className="container">Loading…</p>;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : undefined;
+  return (
+    <main id="main" className="container error-page">
+      <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
+      <p>
+        Sorry, this page of {lodge.name} could not be shown.{" "}
+        <Link to="/home">Go to the home page</Link>.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMemo } from "react";
+import { useLoaderData } from "react-router";
+import { RECENT_EVENTS_CAROUSEL_MS, RECENT_EVENTS_WINDOW_DAYS } from "../../../core/constants.ts";
+import { recentEvents as inWindow } from "../../../core/rules/recent-events.ts";
+import { daysBetween, parseDay, wallTimeIn } from "../../../core/rules/time.ts";
+import type { RecentEvent } from "../../../core/schemas/recent-event.ts";
+import { lodge } from "../../generated/lodge.ts";
+import { recentEvents } from "../../generated/recent-events.ts";
+import { Carousel } from "../components/Carousel.tsx";
+import { Html, PageHeading } from "../components/PageHeading.tsx";
+import { TopButton } from "../components/TopButton.tsx";
+import { buildMoment } from "../lib/build-moment.ts";
+import { media } from "../lib/media.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { useNow } from "../lib/now.tsx";
+
+/**
+ * Runs at build time. An event already out of the 365-day window can never come back into it,
+ * so only the rest is sent to the browser, which applies the window for its own day.
+ */
+export function loader() {
+  const today = wallTimeIn(buildMoment(), lodge.timeZone);
+  return {
+    events: recentEvents.filter((event) => {
+      const day = parseDay(event.eventDate);
+      return day !== undefined && daysBetween(day, today) < RECENT_EVENTS_WINDOW_DAYS;
+    }),
+  };
+}
+
+const HEADING = `Recent Events From The Last Year At ${lodge.name}`;
+
+export const meta = () =>
+  pageMeta(
+    "Recent Events",
+    `Pictures and stories from the events of the last year at ${lodge.name}.`,
+  );
+
+function slidesOf(event: RecentEvent) {
+  return event.imageUrls.map((file, index) => ({
+    src: media("albums", `${event.albumName}/${file}`),
+    alt:
+      event.slideLabels[index] ||
+      `${event.eventName}, picture ${index + 1} of ${event.imageUrls.length}`,
+    caption: event.slideLabels[index] ?? "",
+  }));
+}
+
+/** Recent events (SPEC 2): a card per event of the last year, with a carousel of its pictures. */
+export default function RecentEvents() {
+  const { events } = useLoaderData<typeof loader>();
+  const now = useNow();
+  const shown = useMemo(() => inWindow(events, now, lodge.timeZone), [events, now]);
+  return (
+    <>
+      <PageHeading title={HEADING} />
+      <div className="container section">
+        {shown.length === 0 ? (
+          <p className="narrow">
+            No events in the last year yet. See the <a href="/image-gallery">image gallery</a> for
+            earlier pictures.
+          </p>
+        ) : (
+          <ul className="event-cards">
+            {shown.map((event, index) => (
+              <li key={`${event.eventDate} ${event.eventName}`} className="event-card">
+                {event.imageUrls.length > 0 && (
+                  <Carousel
+                    slides={slidesOf(event)}
+                    intervalMs={RECENT_EVENTS_CAROUSEL_MS}
+                    label={`Pictures of ${event.eventName}`}
+                    eager={index === 0}
+                  />
+                )}
+                <div className="card-body">
+                  <h2>{event.eventName}</h2>
+                  {event.displayDate && <p className="display-date">{event.displayDate}</p>}
+                  <Html html={event.description} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <TopButton />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { albums } from "../generated/albums.ts";
+import { lodge } from "../generated/lodge.ts";
+import { headerNav, isGroup, prerenderPaths } from "./site-map.ts";
+
+describe("the site map", () => {
+  it("prerenders every route of SPEC 2 and every album", () => {
+    const paths = prerenderPaths(lodge, albums);
+    expect(paths.slice(0, 18)).toEqual([
+      "/",
+      "/home",
+      "/history",
+      "/bulletin",
+      "/upcoming-events",
+      "/contact-us",
+      "/our-officers",
+      "/about-us",
+      "/how-to-join",
+      "/image-gallery",
+      "/recent-events",
+      "/past-bulletins",
+      "/social-events",
+      "/brotherhood-night-history",
+      "/past-masters",
+      "/golden-square-past-masters",
+      "/university-heights-past-masters",
+      `/image-gallery/${albums[0]?.albumName}`,
+    ]);
+    expect(paths).toHaveLength(17 + albums.length);
+  });
+
+  it("links every page, the petition and every external and social site from the header", () => {
+    const links = headerNav(lodge).flatMap((item) => (isGroup(item) ? item.links : [item]));
+    const hrefs = links.map((link) => link.href);
+    for (const path of prerenderPaths(lodge, [])) {
+      if (path !== "/") expect(hrefs).toContain(path);
+    }
+    expect(hrefs).toContain(lodge.links.petition);
+    for (const link of [...lodge.links.external, ...lodge.links.social]) {
+      expect(hrefs).toContain(link.href);
+    }
+  });
+});

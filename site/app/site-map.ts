@@ -1,0 +1,131 @@
+import type { Album, Lodge } from "../../core/schemas/index.ts";
+
+/**
+ * The site's routes (SPEC 2), in one place: the route config, the header's menus and the prerender
+ * list are all made from this table. Past-master pages come from lodge.yaml's `pastMasters` list.
+ */
+export const PAGES = {
+  home: { path: "home", file: "routes/home.tsx", label: "Home" },
+  history: { path: "history", file: "routes/history.tsx", label: "History" },
+  bulletin: { path: "bulletin", file: "routes/bulletin.tsx", label: "Current Bulletin" },
+  upcomingEvents: {
+    path: "upcoming-events",
+    file: "routes/upcoming-events.tsx",
+    label: "Upcoming Events",
+  },
+  contactUs: { path: "contact-us", file: "routes/contact-us.tsx", label: "Contact Us" },
+  officers: { path: "our-officers", file: "routes/our-officers.tsx", label: "Our Officers" },
+  aboutUs: { path: "about-us", file: "routes/about-us.tsx", label: "About Us" },
+  howToJoin: { path: "how-to-join", file: "routes/how-to-join.tsx", label: "How to Join" },
+  gallery: { path: "image-gallery", file: "routes/image-gallery.tsx", label: "Image Gallery" },
+  album: { path: "image-gallery/:albumName", file: "routes/album.tsx", label: "Album" },
+  recentEvents: { path: "recent-events", file: "routes/recent-events.tsx", label: "Recent Events" },
+  pastBulletins: {
+    path: "past-bulletins",
+    file: "routes/past-bulletins.tsx",
+    label: "Past Bulletins",
+  },
+  socialEvents: { path: "social-events", file: "routes/social-events.tsx", label: "Social Events" },
+  brotherhoodNight: {
+    path: "brotherhood-night-history",
+    file: "routes/brotherhood-night-history.tsx",
+    label: "Brotherhood Night History",
+  },
+} as const;
+
+export type PageKey = keyof typeof PAGES;
+
+/** The module every past-masters page shares; each list is its own route id. */
+export const PAST_MASTERS_FILE = "routes/past-masters.tsx";
+
+export function pastMastersRouteId(slug: string): string {
+  return `past-masters-${slug}`;
+}
+
+/** The album page's address. */
+export function albumPath(albumName: string): string {
+  return `/image-gallery/${encodeURIComponent(albumName)}`;
+}
+
+/** True for the image gallery and its albums, the routes that keep local storage (SPEC 2). */
+export function isGalleryPath(pathname: string): boolean {
+  return /^\/image-gallery(\/|$)/.test(pathname);
+}
+
+/** Every address to render to HTML at build time: '/', each page and each album. */
+export function prerenderPaths(lodge: Pick<Lodge, "pastMasters">, albums: readonly Album[]) {
+  return [
+    "/",
+    ...Object.values(PAGES)
+      .filter((page) => !page.path.includes(":"))
+      .map((page) => `/${page.path}`),
+    ...lodge.pastMasters.map((list) => `/${list.route}`),
+    ...albums.map((album) => albumPath(album.albumName)),
+  ];
+}
+
+export type NavLink = { label: string; href: string; external?: boolean; file?: boolean };
+export type NavGroup = { label: string; links: NavLink[] };
+export type NavItem = NavLink | NavGroup;
+
+const internal = (key: PageKey): NavLink => ({
+  label: PAGES[key].label,
+  href: `/${PAGES[key].path}`,
+});
+
+/** The label of a past-masters list in menus: its heading without 'Past Masters of'. */
+export function pastMastersLabel(heading: string): string {
+  return heading.replace(/^Past Masters of\s+/i, "") || heading;
+}
+
+/** The header's menus (SPEC 2, "Layout on every page"): every page, the petition, other sites. */
+export function headerNav(lodge: Pick<Lodge, "pastMasters" | "links">): NavItem[] {
+  return [
+    internal("home"),
+    {
+      label: "About",
+      links: [
+        internal("aboutUs"),
+        internal("history"),
+        internal("brotherhoodNight"),
+        internal("officers"),
+      ],
+    },
+    {
+      label: "Past Masters",
+      links: lodge.pastMasters.map((list) => ({
+        label: pastMastersLabel(list.heading),
+        href: `/${list.route}`,
+      })),
+    },
+    {
+      label: "Events",
+      links: [
+        internal("upcomingEvents"),
+        internal("recentEvents"),
+        internal("socialEvents"),
+        internal("gallery"),
+      ],
+    },
+    { label: "Bulletins", links: [internal("bulletin"), internal("pastBulletins")] },
+    {
+      label: "Join",
+      links: [
+        internal("howToJoin"),
+        { label: "Petition for Membership (PDF)", href: lodge.links.petition, file: true },
+      ],
+    },
+    {
+      label: "Links",
+      links: [...lodge.links.external, ...lodge.links.social].map((link) => ({
+        ...link,
+        external: true,
+      })),
+    },
+    internal("contactUs"),
+  ];
+}
+
+export function isGroup(item: NavItem): item is NavGroup {
+  return "links" in item;
+}

@@ -1,0 +1,273 @@
+import { readdirSync } from "node:fs";
+import { relative, sep } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import {
+  MOBILE_TOP_BUTTON_DELAY_MS,
+  RECENT_EVENTS_CAROUSEL_MS,
+  STICKY_HEADER_PX,
+  TOP_BUTTON_PX,
+} from "../core/constants.ts";
+import { albums } from "../site/generated/albums.ts";
+import { launchChromium } from "./site/browser.ts";
+import { serveStatic } from "./site/static-server.ts";
+
+const site = inject("site");
+let server: Awaited<ReturnType<typeof serveStatic>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await serveStatic(site.dir);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+type OpenOptions = { width?: number; clock?: Date | string };
+
+/** Opens a page of the built site in a fresh browser context and waits until it is hydrated. */
+async function open(path: string, { width = 1280, clock }: OpenOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  if (clock) await page.clock.install({ time: clock });
+  await page.goto(server.url + path);
+  await page.waitForSelector("html[data-hydrated]");
+  return page;
+}
+
+/** Scrolls the window and waits until the page has handled the scroll event. */
+async function scrollTo(page: Page, y: number): Promise<void> {
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        if (Math.round(window.scrollY) === top) return resolve();
+        window.addEventListener("scroll", () => resolve(), { once: true });
+        window.scrollTo({ top, behavior: "instant" });
+      }),
+    y,
+  );
+}
+
+/** Stops the page's fake clock where it is, so only runFor moves time on from here. */
+async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+}
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** Every page the build wrote, as its address. */
+function builtPages(): string[] {
+  return readdirSync(site.dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === "index.html" && e.parentPath !== site.dir)
+    .map((e) => `/${relative(site.dir, e.parentPath).split(sep).join("/")}`)
+    .sort();
+}
+
+describe("the built site in Chromium", () => {
+  it("hydrates every page without an error in the console", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Only the site itself: embedded video and maps are not this test's business.
+    await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+        problems.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+    const pages = builtPages();
+    expect(pages).toHaveLength(30);
+    for (const path of pages) {
+      await page.goto(server.url + path);
+      await page.waitForSelector("html[data-hydrated]");
+      expect(await page.locator("main h1").count(), path).toBe(1);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("opens a header menu from the keyboard and closes it with Escape", async () => {
+    const page = await open("/home");
+    const about = page.locator("summary", { hasText: "About" });
+    await about.focus();
+    await page.keyboard.press("Enter");
+    const link = page.getByRole("link", { name: "Our Officers" });
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => link.isVisible()).toBe(false);
+    expect(await about.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("sticks the header to the top from 99px of scroll", async () => {
+    const page = await open("/history");
+    const header = page.locator(".site-header");
+    await scrollTo(page, STICKY_HEADER_PX - 1);
+    await expect.poll(() => header.getAttribute("data-stuck")).toBe("false");
+    await scrollTo(page, STICKY_HEADER_PX);
+    await expect.poll(() => header.getAttribute("data-stuck")).toBe("true");
+    await scrollTo(page, 2000);
+    const bar = await page.locator(".header-bar").boundingBox();
+    expect(bar?.y).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows the Top button past 400px at once on wide screens, and it scrolls to the top", async () => {
+    const page = await open("/history");
+    const top = page.getByRole("button", { name: "Top" });
+    await expect.poll(() => top.isVisible()).toBe(false);
+    await scrollTo(page, TOP_BUTTON_PX + 1);
+    await expect.poll(() => top.isVisible()).toBe(true);
+    await scrollTo(page, TOP_BUTTON_PX);
+    await expect.poll(() => top.isVisible()).toBe(false);
+    await scrollTo(page, 3000);
+    await top.click();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    await page.context().close();
+  });
+
+  it("shows the Top button on a phone only 2 seconds after the scrolling stops", async () => {
+    const page = await open("/recent-events", { width: 375, clock: "2026-11-21T12:00:00Z" });
+    await pauseClock(page);
+    const top = page.getByRole("button", { name: "Top" });
+    await scrollTo(page, 1500);
+    await page.clock.runFor(MOBILE_TOP_BUTTON_DELAY_MS - 100);
+    expect(await top.isVisible()).toBe(false);
+    await scrollTo(page, 1600);
+    await page.clock.runFor(MOBILE_TOP_BUTTON_DELAY_MS - 100);
+    expect(await top.isVisible()).toBe(false);
+    await page.clock.runFor(100);
+    await expect.poll(() => top.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("toggles the past masters between cards ('As List') and the table ('Original')", async () => {
+    const page = await open("/past-masters");
+    expect(await page.locator(".card-grid .card").count()).toBe(12);
+    await page.getByRole("button", { name: "As List" }).click();
+    const headers = await page.locator("table thead th").allTextContents();
+    expect(headers).toEqual(["Number", "Worshipful Master", "Year"]);
+    expect(await page.locator("table tbody tr").count()).toBeGreaterThan(100);
+    await page.getByRole("button", { name: "Original" }).click();
+    expect(await page.locator("table").count()).toBe(0);
+    expect(await page.locator(".card-grid .card").count()).toBe(12);
+    await page.context().close();
+  });
+
+  it("disables First and Previous on the first page, Next and Last on the last, and scrolls up on a page change", async () => {
+    const page = await open("/past-masters");
+    const button = (name: string) => page.getByRole("button", { name, exact: true });
+    expect(await button("First page").isDisabled()).toBe(true);
+    expect(await button("Previous page").isDisabled()).toBe(true);
+    expect(await button("Next page").isDisabled()).toBe(false);
+    await scrollTo(page, 1500);
+    await button("Last page").click();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    expect(await button("Next page").isDisabled()).toBe(true);
+    expect(await button("Last page").isDisabled()).toBe(true);
+    expect(await button("First page").isDisabled()).toBe(false);
+    const current = page.locator('.pager button[aria-current="page"]');
+    const status = await page.locator(".pager-status").textContent();
+    expect(status).toMatch(/^Page (\d+) of \1$/);
+    expect(await current.count()).toBe(1);
+    const links = await page.locator(".pager-page").count();
+    expect(links).toBe(10);
+    await page.context().close();
+  });
+
+  it("opens a past bulletin in a modal titled with its name and year, closes on Escape and gives focus back", async () => {
+    const page = await open("/past-bulletins");
+    const view = page.getByRole("button", { name: "View Holiday 2025" });
+    await view.click();
+    const dialog = page.getByRole("dialog", { name: "Holiday 2025" });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator("iframe").getAttribute("src")).toBe(
+      "/media/bulletins/hillcrest-2025-holiday.pdf",
+    );
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await view.evaluate((el) => el === document.activeElement)).toBe(true);
+    const download = page.getByRole("link", { name: /^Download Holiday 2025/ });
+    expect(await download.getAttribute("target")).toBe("_blank");
+    await page.context().close();
+  });
+
+  it("hides the bulletin View button on a phone and keeps Download", async () => {
+    const page = await open("/past-bulletins", { width: 375 });
+    expect(await page.getByRole("button", { name: "View Holiday 2025" }).isVisible()).toBe(false);
+    expect(await page.getByRole("link", { name: /^Download Holiday 2025/ }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it("moves a recent event's carousel on every 5000 ms", async () => {
+    const page = await open("/recent-events", { clock: "2026-11-21T12:00:00Z" });
+    await pauseClock(page);
+    const carousel = page.locator(".carousel").first();
+    const selected = () => carousel.getAttribute("data-selected");
+    // A click (without the pointer resting on the carousel, which pauses it) restarts the count.
+    await carousel.getByRole("button", { name: "Next picture" }).dispatchEvent("click");
+    await expect.poll(selected).toBe("1");
+    await page.clock.runFor(RECENT_EVENTS_CAROUSEL_MS - 100);
+    expect(await selected()).toBe("1");
+    await page.clock.runFor(100);
+    await expect.poll(selected).toBe("2");
+    await page.clock.runFor(RECENT_EVENTS_CAROUSEL_MS);
+    await expect.poll(selected).toBe("3");
+    await carousel.getByRole("button", { name: "Previous picture" }).dispatchEvent("click");
+    await expect.poll(selected).toBe("2");
+    await page.context().close();
+  });
+
+  it("re-evaluates the date rules for the browser's moment once hydrated", async () => {
+    const page = await open("/history", { clock: "2031-06-01T12:00:00Z" });
+    await expect
+      .poll(() => page.locator(".lodge-age").textContent())
+      .toBe("163 years since our charter, Oct 16, 1867.");
+    expect(await page.locator(".copyright").textContent()).toContain("© 2031 ");
+    await page.context().close();
+  });
+
+  it("clears local storage when leaving a page that is not the image gallery", async () => {
+    const page = await open("/image-gallery");
+    const stored = () => page.evaluate(() => localStorage.getItem("gallery-page"));
+    const heading = (text: string) => page.locator("main h1", { hasText: text }).waitFor();
+    await page.evaluate(() => localStorage.setItem("gallery-page", "2"));
+    await page.locator(".tile-grid a").first().click();
+    await heading(albums[0]?.title ?? "");
+    expect(await stored()).toBe("2");
+    await page.goBack();
+    await heading("Image Gallery");
+    await page.locator(".join-block").getByRole("link", { name: "Contact Us" }).click();
+    await heading("Contact the Brethren");
+    expect(await stored()).toBe("2");
+    await page.locator(".site-footer").getByRole("link", { name: "How to Join" }).click();
+    await heading("Become a Freemason");
+    expect(await stored()).toBeNull();
+    await page.context().close();
+  });
+
+  it("reloads the page on a navigation to the address already shown", async () => {
+    const page = await open("/past-masters");
+    await page.getByRole("button", { name: "Page 3" }).click();
+    expect(await page.locator(".pager-status").textContent()).toMatch(/^Page 3 of/);
+    await page.locator("summary", { hasText: "Past Masters" }).click();
+    await page.locator(".menu-group a", { hasText: "Hillcrest Lodge No. 586" }).click();
+    await expect.poll(() => page.locator(".pager-status").textContent()).toMatch(/^Page 1 of/);
+    await page.context().close();
+  });
+
+  it("sends the empty path and unknown paths home", async () => {
+    const page = await open("/history");
+    for (const path of ["/", "/no-such-page"]) {
+      await page.goto(server.url + path);
+      await page.waitForURL(`${server.url}/home`);
+      expect(await page.locator("h1").textContent()).toBe("Hillcrest Lodge No. 586");
+    }
+    await page.context().close();
+  });
+});
