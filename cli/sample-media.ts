@@ -621,14 +621,13 @@ function jewelSvg(item: MediaItem): Buffer {
   return svg(JEWEL, JEWEL, body.join(""));
 }
 
-function heroSvg(item: MediaItem): Buffer {
+function heroSvg(): Buffer {
   const { width, height } = HERO;
   const body = [
     background(width, height, "navy", 20),
     pavement(width, height, 0.1),
-    compasses(width / 2, 250, 300, "#f2c14e"),
-    textLines([item.label], width / 2, 520, 96, "#ffffff"),
-    textLines([item.sub], width / 2, 600, 44, "#f4ecd8", "normal"),
+    // No words: the page sets the lodge's name and banner over the picture in HTML.
+    compasses(width / 2, 330, 360, "#f2c14e"),
   ];
   return svg(width, height, body.join(""));
 }
@@ -695,7 +694,7 @@ async function render(item: MediaItem): Promise<Buffer> {
     case "portrait":
       return sharp(portraitSvg(item)).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
     case "hero":
-      return sharp(heroSvg(item)).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
+      return sharp(heroSvg()).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
     case "jewel":
       return sharp(jewelSvg(item)).png({ palette: true, compressionLevel: 9 }).toBuffer();
     case "logo":
