@@ -7,6 +7,7 @@ import type { ContactRecord, EventRsvpRecord, Stored } from "../../server/store/
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
+import { plural } from "../load/summary.ts";
 
 const format = z
   .enum(["table", "csv", "json"], { error: "use table, csv or json" })
@@ -160,9 +161,12 @@ async function listRsvps(ctx: Context, raw: unknown): Promise<void> {
       const perChoice = Object.entries(t.meals)
         .map(([choice, n]) => `${n} ${choice}`)
         .join(", ");
-      ctx.out(
-        `  Total: ${t.rsvps} RSVPs, ${t.attendees} attendees, ${t.dinners} dinners${perChoice ? ` (${perChoice})` : ""}`,
-      );
+      const counts = [
+        plural(t.rsvps, "RSVP"),
+        plural(t.attendees, "attendee"),
+        plural(t.dinners, "dinner"),
+      ];
+      ctx.out(`  Total: ${counts.join(", ")}${perChoice ? ` (${perChoice})` : ""}`);
       ctx.out("");
     }
   } finally {
