@@ -1,3 +1,4 @@
+import { relative } from "node:path";
 import { z } from "zod";
 import { GENERATED_DIR } from "./emit/emit-modules.ts";
 import { type Output, UserError } from "./errors.ts";
@@ -41,6 +42,12 @@ function terminal(): { ask: NonNullable<Context["ask"]>; close(): void } {
     },
     close: () => rl?.close(),
   };
+}
+
+/** A path as the user would type it: relative inside the working directory, in full outside it. */
+export function shownPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel === "" || rel.startsWith("..") ? path : rel;
 }
 
 export function processContext(): Context {

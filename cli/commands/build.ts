@@ -1,18 +1,12 @@
-import { relative, resolve } from "node:path";
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
 import { emitModules } from "../emit/emit-modules.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 import { buildSite } from "../site/build-site.ts";
-
-/** A folder as the user would write it: relative when inside the working directory. */
-function shownPath(cwd: string, path: string): string {
-  const rel = relative(cwd, path);
-  return rel && !rel.startsWith("..") ? rel : path;
-}
 
 const optionsSchema = z.object({
   data: dataDir,

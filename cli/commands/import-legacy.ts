@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { Command } from "commander";
 import { parse, stringify } from "yaml";
 import { z } from "zod";
 import type { PastMaster } from "../../core/schemas/past-master.ts";
-import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
 import { type LegacyKind, readLegacy } from "../edit/legacy.ts";
 import { pastMastersCsv } from "../edit/past-masters-file.ts";
 import { UserError } from "../errors.ts";
@@ -44,7 +44,7 @@ function importLegacy(ctx: Context, from: string, raw: unknown): void {
   const source = resolve(ctx.cwd, from);
   if (!existsSync(source)) throw new UserError(`${from}: no such folder. Nothing was imported.`);
   const dir = resolve(ctx.cwd, options.data);
-  const display = (path: string) => relative(ctx.cwd, path) || path;
+  const display = (path: string) => shownPath(ctx.cwd, path);
   const lodgeFile = join(dir, "lodge.yaml");
   const slugs = existsSync(lodgeFile)
     ? ((parse(readFileSync(lodgeFile, "utf8"))?.pastMasters ?? []) as { slug: string }[]).map(

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
 import {
@@ -8,6 +8,7 @@ import {
   pageFrontMatterSchema,
   pastMasterSchema,
 } from "../../core/schemas/index.ts";
+import { shownPath } from "../context.ts";
 import { check, wholeFile } from "./check.ts";
 import { FILES, KNOWN_ENTRIES, pastMasterEntries, YAML_EXTENSIONS } from "./files.ts";
 import { checkMedia } from "./media.ts";
@@ -59,11 +60,7 @@ export function toHtml(text: string): string {
  * found is returned at once, located in its file. `now` decides what is in the past.
  */
 export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Loaded {
-  // Paths inside the working directory print as the user would type them; others in full.
-  const display = (path: string) => {
-    const rel = relative(cwd, path);
-    return rel === "" || rel.startsWith("..") ? path : rel;
-  };
+  const display = (path: string) => shownPath(cwd, path);
   const problems: Problem[] = [];
   const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
   const counts: Record<string, number> = {};
