@@ -14,6 +14,8 @@ export interface Context extends Output {
   ask?: (question: string, fallback: string) => Promise<string>;
   /** Releases the terminal once the command is done. */
   close?: () => void;
+  /** Rewrites one status line in place (a progress bar); absent when output is not a terminal. */
+  status?: (line: string) => void;
   /** Where `lodge serve` reads its settings (PORT, SMTP_URL...); process.env when left out. */
   env?: Record<string, string | undefined>;
   /** Ends a long-running command (`lodge serve`) as Ctrl-C does; tests abort it. */
@@ -57,6 +59,7 @@ export function processContext(): Context {
     generatedDir: GENERATED_DIR,
     exitCode: 0,
     ask: tty?.ask,
+    status: process.stdout.isTTY ? (line) => process.stdout.write(`\r\x1b[2K${line}`) : undefined,
     close: tty?.close,
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),

@@ -3,6 +3,7 @@ import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
+import { imagesCommand } from "./commands/images.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
 import { messagesCommand, rsvpsCommand } from "./commands/rsvps.ts";
@@ -38,6 +39,7 @@ export function createProgram(ctx: Context): Command {
     addEventCommand(ctx),
     addMeetingsCommand(ctx),
     editEventCommand(ctx),
+    imagesCommand(ctx),
     importCommand(ctx),
     initCommand(ctx),
     serveCommand(ctx),
