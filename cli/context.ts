@@ -56,7 +56,8 @@ export function processContext(): Context {
   const tty = process.stdin.isTTY && process.stdout.isTTY ? terminal() : undefined;
   return {
     cwd: process.cwd(),
-    generatedDir: GENERATED_DIR,
+    // The same variable the site build reads, so a second lodge can be built beside the first.
+    generatedDir: process.env.LODGE_GENERATED_DIR ?? GENERATED_DIR,
     exitCode: 0,
     ask: tty?.ask,
     status: process.stdout.isTTY ? (line) => process.stdout.write(`\r\x1b[2K${line}`) : undefined,

@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { loadData } from "../cli/load/load-data.ts";
+import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
+import { upcomingRsvpOpen } from "../core/rules/rsvp-window.ts";
+import type { EventRsvpForm } from "../core/schemas/forms.ts";
+
+/** Starts a process and resolves with the address it prints once it listens. */
+function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const look = (chunk: Buffer) => {
+      output += chunk;
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      if (url) resolve({ child, url });
+    };
+    child.stdout?.on("data", look);
+    child.stderr?.on("data", look);
+    child.on("close", (code) => reject(new Error(`${args.join(" ")} exited ${code}:\n${output}`)));
+  });
+}
+
+/** Peak resident memory of a running process, in MB. */
+const peakMB = (pid: number) =>
+  Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("close");
+    child.once("close", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** Letters only (names allow no digits' meaning here): 0 -> 'a', 27 -> 'bb'... */
+const letters = (n: number) =>
+  n.toString(26).replace(/./g, (c) => String.fromCharCode(97 + Number.parseInt(c, 26)));
+
+async function load(url: string, body: (n: number) => string, headers: Record<string, string>) {
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: 10,
+    requests: [
+      {
+        method: "POST",
+        path: "/mj/api/rsvp",
+        headers: { "content-type": "application/json", ...headers },
+        setupRequest: (request) => ({ ...request, body: body(n++) }),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+export async function benchApi(cli: string, dataDir: string, scratch: string) {
+  const { data } = loadData(dataDir);
+  if (!data) throw new Error("the benchmark lodge does not validate");
+  const now = new Date();
+  const event = data.events.find(
+    (e) =>
+      upcomingRsvpOpen(e, 0, data.lodge.guestLimit, now, data.lodge.timeZone) &&
+      e.earlyBirdOptions.cost.kind === "none",
+  );
+  if (!event) throw new Error("no open event without dinner in the benchmark lodge");
+  const body = (n: number) => {
+    const form = {
+      firstName: "Bench",
+      lastName: `Mark ${letters(n)}`,
+      masonicTitle: "",
+      email: `bench${n}@example.org`,
+      numberOfAttendees: 1,
+      earlyBirdDinner: false,
+      numberOfMeals: 1,
+      mealChoice: "",
+    } as EventRsvpForm;
+    return JSON.stringify(buildEventRsvpPayload(event, form));
+  };
+
+  const rows: {
+    name: string;
+    rps: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    peakMB: number;
+  }[] = [];
+  const bare = await start(process.execPath, [join(import.meta.dirname, "bare-server.ts")], {});
+  rows.push({
+    name: "bare fastify route (answers only)",
+    ...(await load(bare.url, body, {})),
+    peakMB: peakMB(bare.child.pid ?? 0),
+  });
+  await stop(bare.child);
+
+  const lodge = await start(
+    process.execPath,
+    [
+      cli,
+      "serve",
+      "--data",
+      dataDir,
+      "--dist",
+      join(scratch, "no-dist"),
+      "--port",
+      "0",
+      "--db",
+      join(scratch, "api.db"),
+      "--outbox",
+      join(scratch, "outbox"),
+    ],
+    {
+      RATE_LIMIT_MAX: "100000",
+    },
+  );
+  const response = await fetch(`${lodge.url}/sheets/api/read`);
+  const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1] ?? "";
+  const headers = { cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": decodeURIComponent(token) };
+  rows.push({
+    name: "lodge serve: validated, stored (SQLite, synchronous=FULL), 2 mails queued and written",
+    ...(await load(lodge.url, body, headers)),
+    peakMB: peakMB(lodge.child.pid ?? 0),
+  });
+  await stop(lodge.child);
+  return rows;
+}

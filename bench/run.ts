@@ -1,0 +1,139 @@
+/**
+ * `npm run bench`: build, image and API figures of lodge, each measured beside its reference in
+ * the same run so the ratios hold on a noisy machine. Prints Markdown tables and writes them to
+ * bench/results/. Everything runs on 127.0.0.1 and in temporary folders, and stops by itself.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { benchApi } from "./api.ts";
+import { makeBigLodge } from "./big-lodge.ts";
+import { benchImages } from "./images.ts";
+import { fmt, table, timed } from "./measure.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const SAMPLE = join(ROOT, "data");
+const CLI = join(ROOT, "cli", "index.ts");
+const only = process.argv.slice(2);
+const wanted = (section: string) => only.length === 0 || only.includes(section);
+
+const scratch = mkdtempSync(join(tmpdir(), "lodge-bench-"));
+const sections: string[] = [];
+const say = (text: string) => {
+  console.log(text);
+  sections.push(text);
+};
+
+/** Cold and incremental `lodge build` of one data folder, in its own scratch folders. */
+async function buildFigures(name: string, data: string) {
+  const generated = join(scratch, `${name}-generated`);
+  const out = join(scratch, `${name}-dist`);
+  const env = { LODGE_GENERATED_DIR: generated };
+  const cold = await timed(process.execPath, [CLI, "build", "--data", data, "--out", out], env);
+  // Change one event's description, as a secretary would, and build again.
+  const events = join(data, "events.yaml");
+  const text = readFileSync(events, "utf8");
+  writeFileSync(events, text.replace(/description: ([^\n]+)/, "description: $1 (changed)"));
+  const incremental = await timed(
+    process.execPath,
+    [CLI, "build", "--data", data, "--out", out],
+    env,
+  );
+  writeFileSync(events, text);
+  const pages = /(\d+) pages/.exec(cold.output)?.[1] ?? "?";
+  return { name, pages, cold, incremental };
+}
+
+try {
+  say(
+    `# lodge benchmarks\n\n${new Date().toISOString()} · ${cpus()[0]?.model ?? "cpu"} · ${availableParallelism()} cores · Node ${process.version}\n`,
+  );
+
+  if (wanted("build")) {
+    const sample = join(scratch, "sample");
+    const big = join(scratch, "big");
+    makeBigLodge(SAMPLE, sample, 1);
+    makeBigLodge(SAMPLE, big, 10);
+    const a = await buildFigures("sample lodge", sample);
+    const b = await buildFigures("10x lodge", big);
+    say("## lodge build\n");
+    say(
+      table(
+        ["lodge", "pages", "cold build s", "incremental s (one event changed)", "peak memory MB"],
+        [a, b].map((r) => [
+          r.name,
+          r.pages,
+          fmt(r.cold.seconds),
+          fmt(r.incremental.seconds),
+          fmt(Math.max(r.cold.peakMB, r.incremental.peakMB), 0),
+        ]),
+      ),
+    );
+    say(
+      `\n10x content costs ${fmt(b.cold.seconds / a.cold.seconds, 2)}x the cold build time and ${fmt(b.incremental.seconds / a.incremental.seconds, 2)}x the incremental one.\n`,
+    );
+  }
+
+  if (wanted("images")) {
+    const r = await benchImages(SAMPLE, scratch);
+    say("## lodge images\n");
+    say(
+      table(
+        [
+          "pictures",
+          "files made",
+          "lodge images s",
+          "sharp alone s",
+          "ratio",
+          "pictures/s",
+          "rerun (nothing changed) s",
+        ],
+        [
+          [
+            r.pictures,
+            r.files,
+            fmt(r.lodgeSeconds),
+            fmt(r.sharpSeconds),
+            fmt(r.lodgeSeconds / r.sharpSeconds, 2),
+            fmt(r.pictures / r.lodgeSeconds),
+            fmt(r.rerunSeconds, 2),
+          ],
+        ],
+      ),
+    );
+    say("");
+  }
+
+  if (wanted("api")) {
+    const data = join(scratch, "api-data");
+    makeBigLodge(SAMPLE, data, 1, 10_000);
+    const r = await benchApi(CLI, data, scratch);
+    say("## RSVP API (50 connections, 10 s each, 127.0.0.1)\n");
+    say(
+      table(
+        ["server", "requests/s", "p50 ms", "p99 ms", "errors", "peak memory MB"],
+        r.map((x) => [
+          x.name,
+          fmt(x.rps, 0),
+          fmt(x.p50, 1),
+          fmt(x.p99, 1),
+          x.errors,
+          fmt(x.peakMB, 0),
+        ]),
+      ),
+    );
+    const [bare, lodge] = r;
+    if (bare && lodge)
+      say(
+        `\nA stored, validated, mailed RSVP costs ${fmt(bare.rps / lodge.rps, 1)}x a bare fastify answer.\n`,
+      );
+  }
+
+  mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
+  const file = join(ROOT, "bench", "results", "bench.md");
+  writeFileSync(file, `${sections.join("\n")}\n`);
+  console.log(`Written to ${file.slice(ROOT.length)}`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
