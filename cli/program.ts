@@ -2,10 +2,12 @@ import { Command, CommanderError } from "commander";
 import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
+import { devCommand } from "./commands/dev.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { imagesCommand } from "./commands/images.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
+import { publishCommand } from "./commands/publish.ts";
 import { messagesCommand, rsvpsCommand } from "./commands/rsvps.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { validateCommand } from "./commands/validate.ts";
@@ -43,6 +45,8 @@ export function createProgram(ctx: Context): Command {
     importCommand(ctx),
     initCommand(ctx),
     serveCommand(ctx),
+    devCommand(ctx),
+    publishCommand(ctx),
     rsvpsCommand(ctx),
     messagesCommand(ctx),
   ]) {

@@ -19,7 +19,7 @@ const optionsSchema = z.object({
 });
 
 /** Resolves on Ctrl-C, on SIGTERM, or when the context's stop signal fires. */
-function stopped(signal: AbortSignal | undefined): Promise<string> {
+export function stopped(signal: AbortSignal | undefined): Promise<string> {
   return new Promise((resolve) => {
     const done = (why: string) => {
       process.off("SIGINT", onInt);

@@ -1,0 +1,67 @@
+import { resolve } from "node:path";
+import { Command } from "commander";
+import { z } from "zod";
+import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { publish } from "../publish/publish.ts";
+import { PUBLISH_FILE, targetText } from "../publish/targets.ts";
+
+const optionsSchema = z.object({
+  data: dataDir,
+  dist: z.string().min(1, { error: "give the built site's folder, e.g. --dist dist" }),
+  target: targetText.optional(),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: "expected an address such as http://127.0.0.1:4443" })
+    .optional(),
+  dryRun: z.boolean().default(false),
+  prune: z.boolean().default(false),
+});
+
+export function publishCommand(ctx: Context): Command {
+  return new Command("publish")
+    .description(
+      "upload the built site (and media served from their own buckets) to Cloud Storage or a folder, only the files that changed",
+    )
+    .option(dataOption.flags, dataOption.description, dataOption.default)
+    .option("--dist <dir>", "the built site to upload", "dist")
+    .option(
+      "--target <where>",
+      `where the site goes: gs://BUCKET[/prefix] or file://DIR (default: site in ${PUBLISH_FILE})`,
+    )
+    .option("--dry-run", "list what would be uploaded and deleted, and change nothing")
+    .option("--prune", "delete files in the target that the build no longer has")
+    .option(
+      "--endpoint <url>",
+      "the Cloud Storage API's address, for a local emulator (default: Google's)",
+    )
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Examples:",
+        "  lodge publish --target gs://hillcrest-site --dry-run",
+        "  lodge publish --target file:///var/www/hillcrest",
+        "",
+        `Targets can be kept in ${PUBLISH_FILE} in the data folder, one line each:`,
+        "  site: gs://hillcrest-site",
+        "  bulletins: gs://hillcrest-bulletins   # when lodge.yaml serves bulletins from that bucket",
+        "",
+        "Credentials come from `gcloud auth application-default login` or GOOGLE_APPLICATION_CREDENTIALS.",
+        "Everything is checked before anything is uploaded; a rerun finishes an interrupted publish.",
+      ].join("\n"),
+    )
+    .action(async (raw) => {
+      const options = parseOptions(optionsSchema, raw);
+      await publish(
+        {
+          cwd: ctx.cwd,
+          dataDir: resolve(ctx.cwd, options.data),
+          distDir: resolve(ctx.cwd, options.dist),
+          target: options.target,
+          endpoint: options.endpoint,
+          dryRun: options.dryRun,
+          prune: options.prune,
+        },
+        ctx,
+      );
+    });
+}
