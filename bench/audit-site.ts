@@ -15,21 +15,12 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
 import { table } from "./measure.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(ROOT, "cli", "index.ts");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const smoke = process.argv.includes("--smoke");
 const RUNS = smoke ? 1 : 3;
 /** The smoke run allows this much noise on the timing budgets. */
@@ -164,7 +155,7 @@ function medianOf(runs: Figures[]): Figures {
 
 async function axeEveryPage(base: string, routes: string[]): Promise<string[]> {
   const axe = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
   const found: string[] = [];
   try {
     for (const route of routes) {

@@ -8,9 +8,8 @@ import type { Lodge } from "../../core/schemas/lodge.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { insertEvents } from "../edit/events-file.ts";
 import { UserError } from "../errors.ts";
-import { loadData } from "../load/load-data.ts";
 import { MEDIA_FOLDERS } from "../load/media.ts";
-import { formatProblem, sortProblems } from "../load/problems.ts";
+import { requireData } from "../load/require-data.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
@@ -127,14 +126,7 @@ function toEvent(options: Options, lodge: Lodge): EventInput {
 async function addEvent(ctx: Context, raw: unknown): Promise<void> {
   const parsed = parseOptions(optionsSchema, raw);
   const dir = resolve(ctx.cwd, parsed.data);
-  const { data, problems } = loadData(dir, ctx.cwd);
-  if (!data) {
-    for (const problem of sortProblems(problems).filter((p) => p.severity === "error"))
-      ctx.out(formatProblem(problem));
-    throw new UserError(
-      `${parsed.data} has errors (listed above); fix them first. events.yaml was not changed.`,
-    );
-  }
+  const data = requireData(ctx, parsed.data, "events.yaml was not changed.");
   const options = await complete(parsed, data.lodge, ctx);
   const event = toEvent(options, data.lodge);
   const result = eventSchema.safeParse(event);

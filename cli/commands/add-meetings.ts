@@ -7,9 +7,7 @@ import { costToText, type EventInput } from "../../core/schemas/event.ts";
 import type { Lodge } from "../../core/schemas/lodge.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { insertEvents } from "../edit/events-file.ts";
-import { UserError } from "../errors.ts";
-import { loadData } from "../load/load-data.ts";
-import { formatProblem, sortProblems } from "../load/problems.ts";
+import { requireData } from "../load/require-data.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
@@ -71,14 +69,7 @@ export function addMeetingsCommand(ctx: Context): Command {
     .action((raw) => {
       const options = parseOptions(optionsSchema, raw);
       const dir = resolve(ctx.cwd, options.data);
-      const { data, problems } = loadData(dir, ctx.cwd);
-      if (!data) {
-        for (const problem of sortProblems(problems).filter((p) => p.severity === "error"))
-          ctx.out(formatProblem(problem));
-        throw new UserError(
-          `${options.data} has errors (listed above); fix them first. events.yaml was not changed.`,
-        );
-      }
+      const data = requireData(ctx, options.data, "events.yaml was not changed.");
       const taken = new Set(data.events.map((event) => event.date.slice(0, 10)));
       const added: EventInput[] = [];
       let skipped = 0;

@@ -6,8 +6,7 @@ import { type Event, eventSchema } from "../../core/schemas/event.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { updateEvent } from "../edit/events-file.ts";
 import { UserError } from "../errors.ts";
-import { loadData } from "../load/load-data.ts";
-import { formatProblem, sortProblems } from "../load/problems.ts";
+import { requireData } from "../load/require-data.ts";
 
 const optionsSchema = z
   .object({
@@ -54,15 +53,9 @@ function changes(
 
 function editEvent(ctx: Context, id: string, raw: unknown): void {
   const options = parseOptions(optionsSchema, raw);
-  const dir = resolve(ctx.cwd, options.data);
-  const { data, problems, sources } = loadData(dir, ctx.cwd);
-  if (!data) {
-    for (const problem of sortProblems(problems).filter((p) => p.severity === "error"))
-      ctx.out(formatProblem(problem));
-    throw new UserError(
-      `${options.data} has errors (listed above); fix them first. events.yaml was not changed.`,
-    );
-  }
+  const _dir = resolve(ctx.cwd, options.data);
+  const data = requireData(ctx, options.data, "events.yaml was not changed.");
+  const { sources } = data;
   const index = data.events.findIndex((event) => event.id === id);
   const event = data.events[index];
   if (!event) {

@@ -7,8 +7,8 @@ import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../
 import { mergePastMasters, pastMastersCsv } from "../edit/past-masters-file.ts";
 import { UserError } from "../errors.ts";
 import { check, listEntries } from "../load/check.ts";
-import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
+import { requireData } from "../load/require-data.ts";
 import { csvSource } from "../load/source.ts";
 import { importLegacyCommand } from "./import-legacy.ts";
 
@@ -23,14 +23,7 @@ const REQUIRED_COLUMNS = ["number", "name", "term"];
 function importPastMasters(ctx: Context, file: string, raw: unknown): void {
   const options = parseOptions(optionsSchema, raw);
   const dir = resolve(ctx.cwd, options.data);
-  const { data, problems } = loadData(dir, ctx.cwd);
-  if (!data) {
-    for (const problem of sortProblems(problems).filter((p) => p.severity === "error"))
-      ctx.out(formatProblem(problem));
-    throw new UserError(
-      `${options.data} has errors (listed above); fix them first. Nothing was written.`,
-    );
-  }
+  const data = requireData(ctx, options.data, "Nothing was written.");
   const slugs = data.lodge.pastMasters.map((list) => list.slug);
   if (!slugs.includes(options.lodge)) {
     throw new UsageError(
