@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { REDIRECT_SCRIPT } from "../site/app/site-map.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
 
@@ -95,11 +96,14 @@ describe("lodge build (the site)", () => {
     expect(html("history").match(/class="timeline-row"/g)?.length).toBeGreaterThan(10);
   });
 
-  it("redirects the empty path and unknown paths home, without JavaScript", () => {
+  it("redirects the empty path and unknown paths at once, home or (an unknown album) to the gallery, and home without JavaScript", () => {
     const index = readFileSync(join(site.dir, "index.html"), "utf8");
     const notFound = readFileSync(join(site.dir, "404.html"), "utf8");
     for (const page of [index, notFound]) {
-      expect(page).toContain('<meta http-equiv="refresh" content="0; url=/home"/>');
+      expect(page).toContain(`<script>${REDIRECT_SCRIPT}</script>`);
+      expect(page).toContain(
+        '<noscript><meta http-equiv="refresh" content="0; url=/home"></noscript>',
+      );
     }
     expect(existsSync(join(site.dir, "__spa-fallback.html"))).toBe(false);
   });

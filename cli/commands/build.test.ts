@@ -10,6 +10,7 @@ beforeEach(() => {
 afterEach(() => sample.cleanup());
 
 const MODULES = [
+  "album-pictures.ts",
   "albums.ts",
   "bulletins.ts",
   "events.ts",
@@ -34,7 +35,7 @@ describe("lodge build (data modules)", () => {
     const first = await lodge(sample.root, "build", "--modules-only");
     expect(first.code).toBe(0);
     expect(first.stdout.at(-1)).toBe(
-      `Wrote 11 data modules to generated (11 changed, 0 unchanged).`,
+      `Wrote 12 data modules to generated (12 changed, 0 unchanged).`,
     );
     expect(readdirSync(first.generatedDir).sort()).toEqual(MODULES);
     const before = snapshot(first.generatedDir);
@@ -44,7 +45,7 @@ describe("lodge build (data modules)", () => {
 
     const second = await lodge(sample.root, "build", "--modules-only");
     expect(second.stdout.at(-1)).toBe(
-      `Wrote 11 data modules to generated (0 changed, 11 unchanged).`,
+      `Wrote 12 data modules to generated (0 changed, 12 unchanged).`,
     );
     expect(snapshot(second.generatedDir)).toEqual(before);
   });

@@ -18,7 +18,7 @@ describe("lodge validate", () => {
     expect(code).toBe(0);
     expect(stdout.filter((line) => !line.includes("  warning  "))).toEqual([stdout.at(-1)]);
     expect(stdout.at(-1)).toMatch(
-      /^data: 179 events, 11 social outings, 18 officers, 304 past masters in 3 lists, 27 past bulletins, 14 albums, 37 recent events, 15 history entries, 4 pages; no errors, \d+ warnings?\.$/,
+      /^data: 179 events, 11 social outings, 18 officers, 304 past masters in 3 lists, 27 past bulletins, 14 albums, 37 recent events, 15 history entries, 5 pages; no errors, \d+ warnings?\.$/,
     );
   });
 

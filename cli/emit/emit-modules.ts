@@ -60,6 +60,13 @@ const MODULES: {
     pick: (d) => d.albums,
   },
   {
+    file: "album-pictures.ts",
+    name: "albumPictures",
+    imports: "AlbumPicture",
+    type: "Readonly<Record<string, readonly AlbumPicture[]>>",
+    pick: (d) => d.albumPictures,
+  },
+  {
     file: "recent-events.ts",
     name: "recentEvents",
     imports: "RecentEvent",

@@ -11,7 +11,7 @@ import {
 import { shownPath } from "../context.ts";
 import { check, wholeFile } from "./check.ts";
 import { FILES, KNOWN_ENTRIES, pastMasterEntries, YAML_EXTENSIONS } from "./files.ts";
-import { checkMedia } from "./media.ts";
+import { checkMedia, readAlbumPictures } from "./media.ts";
 import type { Problem } from "./problems.ts";
 import { csvSource, markdownSource, type Source, yamlSource } from "./source.ts";
 import { checkSuspicious } from "./suspicious.ts";
@@ -205,9 +205,16 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
 
   // Every required file missing or broken has put an error here, so no error means complete data.
   const hasErrors = problems.some((p) => p.severity === "error");
-  const data = hasErrors ? undefined : (candidate as LodgeData);
-  if (data)
-    problems.push(...checkSuspicious(data, sources, now), ...checkMedia(dir, data, sources, cwd));
+  let data: LodgeData | undefined;
+  if (!hasErrors) {
+    const albums = readAlbumPictures(dir, candidate.albums as LodgeData["albums"], cwd);
+    data = { ...candidate, albumPictures: albums.pictures } as LodgeData;
+    problems.push(
+      ...checkSuspicious(data, sources, now),
+      ...checkMedia(dir, data, sources, cwd),
+      ...albums.problems,
+    );
+  }
   return {
     data,
     problems,

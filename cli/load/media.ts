@@ -1,9 +1,11 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ALBUM_COVER, MEDIA_FOLDERS } from "../../core/rules/media.ts";
-import type { LodgeData } from "../../core/schemas/index.ts";
+import { ALBUM_COVER, isGalleryPicture, MEDIA_FOLDERS } from "../../core/rules/media.ts";
+import type { Album, AlbumPicture, LodgeData } from "../../core/schemas/index.ts";
+import { shownPath } from "../context.ts";
 import { type EntryNamer, locate, wholeFile } from "./check.ts";
 import { FILES, pastMasterEntries } from "./files.ts";
+import { imageSize } from "./image-size.ts";
 import type { Loaded } from "./load-data.ts";
 import type { Problem } from "./problems.ts";
 import type { Source } from "./source.ts";
@@ -150,4 +152,40 @@ export function checkMedia(
           ]
         : [],
     );
+}
+
+/**
+ * The image manifest of the albums: the pictures in each album's folder (covers left out), in
+ * file-name order, with their sizes. A picture whose size cannot be read is left out, with a
+ * warning naming it.
+ */
+export function readAlbumPictures(
+  dir: string,
+  albums: readonly Album[],
+  cwd: string,
+): { pictures: Record<string, AlbumPicture[]>; problems: Problem[] } {
+  const pictures: Record<string, AlbumPicture[]> = {};
+  const problems: Problem[] = [];
+  for (const album of albums) {
+    const folder = join(dir, MEDIA_FOLDERS.albums, album.albumName);
+    const files = existsSync(folder)
+      ? readdirSync(folder)
+          .filter(isGalleryPicture)
+          .sort((a, b) => a.localeCompare(b, "en", { numeric: true }))
+      : [];
+    pictures[album.albumName] = files.flatMap((file) => {
+      const size = imageSize(join(folder, file));
+      if (size && size.width > 0 && size.height > 0) return [{ file, ...size }];
+      problems.push({
+        severity: "warning",
+        file: shownPath(cwd, join(folder, file)),
+        line: 1,
+        column: 1,
+        message:
+          "lodge cannot read this picture's size, so the album leaves it out; save it as JPEG, PNG, GIF or WebP",
+      });
+      return [];
+    });
+  }
+  return { pictures, problems };
 }

@@ -7,6 +7,7 @@ import {
   readdirSync,
   renameSync,
   rmSync,
+  statSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -94,6 +95,18 @@ function filesUnder(dir: string): string[] {
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 
+/**
+ * A prerendered resource route (an event's calendar file) also gets a '.data' twin for the
+ * router's client navigation; the site links to the files themselves, so the twins go.
+ */
+function removeResourceDataTwins(dir: string): void {
+  for (const file of filesUnder(dir)) {
+    if (!file.endsWith(".data")) continue;
+    const twin = join(dir, file.slice(0, -".data".length));
+    if (existsSync(twin) && statSync(twin).isFile()) rmSync(join(dir, file));
+  }
+}
+
 /** Copies the media folders the site serves itself into the site, under lodge.yaml's bases. */
 function copyMedia(dataDir: string, siteDir: string, lodge: Pick<Lodge, "media">): number {
   let count = 0;
@@ -151,6 +164,7 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
     // Every route is prerendered, so no page needs the SPA shell; unknown paths go home instead.
     rmSync(join(client, "__spa-fallback.html"), { force: true });
     cpSync(join(client, "index.html"), join(client, "404.html"));
+    removeResourceDataTwins(client);
     const mediaFiles = copyMedia(build.dataDir, client, build.lodge);
     const pages = filesUnder(client)
       .filter((file) => file.endsWith("index.html"))

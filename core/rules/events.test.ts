@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type EventInput, eventSchema } from "../schemas/event.ts";
 import { socialEventSchema } from "../schemas/social-event.ts";
 import {
+  eventNotices,
   hasStarted,
   latestInstallation,
   spotlightEvents,
@@ -123,5 +124,18 @@ describe("latestInstallation", () => {
   it("is undefined when no event is an installation", () => {
     expect(latestInstallation([event("2024/09/04 19:30", "Stated Meeting")])).toBeUndefined();
     expect(latestInstallation([])).toBeUndefined();
+  });
+});
+
+describe("eventNotices", () => {
+  it("labels a cancelled, full or postponed event, and says nothing of one as announced", () => {
+    expect(eventNotices({})).toEqual([]);
+    expect(eventNotices({ cancelled: true, full: true })).toEqual([
+      { kind: "cancelled", text: "Cancelled" },
+    ]);
+    expect(eventNotices({ full: true })).toEqual([{ kind: "full", text: "Full" }]);
+    expect(eventNotices({ postponedFrom: "2026/12/02 19:30" })).toEqual([
+      { kind: "postponed", text: "Postponed from Wednesday, December 2, 2026" },
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 import { HOME_CAROUSEL } from "../constants.ts";
 import type { Event } from "../schemas/event.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
-import { compareWallTimes, eventStart, isBefore, type WallTime, wallTimeIn } from "./time.ts";
+import {
+  compareWallTimes,
+  eventStart,
+  formatFullDate,
+  isBefore,
+  type WallTime,
+  wallTimeIn,
+} from "./time.ts";
 
 /** True once the lodge's clock has reached the event's start. */
 export function hasStarted(dateText: string, now: Date, timeZone: string): boolean {
@@ -68,4 +75,26 @@ export function latestInstallation(
     if (!latest || isBefore(latest, start)) latest = start;
   }
   return latest;
+}
+
+/** What changed about an event since it was announced, as the site labels it. */
+export type EventNotice = { kind: "cancelled" | "full" | "postponed"; text: string };
+
+/**
+ * The notices an event carries (from `lodge edit-event`): 'Cancelled', 'Full' and
+ * 'Postponed from Wednesday, December 2, 2026'. Empty for an event as announced.
+ */
+export function eventNotices(
+  event: Partial<Pick<Event, "cancelled" | "full" | "postponedFrom">>,
+): EventNotice[] {
+  const notices: EventNotice[] = [];
+  if (event.cancelled) notices.push({ kind: "cancelled", text: "Cancelled" });
+  if (event.full && !event.cancelled) notices.push({ kind: "full", text: "Full" });
+  if (event.postponedFrom) {
+    notices.push({
+      kind: "postponed",
+      text: `Postponed from ${formatFullDate(eventStart(event.postponedFrom))}`,
+    });
+  }
+  return notices;
 }

@@ -1,4 +1,5 @@
 export * from "./events.ts";
+export * from "./form-checks.ts";
 export * from "./lodge-age.ts";
 export * from "./meals.ts";
 export * from "./pager.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type MediaBases, mediaUrl, siteMediaCopies } from "./media.ts";
+import { isGalleryPicture, type MediaBases, mediaUrl, siteMediaCopies } from "./media.ts";
 
 const bases: MediaBases = {
   images: "/media/images/",
@@ -50,5 +50,17 @@ describe("media addresses", () => {
     ]);
     const bucket = { ...bases, albums: "https://storage.example.com/albums/" };
     expect(siteMediaCopies(bucket).map((c) => c.folder)).not.toContain("albums");
+  });
+});
+
+describe("album pictures", () => {
+  it("leaves files with 'cover' in the name and files that are not pictures out of a gallery", () => {
+    expect(isGalleryPicture("table-lodge-01.jpg")).toBe(true);
+    expect(isGalleryPicture("IMG_2041.JPEG")).toBe(true);
+    expect(isGalleryPicture("toast.webp")).toBe(true);
+    expect(isGalleryPicture("_cover.jpg")).toBe(false);
+    expect(isGalleryPicture("Back-Cover.png")).toBe(false);
+    expect(isGalleryPicture("notes.txt")).toBe(false);
+    expect(isGalleryPicture(".DS_Store")).toBe(false);
   });
 });

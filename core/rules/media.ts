@@ -26,6 +26,17 @@ export type MediaBases = Lodge["media"];
 /** The name an album's cover has in its folder. */
 export const ALBUM_COVER = "_cover.jpg";
 
+/** Picture files a gallery shows, by their ending. */
+const PICTURE = /\.(jpe?g|png|webp|gif|avif)$/i;
+
+/**
+ * True for a file of an album folder that its gallery shows: a picture whose name does not
+ * contain 'cover' (SPEC 5: covers are the album's tile, not one of its photos).
+ */
+export function isGalleryPicture(name: string): boolean {
+  return PICTURE.test(name) && !/cover/i.test(name);
+}
+
 /** The site's address for the files of data/media/. */
 export const MEDIA_PATH = "/media/";
 

@@ -1,5 +1,5 @@
 import type { Lodge } from "../schemas/lodge.ts";
-import { type CalendarDate, WEEKDAYS } from "./time.ts";
+import { type CalendarDate, formatShortTime, WEEKDAYS } from "./time.ts";
 
 /**
  * The days of a year's regular meetings from lodge.yaml's schedule, e.g. the 1st and 3rd
@@ -22,4 +22,54 @@ export function meetingDays(
     }
   }
   return days;
+}
+
+const ORDINAL = ["", "1st", "2nd", "3rd", "4th", "5th"] as const;
+const MONTH_NAMES = [
+  "",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** 'a, b and c' */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+function clock(text: string): string {
+  const [hour, minute] = text.split(":").map(Number);
+  return formatShortTime({ hour: hour ?? 0, minute: minute ?? 0 });
+}
+
+/**
+ * The lodge's regular schedule in words, from lodge.yaml: 'Stated meetings are held on the 1st
+ * and 3rd Wednesday of each month at 7:30 PM, except in July and August.' and, when the stated
+ * meetings have a dinner, the dinner's time and that reservations are required for meals.
+ */
+export function describeSchedule(meetings: Lodge["meetings"]): string[] {
+  const weeks = listed(
+    [...meetings.weeks].sort((a, b) => a - b).map((w) => ORDINAL[w] ?? `${w}th`),
+  );
+  const skipped = [...meetings.skipMonths].sort((a, b) => a - b).map((m) => MONTH_NAMES[m] ?? "");
+  const except = skipped.length > 0 ? `, except in ${listed(skipped)}` : "";
+  const lines = [
+    `Stated meetings are held on the ${weeks} ${meetings.weekday} of each month at ${clock(meetings.time)}${except}.`,
+  ];
+  if (meetings.dinnerCost.kind !== "none") {
+    lines.push(
+      `An early bird dinner is served at ${clock(meetings.dinnerTime)} before each stated meeting, unless noted. Reservations are required for all meals.`,
+    );
+  }
+  return lines;
 }

@@ -6,9 +6,11 @@ import {
   daysBetween,
   eventStart,
   formatDay,
+  formatDinnerTime,
   formatEventDateTime,
   formatFullDate,
   formatMediumDate,
+  formatOutingTime,
   formatShortTime,
   isBefore,
   parseDay,
@@ -186,5 +188,17 @@ describe("formatting", () => {
   it("writes the medium date of the RSVP deadline", () => {
     expect(formatMediumDate(wall(2024, 9, 1))).toBe("Sep 1, 2024");
     expect(formatMediumDate(wall(2023, 11, 30))).toBe("Nov 30, 2023");
+  });
+
+  it("writes a dinner time of the data as people read it", () => {
+    expect(formatDinnerTime("18:30")).toBe("6:30 PM");
+    expect(formatDinnerTime("(12:30pm)")).toBe("12:30pm");
+    expect(formatDinnerTime("")).toBe("");
+  });
+
+  it("writes an outing's weekday, short month, day and time", () => {
+    expect(formatOutingTime({ year: 2027, month: 9, day: 23, hour: 19, minute: 0 })).toBe(
+      "Thursday, Sep 23, 7:00 PM",
+    );
   });
 });

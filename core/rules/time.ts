@@ -199,8 +199,20 @@ export function formatShortTime(time: ClockTime): string {
   return `${text} ${pm ? "PM" : "AM"}`;
 }
 
+/** 'Saturday, Sep 23, 7:00 PM': an outing's weekday, short month, day, hour and minute (SPEC 2). */
+export function formatOutingTime(wall: WallTime): string {
+  return `${weekdayName(wall)}, ${monthName(wall).slice(0, 3)} ${wall.day}, ${formatShortTime(wall)}`;
+}
+
 /** 'Wed, Sep 4, 2024 7:30pm': the date of an RSVP payload (SPEC 3). */
 export function formatEventDateTime(wall: WallTime): string {
   const { text, pm } = clock12(wall);
   return `${formatDay(wall)} ${text}${pm ? "pm" : "am"}`;
+}
+
+/** A dinner time as written in the data: '18:30' as '6:30 PM'; other forms ('(6:30pm)') as written, without the parentheses. */
+export function formatDinnerTime(time: string): string {
+  const clock = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
+  if (clock) return formatShortTime({ hour: Number(clock[1]), minute: Number(clock[2]) });
+  return time.replace(/[()]/g, "").trim();
 }

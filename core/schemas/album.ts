@@ -26,3 +26,11 @@ export type RemoteImage = z.infer<typeof remoteImageSchema>;
 /** One picture of an album as the gallery shows it. */
 export const galleryItemSchema = z.object({ src: z.string(), thumb: z.string() });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
+
+/** One picture of an album folder as the build found it: its file name and size in pixels. */
+export const albumPictureSchema = z.object({
+  file: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type AlbumPicture = z.infer<typeof albumPictureSchema>;

@@ -1,21 +1,12 @@
 import { z } from "zod";
 import { MAX_PER_RSVP } from "../constants.ts";
+import { FIELD_LIMITS as LIMITS, PATTERNS } from "../rules/form-checks.ts";
 import { mealCountField, mealCountsAddUp } from "../rules/meals.ts";
 import { shown } from "./common.ts";
 import type { Event } from "./event.ts";
 
-/** SPEC 5 patterns. Letters are any alphabet's, so 'José' and 'Zoë' are names too. */
-export const PATTERNS = {
-  name: /^[\p{L}\p{M}\p{N}_\s-]+$/u,
-  /** The event RSVP form also allows apostrophes (O'Brien). */
-  rsvpName: /^[\p{L}\p{M}\p{N}_\s'’-]+$/u,
-  masonicTitle: /^[\p{L}\p{M}\p{N}_\s,-]*$/u,
-  /** Lowercase only: SPEC 5 rejects uppercase, so the form lowercases what is typed. */
-  email: /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/,
-  phone: /^[\d\s()+/-]+(?:\.[\d\s()+/-]+){0,2}(?:\s*(?:ext|x)\.?\s*\d+)?$/,
-} as const;
-
-const LIMITS = { name: 60, title: 40, email: 254, phone: 40, message: 5000 } as const;
+/** The patterns live beside the plain checks the browser runs; the schemas use the same ones. */
+export { PATTERNS };
 
 function name(pattern: RegExp, allowed: string) {
   return z

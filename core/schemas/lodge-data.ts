@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { albumSchema } from "./album.ts";
+import { albumPictureSchema, albumSchema } from "./album.ts";
 import { bulletinsFileSchema } from "./bulletin.ts";
 import { eventSchema } from "./event.ts";
 import { lodgeSchema } from "./lodge.ts";
@@ -20,6 +20,8 @@ export const lodgeDataSchema = z.object({
   pastMasters: z.record(z.string(), z.array(pastMasterSchema)),
   bulletins: bulletinsFileSchema,
   albums: z.array(albumSchema),
+  /** The pictures in each album's folder, by albumName, in file-name order: the image manifest. */
+  albumPictures: z.record(z.string(), z.array(albumPictureSchema)),
   recentEvents: z.array(recentEventSchema),
   history: z.array(timelineEntrySchema),
   /** Pages by slug (file name in pages/ without .md). */

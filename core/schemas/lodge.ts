@@ -117,6 +117,14 @@ export const lodgeSchema = z.strictObject({
       bulletins: "/media/bulletins/",
       socialEvents: "/media/social-events/",
     }),
+  /**
+   * Where the site sends RSVPs and messages (the API of SPEC 7): empty for the server that serves
+   * the site itself, or the address of another, e.g. https://api.example.org.
+   */
+  apiBase: optionalText.refine((value) => value === "" || /^https?:\/\/[^\s?#]+$/.test(value), {
+    error: (i) =>
+      `expected nothing (this site) or an address starting with https://, found ${shown(i.input)}`,
+  }),
   /** Portrait shown for a past master without a photo. */
   defaultPortrait: optionalText,
   analyticsId: optionalText,

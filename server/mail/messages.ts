@@ -1,8 +1,10 @@
 import { CONTACT_SUBJECT } from "../../core/messages.ts";
+import { CALENDAR_DURATION_MINUTES, eventCalendarFile } from "../../core/rules/calendar.ts";
 import {
   buildEventRsvpPayload,
   eventStart,
   formatCostPerMeal,
+  formatDinnerTime,
   formatEventDateTime,
   formatFullDate,
   formatShortTime,
@@ -19,7 +21,6 @@ import type {
 import { mealCountsOf } from "../rsvp/event-rsvp.ts";
 import type { ComposedMail } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
-import { calendarFile } from "./ics.ts";
 import type { MailTemplates } from "./templates.ts";
 
 /** What every mail needs to know: who the lodge is, who sends, who receives the notices. */
@@ -30,18 +31,10 @@ export interface MailContext {
   templates: MailTemplates;
 }
 
-/** How long an event lasts in the calendar file: the data gives only its start. */
-export const CALENDAR_DURATION_MINUTES = 120;
+export { CALENDAR_DURATION_MINUTES };
 
 function receivedText(lodge: Lodge, at: Date): string {
   return `${formatEventDateTime(wallTimeIn(at, lodge.timeZone))} (${lodge.timeZone})`;
-}
-
-/** '18:30' as '6:30 PM'; other forms ('(6:30pm)') as written, without the parentheses. */
-function dinnerTime(time: string): string {
-  const clock = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
-  if (clock) return formatShortTime({ hour: Number(clock[1]), minute: Number(clock[2]) });
-  return time.replace(/[()]/g, "").trim();
 }
 
 function calendarAttachment(
@@ -53,16 +46,7 @@ function calendarAttachment(
   return {
     filename: "event.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: calendarFile({
-      uid: `${event.id}@lodge-${ctx.lodge.number}`,
-      start: eventStart(event.date),
-      timeZone: ctx.lodge.timeZone,
-      durationMinutes: CALENDAR_DURATION_MINUTES,
-      summary: `${event.name} (${ctx.lodge.shortName})`,
-      location,
-      description: event.description,
-      stamp,
-    }),
+    content: eventCalendarFile(ctx.lodge, event, location, stamp),
   };
 }
 
@@ -93,7 +77,7 @@ export async function eventRsvpMails(
       { label: "Early bird dinner", value: payload.earlyBirdDinner },
       ...(dinner
         ? [
-            { label: "Dinner time", value: dinnerTime(event.earlyBirdOptions.time) || "-" },
+            { label: "Dinner time", value: formatDinnerTime(event.earlyBirdOptions.time) || "-" },
             { label: "Meals", value: payload.numberOfMeals },
             { label: "Cost per meal", value: payload.costPerMeal },
             { label: "Meal selection", value: payload.mealSelection },
@@ -118,7 +102,7 @@ export async function eventRsvpMails(
     extraInfo: event.extraInfo,
     attendees: form.numberOfAttendees,
     dinner: dinner && {
-      time: dinnerTime(event.earlyBirdOptions.time),
+      time: formatDinnerTime(event.earlyBirdOptions.time),
       meals: `${form.numberOfMeals} ${form.numberOfMeals === 1 ? "meal" : "meals"}`,
       selection: event.earlyBirdOptions.choices.length > 0 ? payload.mealSelection : "",
       cost: cost.kind === "free" ? "no charge" : formatCostPerMeal(cost),

@@ -45,6 +45,7 @@ export function cspDirectives(data: LodgeData): Directives {
     "font-src": ["'self'", "data:"],
     "connect-src": unique([
       "'self'",
+      originOf(lodge.apiBase),
       ...Object.values(lodge.media).map(originOf),
       analytics ? "https://*.google-analytics.com" : undefined,
       analytics ? "https://*.analytics.google.com" : undefined,

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 import { importGenerated } from "../generated-dir.ts";
-import { PAGES, PAST_MASTERS_FILE, pastMastersRouteId } from "./site-map.ts";
+import { CALENDAR_FILE, PAGES, PAST_MASTERS_FILE, pastMastersRouteId } from "./site-map.ts";
 
 const { lodge } = await importGenerated<typeof import("../generated/lodge.ts")>("lodge.ts");
 
@@ -11,5 +11,6 @@ export default [
   ...lodge.pastMasters.map((list) =>
     route(list.route, PAST_MASTERS_FILE, { id: pastMastersRouteId(list.slug) }),
   ),
+  route("calendar/:file", CALENDAR_FILE),
   route("*", "routes/redirect-home.tsx", { id: "unknown-path" }),
 ] satisfies RouteConfig;

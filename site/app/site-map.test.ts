@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { albums } from "../generated/albums.ts";
 import { lodge } from "../generated/lodge.ts";
-import { headerNav, isGroup, prerenderPaths } from "./site-map.ts";
+import {
+  calendarPath,
+  headerNav,
+  isGroup,
+  prerenderPaths,
+  REDIRECT_SCRIPT,
+  redirectTarget,
+} from "./site-map.ts";
 
 describe("the site map", () => {
   it("prerenders every route of SPEC 2 and every album", () => {
@@ -38,6 +45,29 @@ describe("the site map", () => {
     expect(hrefs).toContain(lodge.links.petition);
     for (const link of [...lodge.links.external, ...lodge.links.social]) {
       expect(hrefs).toContain(link.href);
+    }
+  });
+
+  it("writes a calendar file for each event it is given", () => {
+    const paths = prerenderPaths(lodge, [], [{ id: "2026-12-02-stated-meeting" }]);
+    expect(paths.at(-1)).toBe("/calendar/2026-12-02-stated-meeting.ics");
+    expect(calendarPath("a b")).toBe("/calendar/a%20b.ics");
+  });
+
+  it("sends an unknown album to the gallery and any other unknown address home, in the app and in the 404 page's script", () => {
+    const cases: [string, string][] = [
+      ["/", "/home"],
+      ["/no-such-page", "/home"],
+      ["/image-gallery/2099-01-01-no-such-album", "/image-gallery"],
+      ["/image-gallery/", "/home"],
+      ["/image-galleryx/a", "/home"],
+    ];
+    for (const [path, target] of cases) {
+      expect(redirectTarget(path)).toBe(target);
+      let replaced = "";
+      const location = { pathname: path, replace: (to: string) => (replaced = to) };
+      new Function("location", REDIRECT_SCRIPT)(location);
+      expect(replaced, path).toBe(target);
     }
   });
 });

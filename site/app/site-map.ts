@@ -42,18 +42,50 @@ export function pastMastersRouteId(slug: string): string {
   return `past-masters-${slug}`;
 }
 
+/** The route of the events' calendar files, and the ending their names have. */
+export const CALENDAR_FILE = "routes/calendar.ts";
+export const CALENDAR_SUFFIX = ".ics";
+
+/** The address of an event's calendar file, for its 'Add to calendar' link. */
+export function calendarPath(eventId: string): string {
+  return `/calendar/${encodeURIComponent(eventId)}${CALENDAR_SUFFIX}`;
+}
+
 /** The album page's address. */
 export function albumPath(albumName: string): string {
   return `/image-gallery/${encodeURIComponent(albumName)}`;
 }
+
+const GALLERY_CHILD = /^\/image-gallery\/[^/]/;
+
+/**
+ * Where an address the site does not have sends the visitor: an unknown album to the image
+ * gallery (SPEC 2, "If loading the album fails"), anything else home.
+ */
+export function redirectTarget(pathname: string): string {
+  return GALLERY_CHILD.test(pathname) ? "/image-gallery" : "/home";
+}
+
+/** redirectTarget as a script for the page the build writes for unknown addresses. */
+export const REDIRECT_SCRIPT = `location.replace(${GALLERY_CHILD}.test(location.pathname)?"/image-gallery":"/home")`;
+
+/** The local-storage key of the gallery's page number, kept while the visitor stays in the gallery. */
+export const GALLERY_PAGE_KEY = "gallery-page";
 
 /** True for the image gallery and its albums, the routes that keep local storage (SPEC 2). */
 export function isGalleryPath(pathname: string): boolean {
   return /^\/image-gallery(\/|$)/.test(pathname);
 }
 
-/** Every address to render to HTML at build time: '/', each page and each album. */
-export function prerenderPaths(lodge: Pick<Lodge, "pastMasters">, albums: readonly Album[]) {
+/**
+ * Every address to write at build time: '/', each page and each album, and the calendar file of
+ * each event given (those still to come).
+ */
+export function prerenderPaths(
+  lodge: Pick<Lodge, "pastMasters">,
+  albums: readonly Album[],
+  calendarEvents: readonly { id: string }[] = [],
+) {
   return [
     "/",
     ...Object.values(PAGES)
@@ -61,6 +93,7 @@ export function prerenderPaths(lodge: Pick<Lodge, "pastMasters">, albums: readon
       .map((page) => `/${page.path}`),
     ...lodge.pastMasters.map((list) => `/${list.route}`),
     ...albums.map((album) => albumPath(album.albumName)),
+    ...calendarEvents.map((event) => calendarPath(event.id)),
   ];
 }
 

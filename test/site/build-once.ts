@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import type { Context } from "../../cli/context.ts";
 import { runCli } from "../../cli/program.ts";
+import { NOW } from "../api-harness.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,7 +29,17 @@ export default async function buildOnce(project: TestProject) {
     err: (line) => stderr.push(...line.split("\n")),
   };
   const started = performance.now();
-  const code = await runCli(["build", "--data", "data", "--out", join(scratch, "dist")], ctx);
+  // The pages are built for the tests' moment, not the machine's, so what they show (events
+  // still to come, calendar files) is the same on any day the tests run.
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  process.env.SOURCE_DATE_EPOCH = String(NOW.getTime() / 1000);
+  let code: number;
+  try {
+    code = await runCli(["build", "--data", "data", "--out", join(scratch, "dist")], ctx);
+  } finally {
+    if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
+    else process.env.SOURCE_DATE_EPOCH = epoch;
+  }
   const seconds = (performance.now() - started) / 1000;
   project.provide("site", { dir: join(scratch, "dist"), stdout, stderr, code, seconds });
   return () => rmSync(scratch, { recursive: true, force: true });

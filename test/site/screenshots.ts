@@ -1,11 +1,14 @@
 /**
  * `npm run screenshots`: a PNG of every page of the built site (dist/, or the folder given as the
- * first argument) at 1280px and 390px wide, written to var/screenshots/. Build first.
+ * first argument) and of every modal open, at 1280px and 390px wide, written to
+ * var/screenshots/. Build first.
  */
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Page } from "playwright-core";
+import { NOW } from "../api-harness.ts";
 import { launchChromium } from "./browser.ts";
+import { OPENED } from "./opened.ts";
 import { serveStatic } from "./static-server.ts";
 
 const WIDTHS = (process.env.WIDTHS ?? "1280,390").split(",").map(Number);
@@ -58,9 +61,24 @@ try {
       await page.screenshot({ path: join(out, name), fullPage: true });
     }
     await context.close();
+    for (const [name, path, open] of OPENED) {
+      const modalContext = await browser.newContext({ viewport: { width, height: 900 } });
+      const modalPage = await modalContext.newPage();
+      // The moment the sample's events still take reservations.
+      await modalPage.clock.install({ time: NOW });
+      await modalPage.goto(server.url + path, { waitUntil: "load" });
+      await modalPage.waitForSelector("html[data-hydrated]");
+      await open(modalPage);
+      // Shows the end of the opening fade, not a frame of it.
+      await modalPage.evaluate(() => {
+        for (const animation of document.getAnimations()) animation.finish();
+      });
+      await modalPage.screenshot({ path: join(out, `${name}-${width}.png`) });
+      await modalContext.close();
+    }
   }
   console.log(
-    `Wrote ${pages.length * WIDTHS.length} screenshots to ${relative(process.cwd(), out)}/`,
+    `Wrote ${(pages.length + OPENED.length) * WIDTHS.length} screenshots to ${relative(process.cwd(), out)}/`,
   );
 } finally {
   await browser.close();

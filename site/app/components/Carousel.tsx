@@ -1,24 +1,31 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 export type Slide = { src: string; alt: string; caption: string };
 
-type CarouselProps = {
-  slides: readonly Slide[];
+type SlideCarouselProps = {
+  slides: readonly { key: string; content: ReactNode }[];
   /** Milliseconds between slides while nobody is looking at one on purpose. */
   intervalMs: number;
-  /** What the pictures are of, for screen readers. */
+  /** What the slides are of, for screen readers. */
   label: string;
-  /** The first slide is in view on load; lazy-load it too when the carousel is below the fold. */
-  eager?: boolean;
+  /** What one slide is, for the controls: 'Previous picture', 'Next event'. */
+  itemName: string;
+  className?: string;
 };
 
 /**
- * A looping picture carousel (embla). It moves on by itself every `intervalMs`, pausing while the
+ * A looping carousel (embla). It moves on by itself every `intervalMs`, pausing while the
  * pointer or keyboard focus is on it and for visitors who prefer less motion. Previous and Next
- * appear only when there is more than one picture.
+ * appear only when there is more than one slide.
  */
-export function Carousel({ slides, intervalMs, label, eager = false }: CarouselProps) {
+export function SlideCarousel({
+  slides,
+  intervalMs,
+  label,
+  itemName,
+  className,
+}: SlideCarouselProps) {
   const several = slides.length > 1;
   const [viewport, embla] = useEmblaCarousel({ loop: true, active: several });
   const [selected, setSelected] = useState(0);
@@ -43,14 +50,18 @@ export function Carousel({ slides, intervalMs, label, eager = false }: CarouselP
 
   return (
     <section
-      className="carousel"
+      className={`carousel${className ? ` ${className}` : ""}`}
       aria-roledescription="carousel"
       aria-label={label}
       data-selected={selected}
+      data-paused={paused}
       onPointerEnter={() => setPaused(true)}
       onPointerLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onBlur={(event) => {
+        // Focus moving between the carousel's own controls keeps it paused.
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
+      }}
     >
       <div className="carousel-viewport" ref={viewport}>
         <div className="carousel-track">
@@ -59,21 +70,15 @@ export function Carousel({ slides, intervalMs, label, eager = false }: CarouselP
             // carousel pattern (WAI-ARIA APG), not a form fieldset.
             // biome-ignore lint/a11y/useSemanticElements: see above
             <div
-              key={slide.src}
+              key={slide.key}
               className="carousel-slide"
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
+              aria-hidden={several && index !== selected ? true : undefined}
+              inert={several && index !== selected ? true : undefined}
             >
-              <img
-                src={slide.src}
-                alt={slide.alt}
-                width={600}
-                height={400}
-                loading={eager && index === 0 ? "eager" : "lazy"}
-                decoding="async"
-              />
-              {slide.caption && <p className="carousel-caption">{slide.caption}</p>}
+              {slide.content}
             </div>
           ))}
         </div>
@@ -83,7 +88,7 @@ export function Carousel({ slides, intervalMs, label, eager = false }: CarouselP
           <button
             type="button"
             className="carousel-prev"
-            aria-label="Previous picture"
+            aria-label={`Previous ${itemName}`}
             onClick={() => embla?.scrollPrev()}
           >
             <span aria-hidden="true">‹</span>
@@ -91,7 +96,7 @@ export function Carousel({ slides, intervalMs, label, eager = false }: CarouselP
           <button
             type="button"
             className="carousel-next"
-            aria-label="Next picture"
+            aria-label={`Next ${itemName}`}
             onClick={() => embla?.scrollNext()}
           >
             <span aria-hidden="true">›</span>
@@ -99,5 +104,40 @@ export function Carousel({ slides, intervalMs, label, eager = false }: CarouselP
         </div>
       )}
     </section>
+  );
+}
+
+type CarouselProps = {
+  slides: readonly Slide[];
+  intervalMs: number;
+  label: string;
+  /** The first slide is in view on load; lazy-load it too when the carousel is below the fold. */
+  eager?: boolean;
+};
+
+/** A carousel of pictures with optional captions (recent events). */
+export function Carousel({ slides, intervalMs, label, eager = false }: CarouselProps) {
+  return (
+    <SlideCarousel
+      label={label}
+      intervalMs={intervalMs}
+      itemName="picture"
+      slides={slides.map((slide, index) => ({
+        key: slide.src,
+        content: (
+          <>
+            <img
+              src={slide.src}
+              alt={slide.alt}
+              width={600}
+              height={400}
+              loading={eager && index === 0 ? "eager" : "lazy"}
+              decoding="async"
+            />
+            {slide.caption && <p className="carousel-caption">{slide.caption}</p>}
+          </>
+        ),
+      }))}
+    />
   );
 }

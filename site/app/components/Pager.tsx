@@ -1,18 +1,48 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type Pagination, paginate } from "../../../core/rules/pager.ts";
 import { jumpToTop } from "../lib/scroll.ts";
 
-type PagerOptions = { totalItems: number; pageSize: number; maxLinks: number };
+type PagerOptions = {
+  totalItems: number;
+  pageSize: number;
+  maxLinks: number;
+  /** Remember the page in local storage under this key (the gallery, SPEC 4). */
+  storageKey?: string;
+};
+
+function readStoredPage(key: string): number | undefined {
+  try {
+    const page = Number(localStorage.getItem(key));
+    return Number.isInteger(page) && page >= 1 ? page : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storePage(key: string, page: number): void {
+  try {
+    localStorage.setItem(key, String(page));
+  } catch {
+    // Storage may be full or disabled; the page then starts at 1 next time.
+  }
+}
 
 /**
  * A paginated list's state (SPEC 4, "Pagers"): the page is clamped to 1..total, and changing page
- * scrolls to the top of the page.
+ * scrolls to the top of the page. With a storage key, the page is remembered: the prerendered
+ * HTML shows page 1, and the remembered page replaces it once the page is interactive.
  */
-export function usePager({ totalItems, pageSize, maxLinks }: PagerOptions) {
+export function usePager({ totalItems, pageSize, maxLinks, storageKey }: PagerOptions) {
   const [page, setPage] = useState(1);
+  useEffect(() => {
+    if (!storageKey) return;
+    const stored = readStoredPage(storageKey);
+    if (stored !== undefined) setPage(stored);
+  }, [storageKey]);
   const pagination = paginate({ totalItems, page, pageSize, maxLinks });
   const goTo = (next: number) => {
     setPage(next);
+    if (storageKey) storePage(storageKey, next);
     jumpToTop();
   };
   return { pagination, goTo };

@@ -1,6 +1,20 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ALERTS } from "../../../core/messages.ts";
+import { type ContactValues, contactProblems, trimmed } from "../../../core/rules/form-checks.ts";
+import { buildContactPayload } from "../../../core/rules/rsvp-payload.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { useAlerts } from "../components/Alerts.tsx";
+import {
+  RequiredNote,
+  SubmitButton,
+  TextArea,
+  TextField,
+  useFormState,
+} from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
+import { failureAlert, getJson, newIdempotencyKey, postJson } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { scrollToTop } from "../lib/scroll.ts";
 
 export const meta = () =>
   pageMeta(
@@ -8,26 +22,163 @@ export const meta = () =>
     `Write to the brethren of ${lodge.name}, or visit us in ${lodge.address.city}.`,
   );
 
-/** Contact us (SPEC 2): where the lodge meets. */
+const emptyForm = (): ContactValues => ({
+  firstName: "",
+  lastName: "",
+  email: "",
+  phoneNumber: "",
+  message: "",
+});
+
+/** The hidden field people never see and spam robots fill in; the server refuses it filled. */
+const HONEYPOT = "website";
+
+/**
+ * The form token the server hands out (GET /mj/api/form-token) and wants back with the message:
+ * it tells the server the form was opened on this site, and when.
+ */
+function useFormToken() {
+  const token = useRef<string | null>(null);
+  const fetchToken = useCallback(async () => {
+    const result = await getJson<{ token?: unknown }>("/mj/api/form-token");
+    token.current = result.ok && typeof result.body?.token === "string" ? result.body.token : null;
+    return token.current;
+  }, []);
+  useEffect(() => {
+    void fetchToken();
+  }, [fetchToken]);
+  return { token, fetchToken };
+}
+
+function ContactForm() {
+  const { values, set, edited, reset } = useFormState(emptyForm);
+  const [sending, setSending] = useState(false);
+  const idempotencyKey = useRef<string | null>(null);
+  const { showAlert } = useAlerts();
+  const { token, fetchToken } = useFormToken();
+  const problems = contactProblems(values);
+  const shownInvalid = (field: keyof ContactValues) => problems.has(field) && edited.has(field);
+
+  const edit = (name: keyof ContactValues, value: string) => {
+    idempotencyKey.current = null;
+    set(name, value);
+  };
+
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (problems.size > 0 || sending) return;
+    scrollToTop();
+    const trap = new FormData(e.currentTarget).get(HONEYPOT);
+    idempotencyKey.current ??= newIdempotencyKey();
+    setSending(true);
+    const formToken = token.current ?? (await fetchToken()) ?? "";
+    const payload = { ...buildContactPayload(trimmed(values)), formToken, [HONEYPOT]: trap ?? "" };
+    const result = await postJson("/mj/api/contact-us", payload, idempotencyKey.current);
+    setSending(false);
+    if (!result.ok) {
+      showAlert(failureAlert(result));
+      return;
+    }
+    idempotencyKey.current = null;
+    reset();
+    showAlert(ALERTS.contactSuccess);
+    void fetchToken();
+  }
+
+  return (
+    <form className="contact-form panel" noValidate onSubmit={submit} aria-label="Contact form">
+      <RequiredNote />
+      <div className="field-row">
+        <TextField
+          label="First Name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          value={values.firstName}
+          invalid={shownInvalid("firstName")}
+          onChange={(e) => edit("firstName", e.target.value)}
+        />
+        <TextField
+          label="Last Name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          value={values.lastName}
+          invalid={shownInvalid("lastName")}
+          onChange={(e) => edit("lastName", e.target.value)}
+        />
+      </div>
+      <div className="field-row">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={values.email}
+          invalid={shownInvalid("email")}
+          onChange={(e) => edit("email", e.target.value.toLowerCase())}
+        />
+        <TextField
+          label="Phone Number (optional)"
+          name="phoneNumber"
+          type="tel"
+          autoComplete="tel"
+          value={values.phoneNumber}
+          invalid={shownInvalid("phoneNumber")}
+          onChange={(e) => edit("phoneNumber", e.target.value)}
+        />
+      </div>
+      <TextArea
+        label="Message"
+        name="message"
+        required
+        value={values.message}
+        invalid={shownInvalid("message")}
+        onChange={(value) => edit("message", value)}
+      />
+      <div className="honeypot" aria-hidden="true">
+        <label>
+          Website (leave empty)
+          <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <div className="button-row">
+        <SubmitButton sending={sending} disabled={problems.size > 0} />
+      </div>
+    </form>
+  );
+}
+
+/** Contact us (SPEC 2, 4, 5): the form to the brethren, and where the lodge meets. */
 export default function ContactUs() {
   const { address } = lodge;
   return (
     <>
       <PageHeading title={`Contact the Brethren of ${lodge.name}`} />
-      <div className="narrow section">
-        <h2>Where we meet</h2>
-        <address>
-          {address.venue}
-          <br />
-          {address.street}
-          <br />
-          {address.city}, {address.state} {address.zip}
-        </address>
-        <p>
-          <a href={address.mapLink} target="_blank" rel="noopener noreferrer">
-            Map and directions
-          </a>
-        </p>
+      <div className="container section contact-layout">
+        <ContactForm />
+        <aside className="side-panel" aria-labelledby="where-we-meet">
+          <section className="panel">
+            <h2 id="where-we-meet">Where we meet</h2>
+            <address>
+              {address.venue}
+              <br />
+              {address.street}
+              <br />
+              {address.city}, {address.state} {address.zip}
+            </address>
+            <p>
+              <a href={address.mapLink} target="_blank" rel="noopener noreferrer">
+                Map and directions
+                <span className="visually-hidden"> (opens in a new window)</span>
+              </a>
+            </p>
+          </section>
+        </aside>
       </div>
     </>
   );

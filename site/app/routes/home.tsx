@@ -1,13 +1,14 @@
 import { useMemo } from "react";
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { spotlightEvents, upcomingEvents } from "../../../core/rules/events.ts";
 import { lodgeAge } from "../../../core/rules/lodge-age.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { useEventRsvp } from "../components/EventRsvp.tsx";
 import { Html } from "../components/PageHeading.tsx";
+import { Spotlight } from "../components/Spotlight.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
-import { eventWhen } from "../lib/dates.ts";
-import { HERO_URL, media } from "../lib/media.ts";
+import { HERO_URL } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { contentPage } from "../lib/pages.ts";
@@ -24,16 +25,31 @@ export function loader() {
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   pageMeta(lodge.name, data?.page.description ?? "");
 
-/** The home page (SPEC 2): the lodge-age banner, 'What is Freemasonry?' and spotlight events. */
+/** The hero picture is the largest thing on the page: fetch it before the page's scripts. */
+export const links = () => [{ rel: "preload", as: "image", href: HERO_URL, fetchPriority: "high" }];
+
+/**
+ * The home page (SPEC 2): the lodge-age banner over the hero picture, 'What is Freemasonry?',
+ * the spotlight events' carousel and the RSVP modal.
+ */
 export default function Home() {
   const { page, spotlight } = useLoaderData<typeof loader>();
   const now = useNow();
   const age = lodgeAge(lodge.charterDate, now, lodge.timeZone);
   const featured = useMemo(() => spotlightEvents(spotlight, now, lodge.timeZone), [spotlight, now]);
+  const rsvp = useEventRsvp();
   return (
     <>
       <div className="hero">
-        <img src={HERO_URL} alt="" width={1920} height={800} fetchPriority="high" />
+        <img
+          src={HERO_URL}
+          alt=""
+          width={1920}
+          height={800}
+          sizes="100vw"
+          fetchPriority="high"
+          decoding="async"
+        />
         <div className="hero-banner">
           <h1>{lodge.name}</h1>
           <p>Celebrating {age} years of Masonic Pride</p>
@@ -47,29 +63,20 @@ export default function Home() {
         ))}
       </section>
       {featured.length > 0 && (
-        <section className="narrow section" aria-labelledby="featured-events">
+        <section className="container section featured" aria-labelledby="featured-events">
           <h2 id="featured-events">Featured Events</h2>
-          <ul className="event-list">
-            {featured.map((event) => (
-              <li key={event.id}>
-                <h3>{event.name}</h3>
-                <p>{eventWhen(event.date)}</p>
-                {event.description && <p>{event.description}</p>}
-                {event.spotlightImage && (
-                  <img
-                    src={media("eventImages", event.spotlightImage)}
-                    alt={event.altText}
-                    width={600}
-                    height={400}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
+          <Spotlight
+            events={featured}
+            now={now}
+            onRsvp={rsvp.openFor}
+            onPreload={() => void rsvp.preload()}
+          />
+          <p className="featured-more">
+            <Link to="/upcoming-events">See all upcoming events</Link>
+          </p>
         </section>
       )}
+      {rsvp.modal}
     </>
   );
 }

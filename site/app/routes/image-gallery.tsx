@@ -7,7 +7,7 @@ import { PageHeading } from "../components/PageHeading.tsx";
 import { Pager, usePager } from "../components/Pager.tsx";
 import { media } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { albumPath } from "../site-map.ts";
+import { albumPath, GALLERY_PAGE_KEY } from "../site-map.ts";
 
 export function loader() {
   return { albums };
@@ -16,13 +16,14 @@ export function loader() {
 export const meta = () =>
   pageMeta("Image Gallery", `Photo albums of the meetings, dinners and events of ${lodge.name}.`);
 
-/** The image gallery (SPEC 2): album tiles, 6 a page. */
+/** The image gallery (SPEC 2): album tiles (cover and title), 6 a page, the page remembered. */
 export default function ImageGallery() {
   const { albums } = useLoaderData<typeof loader>();
   const { pagination, goTo } = usePager({
     totalItems: albums.length,
     pageSize: PAGERS.gallery.pageSize,
     maxLinks: PAGERS.gallery.maxLinks,
+    storageKey: GALLERY_PAGE_KEY,
   });
   return (
     <>

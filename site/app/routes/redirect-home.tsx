@@ -1,27 +1,39 @@
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { lodge } from "../../generated/lodge.ts";
+import { REDIRECT_SCRIPT, redirectTarget } from "../site-map.ts";
 
 const HOME = "/home";
 
 /**
- * The empty path and any unknown path go home (SPEC 2). The prerendered page (also the site's
- * 404.html) redirects without JavaScript; in the app the router replaces the address.
+ * The empty path and any unknown path go home, an unknown album to the image gallery (SPEC 2).
+ * This page is also the site's 404.html, served for every address the build did not write. Its
+ * first script sends the browser on before anything else loads; without JavaScript, the refresh
+ * in <noscript> goes home; inside the app the router replaces the address.
  */
-export const meta = () => [
-  { title: lodge.name },
-  { httpEquiv: "refresh", content: `0; url=${HOME}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => [{ title: lodge.name }, { name: "robots", content: "noindex" }];
 
 export default function RedirectHome() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   useEffect(() => {
-    navigate(HOME, { replace: true });
-  }, [navigate]);
+    navigate(redirectTarget(pathname), { replace: true });
+  }, [navigate, pathname]);
   return (
-    <p className="container">
-      <Link to={HOME}>Go to the home page of {lodge.name}</Link>
-    </p>
+    <div className="container">
+      <script
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of the site's own
+        dangerouslySetInnerHTML={{ __html: REDIRECT_SCRIPT }}
+      />
+      <noscript
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed refresh of the site's own
+        dangerouslySetInnerHTML={{
+          __html: `<meta http-equiv="refresh" content="0; url=${HOME}">`,
+        }}
+      />
+      <p>
+        <Link to={HOME}>Go to the home page of {lodge.name}</Link>
+      </p>
+    </div>
   );
 }

@@ -1,14 +1,17 @@
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { useLoaderData } from "react-router";
 import { upcomingOutings } from "../../../core/rules/events.ts";
+import { socialRsvpOpen } from "../../../core/rules/rsvp-window.ts";
+import { eventStart, formatOutingTime } from "../../../core/rules/time.ts";
+import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { socialEvents } from "../../generated/social-events.ts";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
-import { eventWhen } from "../lib/dates.ts";
 import { media } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
+import { useModalFor } from "../lib/use-modal-for.ts";
 
 /** Runs at build time: outings not yet started. */
 export function loader() {
@@ -33,16 +36,78 @@ const INFO = [
   },
 ];
 
-/** Social events (SPEC 2): the series, three info cards, and the upcoming outings. */
+const SocialRsvpModal = lazy(() => import("../components/SocialRsvpModal.tsx"));
+
+function OutingCard({
+  outing,
+  rsvpOpen,
+  onRsvp,
+}: {
+  outing: SocialEvent;
+  rsvpOpen: boolean;
+  onRsvp(): void;
+}) {
+  const headingId = `outing-${outing.id}`;
+  return (
+    <li className={`outing${outing.eventImageUrl ? " has-image" : ""}`}>
+      <article aria-labelledby={headingId}>
+        {outing.eventImageUrl ? (
+          <img
+            className="outing-image"
+            src={media("socialEvents", outing.eventImageUrl)}
+            alt=""
+            width={1200}
+            height={800}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
+        <div className="outing-body">
+          <h3 id={headingId}>{outing.name}</h3>
+          <p className="outing-when">{formatOutingTime(eventStart(outing.date))}</p>
+          {outing.description ? <p>{outing.description}</p> : null}
+          {outing.location || outing.locationAddress ? (
+            <p className="outing-place">
+              {outing.locationUrl ? (
+                <a href={outing.locationUrl} target="_blank" rel="noopener noreferrer">
+                  {[outing.location, outing.locationAddress].filter(Boolean).join(", ")}
+                  <span className="visually-hidden"> (map, opens in a new window)</span>
+                </a>
+              ) : (
+                [outing.location, outing.locationAddress].filter(Boolean).join(", ")
+              )}
+            </p>
+          ) : null}
+          {rsvpOpen ? (
+            <>
+              {outing.rsvpDesc ? <p className="rsvp-note">{outing.rsvpDesc}</p> : null}
+              <button
+                type="button"
+                className="button"
+                onClick={onRsvp}
+                onPointerEnter={() => void import("../components/SocialRsvpModal.tsx")}
+              >
+                RSVP<span className="visually-hidden"> for {outing.name}</span>
+              </button>
+            </>
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** Social events (SPEC 2): the series, three info cards, and the upcoming outings with RSVP. */
 export default function SocialEvents() {
   const { outings } = useLoaderData<typeof loader>();
   const now = useNow();
   const shown = useMemo(() => upcomingOutings(outings, now, lodge.timeZone), [outings, now]);
+  const modal = useModalFor<SocialEvent>();
   return (
     <>
       <PageHeading title={lodge.socialSeries.title} subheading={lodge.socialSeries.description} />
       <div className="container section">
-        <ul className="card-grid">
+        <ul className="card-grid info-cards">
           {INFO.map((card) => (
             <li key={card.title} className="card">
               <div className="card-body">
@@ -53,37 +118,35 @@ export default function SocialEvents() {
           ))}
         </ul>
       </div>
-      <section className="narrow section" aria-labelledby="upcoming-outings">
-        <h2 id="upcoming-outings">Upcoming Social Outings</h2>
+      <section className="container section" aria-labelledby="upcoming-outings">
+        <h2 id="upcoming-outings" className="section-title">
+          Upcoming Social Outings
+        </h2>
         {shown.length === 0 ? (
           <p>No outings are planned right now. Check back soon.</p>
         ) : (
-          <ul className="event-list">
+          <ul className="outing-list">
             {shown.map((outing) => (
-              <li key={outing.id}>
-                <h3>{outing.name}</h3>
-                <p>{eventWhen(outing.date)}</p>
-                <p>
-                  <a href={outing.locationUrl} target="_blank" rel="noopener noreferrer">
-                    {outing.location}
-                  </a>
-                  , {outing.locationAddress}
-                </p>
-                {outing.description && <p>{outing.description}</p>}
-                {outing.eventImageUrl && (
-                  <img
-                    src={media("socialEvents", outing.eventImageUrl)}
-                    alt=""
-                    width={600}
-                    height={400}
-                    loading="lazy"
-                  />
-                )}
-              </li>
+              <OutingCard
+                key={outing.id}
+                outing={outing}
+                rsvpOpen={socialRsvpOpen(outing, now, lodge.timeZone)}
+                onRsvp={() => modal.openFor(outing)}
+              />
             ))}
           </ul>
         )}
       </section>
+      {modal.target ? (
+        <Suspense fallback={null}>
+          <SocialRsvpModal
+            key={modal.target.id}
+            outing={modal.target}
+            open={modal.open}
+            onClose={modal.close}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

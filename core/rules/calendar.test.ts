@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { calendarFile, instantOf } from "./ics.ts";
+import { calendarFile, instantOf, isoDateTime } from "./calendar.ts";
 
 describe("calendar files", () => {
   it("turns the lodge's wall time into the right instant on both sides of daylight saving", () => {
@@ -32,5 +32,18 @@ describe("calendar files", () => {
     for (const line of ics.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
     expect(ics.endsWith("END:VEVENT\r\nEND:VCALENDAR\r\n")).toBe(true);
+  });
+
+  it("writes a wall time as an ISO date-time with the zone's offset of that day", () => {
+    const zone = "America/New_York";
+    expect(isoDateTime({ year: 2026, month: 12, day: 2, hour: 19, minute: 30 }, zone)).toBe(
+      "2026-12-02T19:30:00-05:00",
+    );
+    expect(isoDateTime({ year: 2027, month: 7, day: 1, hour: 9, minute: 5 }, zone)).toBe(
+      "2027-07-01T09:05:00-04:00",
+    );
+    expect(isoDateTime({ year: 2027, month: 1, day: 1, hour: 0, minute: 0 }, "Asia/Kolkata")).toBe(
+      "2027-01-01T00:00:00+05:30",
+    );
   });
 });

@@ -1,4 +1,8 @@
-import { type WallTime, wallMinutes, wallTimeIn } from "../../core/rules/index.ts";
+import type { Lodge } from "../schemas/lodge.ts";
+import { eventStart, type WallTime, wallMinutes, wallTimeIn } from "./time.ts";
+
+/** How long an event lasts in a calendar: the data gives only its start. */
+export const CALENDAR_DURATION_MINUTES = 120;
 
 /** The instant at which a clock in `timeZone` shows `wall` (the later one when it shows it twice). */
 export function instantOf(wall: WallTime, timeZone: string): Date {
@@ -11,6 +15,20 @@ export function instantOf(wall: WallTime, timeZone: string): Date {
   return new Date(instant);
 }
 
+/**
+ * The wall time as an ISO 8601 date-time with the zone's offset at that moment, e.g.
+ * '2026-12-02T19:30:00-05:00', as schema.org wants event dates.
+ */
+export function isoDateTime(wall: WallTime, timeZone: string): string {
+  const offset = Math.round(
+    (wallMinutes(wall) * 60_000 - instantOf(wall, timeZone).getTime()) / 60_000,
+  );
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const sign = offset < 0 ? "-" : "+";
+  const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:00${zone}`;
+}
+
 function utcStamp(date: Date): string {
   return `${date.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 }
@@ -20,15 +38,17 @@ function escapeText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
 }
 
+const utf8 = new TextEncoder();
+const octets = (text: string) => utf8.encode(text).length;
+
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1). */
 function fold(line: string): string {
-  const bytes = Buffer.from(line, "utf8");
-  if (bytes.length <= 75) return line;
+  if (octets(line) <= 75) return line;
   const parts: string[] = [];
   let current = "";
   for (const char of line) {
     const limit = parts.length === 0 ? 75 : 74;
-    if (Buffer.byteLength(current + char, "utf8") > limit) {
+    if (octets(current + char) > limit) {
       parts.push(current);
       current = "";
     }
@@ -50,7 +70,10 @@ export interface CalendarEvent {
   stamp: Date;
 }
 
-/** A one-event calendar (text/calendar) that mail programs offer to add to the calendar. */
+/**
+ * A one-event calendar (text/calendar) that mail programs and browsers offer to add to the
+ * visitor's calendar. Pure text, so the server's mails and the built site make the same file.
+ */
 export function calendarFile(event: CalendarEvent): string {
   const start = instantOf(event.start, event.timeZone);
   const end = new Date(start.getTime() + event.durationMinutes * 60_000);
@@ -73,4 +96,26 @@ export function calendarFile(event: CalendarEvent): string {
     "END:VCALENDAR",
   ];
   return `${lines.map(fold).join("\r\n")}\r\n`;
+}
+
+/**
+ * The calendar file of a lodge event or outing: the same for the confirmation mail and the
+ * site's 'Add to calendar' link, with the same UID, so a calendar that has one updates it.
+ */
+export function eventCalendarFile(
+  lodge: Pick<Lodge, "number" | "shortName" | "timeZone">,
+  event: { id: string; name: string; date: string; description: string },
+  location: string,
+  stamp: Date,
+): string {
+  return calendarFile({
+    uid: `${event.id}@lodge-${lodge.number}`,
+    start: eventStart(event.date),
+    timeZone: lodge.timeZone,
+    durationMinutes: CALENDAR_DURATION_MINUTES,
+    summary: `${event.name} (${lodge.shortName})`,
+    location,
+    description: event.description,
+    stamp,
+  });
 }

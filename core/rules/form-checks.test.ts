@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { type EventInput, eventSchema } from "../schemas/event.ts";
+import { contactFormSchema, eventRsvpFormSchema, socialRsvpFormSchema } from "../schemas/forms.ts";
+import {
+  contactProblems,
+  type EventRsvpValues,
+  eventRsvpProblems,
+  socialRsvpProblems,
+  trimmed,
+} from "./form-checks.ts";
+
+const event = (fields: Partial<EventInput> = {}) =>
+  eventSchema.parse({ date: "2024/09/04 19:30", name: "Stated Meeting", ...fields });
+const dinner = event({ earlyBirdOptions: { cost: "12", choices: ["Roast Beef", "Salmon"] } });
+const dinnerNoChoices = event({ earlyBirdOptions: { cost: "12" } });
+const noDinner = event();
+const limited = event({
+  rsvpLimit: true,
+  earlyBirdOptions: { cost: "20", choices: ["Prime Rib", "Salmon"] },
+});
+
+const base: EventRsvpValues = {
+  firstName: "Sean",
+  lastName: "O'Brien",
+  masonicTitle: "",
+  email: "sean@example.com",
+  numberOfAttendees: 1,
+  earlyBirdDinner: false,
+  numberOfMeals: 1,
+  mealChoice: "",
+  countRoastBeef: 0,
+  countSalmon: 0,
+};
+
+const rsvpCases: [string, ReturnType<typeof event>, Partial<EventRsvpValues>, string[]][] = [
+  ["a plain RSVP", dinner, {}, []],
+  ["a blank first name", dinner, { firstName: "  " }, ["firstName"]],
+  ["a name with '!'", dinner, { lastName: "Smith!" }, ["lastName"]],
+  ["a name of 61 letters", dinner, { firstName: "a".repeat(61) }, ["firstName"]],
+  ["a title with commas", dinner, { masonicTitle: "PM, PDDGM" }, []],
+  ["a title with dots", dinner, { masonicTitle: "W.M." }, ["masonicTitle"]],
+  ["an uppercase e-mail", dinner, { email: "Sean@example.com" }, ["email"]],
+  ["a five-letter ending", dinner, { email: "sean@example.lodge" }, ["email"]],
+  ["11 attendees", dinner, { numberOfAttendees: 11 }, ["numberOfAttendees"]],
+  ["10 attendees", dinner, { numberOfAttendees: 10 }, []],
+  ["2 attendees with rsvpLimit", limited, { numberOfAttendees: 2 }, ["numberOfAttendees"]],
+  ["dinner for one without a choice", dinner, { earlyBirdDinner: true }, ["mealChoice"]],
+  ["dinner for one with a choice", dinner, { earlyBirdDinner: true, mealChoice: "Salmon" }, []],
+  [
+    "dinner for three adding up",
+    dinner,
+    { earlyBirdDinner: true, numberOfMeals: 3, countRoastBeef: 2, countSalmon: 1 },
+    [],
+  ],
+  [
+    "dinner for three adding up to two",
+    dinner,
+    { earlyBirdDinner: true, numberOfMeals: 3, countRoastBeef: 1, countSalmon: 1 },
+    ["mealCounts"],
+  ],
+  [
+    "a negative count",
+    dinner,
+    { earlyBirdDinner: true, numberOfMeals: 2, countRoastBeef: 3, countSalmon: -1 },
+    ["countSalmon"],
+  ],
+  ["dinner without choices", dinnerNoChoices, { earlyBirdDinner: true, numberOfMeals: 4 }, []],
+  ["dinner where none is offered", noDinner, { earlyBirdDinner: true }, ["earlyBirdDinner"]],
+  [
+    "2 meals with rsvpLimit",
+    limited,
+    { earlyBirdDinner: true, numberOfMeals: 2, countPrimeRib: 2 },
+    ["numberOfMeals", "countPrimeRib"],
+  ],
+  [
+    "1 meal with rsvpLimit",
+    limited,
+    { earlyBirdDinner: true, numberOfMeals: 1, mealChoice: "Prime Rib" },
+    [],
+  ],
+];
+
+describe("the event RSVP form's checks in the browser", () => {
+  it.each(rsvpCases)("find %s as the schema does", (_, forEvent, change, expected) => {
+    const counts = Object.fromEntries(
+      forEvent.earlyBirdOptions.choices.map((c) => [`count${c.replace(/\s+/g, "")}`, 0]),
+    );
+    const form = { ...base, ...counts, ...change } as EventRsvpValues;
+    const found = [...eventRsvpProblems(forEvent, form)];
+    expect(found).toEqual(expected);
+    expect(eventRsvpFormSchema(forEvent).safeParse(form).success).toBe(expected.length === 0);
+  });
+});
+
+describe("the social RSVP and contact checks in the browser", () => {
+  const person = { firstName: "Mary-Jane", lastName: "José de la Cruz", email: "mj@example.org" };
+
+  it.each([
+    [{}, []],
+    [{ lastName: "O'Brien" }, ["lastName"]],
+    [{ email: "" }, ["email"]],
+    [{ numberOfAttendees: 0 }, ["numberOfAttendees"]],
+    [{ numberOfAttendees: 10 }, []],
+  ])("social RSVP %o: %o, as the schema says", (change, expected) => {
+    const form = { ...person, numberOfAttendees: 1, ...change };
+    expect([...socialRsvpProblems(form)]).toEqual(expected);
+    expect(socialRsvpFormSchema.safeParse(form).success).toBe(expected.length === 0);
+  });
+
+  it.each([
+    [{}, []],
+    [{ phoneNumber: "(216) 555-0100 ext 12" }, []],
+    [{ phoneNumber: "+1 216/555.0100" }, []],
+    [{ phoneNumber: "call me" }, ["phoneNumber"]],
+    [{ message: "   " }, ["message"]],
+    [{ message: "x".repeat(5001) }, ["message"]],
+    [{ firstName: "" }, ["firstName"]],
+  ])("contact %o: %o, as the schema says", (change, expected) => {
+    const form = { ...person, phoneNumber: "", message: "Hello", ...change };
+    expect([...contactProblems(form)]).toEqual(expected);
+    expect(contactFormSchema.safeParse(form).success).toBe(expected.length === 0);
+  });
+
+  it("trims every text field and leaves the rest", () => {
+    expect(trimmed({ firstName: " Sean ", numberOfAttendees: 2, earlyBirdDinner: true })).toEqual({
+      firstName: "Sean",
+      numberOfAttendees: 2,
+      earlyBirdDinner: true,
+    });
+  });
+});

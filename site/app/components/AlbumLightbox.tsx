@@ -1,0 +1,66 @@
+import Lightbox from "yet-another-react-lightbox";
+import Counter from "yet-another-react-lightbox/plugins/counter";
+import Thumbnails from "yet-another-react-lightbox/plugins/thumbnails";
+import "yet-another-react-lightbox/styles.css";
+import "yet-another-react-lightbox/plugins/counter.css";
+import "yet-another-react-lightbox/plugins/thumbnails.css";
+
+export type LightboxPicture = {
+  src: string;
+  thumb: string;
+  alt: string;
+  width: number;
+  height: number;
+};
+
+export type AlbumLightboxProps = {
+  title: string;
+  pictures: readonly LightboxPicture[];
+  index: number;
+  open: boolean;
+  onClose(): void;
+  onView(index: number): void;
+};
+
+/**
+ * The album's full-screen lightbox (yet-another-react-lightbox, loaded on the first click of a
+ * thumbnail): 98vw by 98vh, opening at the picture clicked; it closes on its close icon, a click
+ * on the backdrop or Escape; the arrow keys move; it wraps around at both ends; thumbnails and a
+ * counter below and above.
+ */
+export default function AlbumLightbox({
+  title,
+  pictures,
+  index,
+  open,
+  onClose,
+  onView,
+}: AlbumLightboxProps) {
+  return (
+    <Lightbox
+      className="album-lightbox"
+      open={open}
+      index={index}
+      close={onClose}
+      slides={pictures.map((picture) => ({
+        src: picture.src,
+        alt: picture.alt,
+        width: picture.width,
+        height: picture.height,
+      }))}
+      plugins={[Thumbnails, Counter]}
+      carousel={{ finite: false }}
+      controller={{ closeOnBackdropClick: true }}
+      thumbnails={{ width: 120, height: 90, border: 1, padding: 0, gap: 8 }}
+      on={{ view: ({ index: viewed }) => onView(viewed) }}
+      labels={{ Lightbox: `Photos: ${title}`, "Photo gallery": title }}
+      render={{
+        iconError: () => (
+          <span className="lightbox-error">
+            <span aria-hidden="true">⚠</span> Unable to load the image!
+          </span>
+        ),
+      }}
+    />
+  );
+}

@@ -1,0 +1,269 @@
+import { useCallback, useId, useRef, useState } from "react";
+import {
+  ALERTS,
+  MASONIC_TITLE_PLACEHOLDER,
+  MEAL_PROMPT,
+  TYLED_LABEL,
+} from "../../../core/messages.ts";
+import {
+  type EventRsvpProblem,
+  type EventRsvpValues,
+  eventRsvpProblems,
+  maxPerRsvp,
+  offersDinner,
+  trimmed,
+} from "../../../core/rules/form-checks.ts";
+import { mealCountField } from "../../../core/rules/meals.ts";
+import {
+  buildEventRsvpPayload,
+  formatCostPerMeal,
+  toSheetPayload,
+} from "../../../core/rules/rsvp-payload.ts";
+import { formatDinnerTime } from "../../../core/rules/time.ts";
+import type { Event } from "../../../core/schemas/event.ts";
+import { failureAlert, newIdempotencyKey, postJson } from "../lib/api.ts";
+import { eventWhen } from "../lib/dates.ts";
+import { useAlerts } from "./Alerts.tsx";
+import { NumberSelect, RequiredNote, SubmitButton, TextField, useFormState } from "./Form.tsx";
+import { Modal } from "./Modal.tsx";
+
+export type EventRsvpModalProps = {
+  event: Event;
+  open: boolean;
+  onClose(): void;
+  /** Called after the server took the RSVP, with the attendees it counts. */
+  onSent?(eventId: string, attendees: number): void;
+};
+
+function emptyForm(event: Event): EventRsvpValues {
+  const counts = Object.fromEntries(
+    event.earlyBirdOptions.choices.map((c) => [mealCountField(c), 0]),
+  );
+  return {
+    firstName: "",
+    lastName: "",
+    masonicTitle: "",
+    email: "",
+    numberOfAttendees: 1,
+    earlyBirdDinner: false,
+    numberOfMeals: 1,
+    mealChoice: "",
+    ...counts,
+  };
+}
+
+/** 'Early bird dinner at 6:30 PM, $15 per meal': what the dinner checkbox offers. */
+function dinnerLabel(event: Event): string {
+  const { time, cost } = event.earlyBirdOptions;
+  const when = formatDinnerTime(time);
+  const price = cost.kind === "free" ? "no charge" : `${formatCostPerMeal(cost)} per meal`;
+  return `Early bird dinner${when ? ` at ${when}` : ""} (${price})`;
+}
+
+/**
+ * The event RSVP modal (SPEC 2, 3, 4, 5), one for the home page and upcoming events. The form's
+ * state lives here, outside the dialog's body, so closing the dialog after a failed send keeps
+ * what the visitor typed; a successful send clears it.
+ */
+export default function EventRsvpModal({ event, open, onClose, onSent }: EventRsvpModalProps) {
+  const initial = useCallback(() => emptyForm(event), [event]);
+  const { values, set, edited, reset } = useFormState(initial);
+  const [sending, setSending] = useState(false);
+  const idempotencyKey = useRef<string | null>(null);
+  const { showAlert } = useAlerts();
+  const formId = useId();
+
+  const problems = eventRsvpProblems(event, values);
+  const max = maxPerRsvp(event);
+  const { choices, choiceLabel } = event.earlyBirdOptions;
+  const dinner = offersDinner(event) && values.earlyBirdDinner;
+  const shownInvalid = (field: EventRsvpProblem) => problems.has(field) && edited.has(field);
+  const countsEdited = choices.some((choice) => edited.has(mealCountField(choice)));
+  const mealsChosen = choices.reduce((sum, c) => sum + (values[mealCountField(c)] || 0), 0);
+
+  const edit = <K extends keyof EventRsvpValues & string>(name: K, value: EventRsvpValues[K]) => {
+    idempotencyKey.current = null;
+    set(name, value);
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (problems.size > 0 || sending) return;
+    idempotencyKey.current ??= newIdempotencyKey();
+    const form = trimmed(values);
+    const payload = buildEventRsvpPayload(event, form);
+    setSending(true);
+    const result = await postJson("/mj/api/rsvp", payload, idempotencyKey.current);
+    setSending(false);
+    onClose();
+    if (!result.ok) {
+      showAlert(failureAlert(result));
+      return;
+    }
+    idempotencyKey.current = null;
+    reset();
+    showAlert(ALERTS.rsvpSuccess);
+    onSent?.(event.id, form.numberOfAttendees);
+    // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
+    void postJson("/sheets/api/append-rsvp", toSheetPayload(payload, event)).catch(() => {});
+  }
+
+  return (
+    <Modal open={open} title={`RSVP for ${event.name}`} onClose={onClose} className="form-modal">
+      <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
+        <div className="rsvp-event">
+          <p className="rsvp-when">{eventWhen(event.date)}</p>
+          <p>
+            <span className="tag">{TYLED_LABEL[`${event.tyled}`]}</span>
+            {event.location ? ` ${event.location}` : null}
+          </p>
+          {event.rsvpLimit ? (
+            <p className="rsvp-limit">One attendee and one meal per reservation for this event.</p>
+          ) : null}
+        </div>
+        <RequiredNote />
+        <div className="field-row">
+          <TextField
+            label="First Name"
+            name="firstName"
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            invalid={shownInvalid("firstName")}
+            onChange={(e) => edit("firstName", e.target.value)}
+          />
+          <TextField
+            label="Last Name"
+            name="lastName"
+            autoComplete="family-name"
+            required
+            value={values.lastName}
+            invalid={shownInvalid("lastName")}
+            onChange={(e) => edit("lastName", e.target.value)}
+          />
+        </div>
+        <div className="field-row">
+          <TextField
+            label="Masonic Title"
+            name="masonicTitle"
+            placeholder={MASONIC_TITLE_PLACEHOLDER}
+            value={values.masonicTitle}
+            invalid={shownInvalid("masonicTitle")}
+            onChange={(e) => edit("masonicTitle", e.target.value)}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={values.email}
+            invalid={shownInvalid("email")}
+            onChange={(e) => edit("email", e.target.value.toLowerCase())}
+          />
+        </div>
+        <NumberSelect
+          label="Number of attendees (including yourself)"
+          name="numberOfAttendees"
+          value={values.numberOfAttendees}
+          max={max}
+          invalid={shownInvalid("numberOfAttendees")}
+          onChange={(n) => edit("numberOfAttendees", n)}
+        />
+        {offersDinner(event) ? (
+          <div className="field checkbox-field">
+            <input
+              id={`${formId}-dinner`}
+              type="checkbox"
+              name="earlyBirdDinner"
+              checked={values.earlyBirdDinner}
+              onChange={(e) => edit("earlyBirdDinner", e.target.checked)}
+            />
+            <label htmlFor={`${formId}-dinner`}>{dinnerLabel(event)}</label>
+          </div>
+        ) : null}
+        {dinner ? (
+          <NumberSelect
+            label="Number of meals"
+            name="numberOfMeals"
+            value={values.numberOfMeals}
+            max={max}
+            invalid={shownInvalid("numberOfMeals")}
+            onChange={(n) => edit("numberOfMeals", n)}
+          />
+        ) : null}
+        {dinner && choices.length > 0 ? (
+          <fieldset
+            className="meal-choices"
+            aria-invalid={
+              (values.numberOfMeals === 1
+                ? shownInvalid("mealChoice")
+                : problems.has("mealCounts") && countsEdited) || undefined
+            }
+          >
+            <legend>{choiceLabel || MEAL_PROMPT}</legend>
+            {values.numberOfMeals === 1 ? (
+              choices.map((choice) => (
+                <div className="choice" key={choice}>
+                  <input
+                    id={`${formId}-${mealCountField(choice)}`}
+                    type="radio"
+                    name="mealChoice"
+                    value={choice}
+                    checked={values.mealChoice === choice}
+                    onChange={() => edit("mealChoice", choice)}
+                  />
+                  <label htmlFor={`${formId}-${mealCountField(choice)}`}>{choice}</label>
+                </div>
+              ))
+            ) : (
+              <>
+                {choices.map((choice) => {
+                  const field = mealCountField(choice);
+                  return (
+                    <TextField
+                      key={choice}
+                      className="count-field"
+                      label={choice}
+                      name={field}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={max}
+                      step={1}
+                      value={Number.isNaN(values[field]) ? "" : (values[field] ?? 0)}
+                      invalid={shownInvalid(field)}
+                      onChange={(e) =>
+                        edit(field, e.target.value === "" ? Number.NaN : Number(e.target.value))
+                      }
+                    />
+                  );
+                })}
+                <p className="meal-total" aria-live="polite">
+                  {mealsChosen} of {values.numberOfMeals} meals chosen
+                </p>
+              </>
+            )}
+          </fieldset>
+        ) : null}
+        <div className="button-row form-buttons">
+          <SubmitButton sending={sending} disabled={problems.size > 0} />
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={sending}
+            onClick={() => {
+              reset();
+              onClose();
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

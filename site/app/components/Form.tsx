@@ -1,0 +1,151 @@
+import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useState } from "react";
+
+/**
+ * A form's values and which fields the visitor has edited. Fields are marked invalid only once
+ * edited (SPEC 5), so a fresh form is not a wall of red.
+ */
+export function useFormState<T extends object>(initial: () => T) {
+  const [values, setValues] = useState(initial);
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
+  const set = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setEdited((current) => (current.has(name) ? current : new Set(current).add(name)));
+  }, []);
+  const reset = useCallback(
+    (next?: T) => {
+      setValues(next ?? initial());
+      setEdited(new Set());
+    },
+    [initial],
+  );
+  return { values, set, edited, reset };
+}
+
+type FieldProps = {
+  label: ReactNode;
+  /** Shown invalid (red, aria-invalid): the field breaks a rule and the visitor has edited it. */
+  invalid: boolean;
+  required?: boolean;
+  className?: string;
+};
+
+/** A labelled text input. Required fields say so in their label and to screen readers. */
+export function TextField({
+  label,
+  invalid,
+  required = false,
+  className,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "required">) {
+  const id = useId();
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input id={id} required={required} aria-invalid={invalid || undefined} {...input} />
+    </div>
+  );
+}
+
+/** A multi-line text field. */
+export function TextArea({
+  label,
+  invalid,
+  required = false,
+  value,
+  onChange,
+  name,
+  rows = 6,
+}: FieldProps & {
+  value: string;
+  name: string;
+  rows?: number;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        required={required}
+        aria-invalid={invalid || undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A select of whole numbers from `min` to `max` (attendees, meals). */
+export function NumberSelect({
+  label,
+  name,
+  value,
+  min = 1,
+  max,
+  invalid,
+  onChange,
+}: {
+  label: ReactNode;
+  name: string;
+  value: number;
+  min?: number;
+  max: number;
+  invalid: boolean;
+  onChange(value: number): void;
+}) {
+  const id = useId();
+  const options = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(Number(event.target.value))}
+      >
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The Submit button: a spinner and 'Sending...' while the form is on its way (SPEC 2, 4). */
+export function SubmitButton({ sending, disabled }: { sending: boolean; disabled: boolean }) {
+  return (
+    <button type="submit" className="button" disabled={disabled || sending} aria-busy={sending}>
+      {sending ? (
+        <>
+          <span className="spinner" aria-hidden="true" />
+          Sending...
+        </>
+      ) : (
+        "Submit"
+      )}
+    </button>
+  );
+}
+
+/** The note under a form's heading: which fields are required. */
+export function RequiredNote() {
+  return (
+    <p className="form-note">
+      Fields marked <span aria-hidden="true">*</span>
+      <span className="visually-hidden">with an asterisk</span> are required.
+    </p>
+  );
+}

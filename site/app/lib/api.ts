@@ -1,0 +1,92 @@
+import { ALERTS } from "../../../core/messages.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
+import { lodge } from "../../generated/lodge.ts";
+
+/** The cookie the server sets on every page and the header every POST must echo it in. */
+const XSRF_COOKIE = "XSRF-TOKEN";
+const XSRF_HEADER = "X-XSRF-TOKEN";
+
+/** An API path (SPEC 7) at the API's address from lodge.yaml (empty: this site). */
+export function apiUrl(path: string): string {
+  return lodge.apiBase.replace(/\/+$/, "") + path;
+}
+
+function cookie(name: string): string | undefined {
+  for (const part of document.cookie.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+/** What a call came back with: the answer's body, or why it failed. */
+export type ApiResult<T> =
+  | { ok: true; body: T }
+  | { ok: false; status: number; message: string | undefined };
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { credentials: "same-origin", ...init });
+  } catch {
+    // Offline, refused or blocked: status 0, like a browser's failed request.
+    return { ok: false, status: 0, message: undefined };
+  }
+  const body = await readBody(response);
+  if (response.ok) return { ok: true, body: body as T };
+  const message =
+    body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string"
+      ? (body as { message: string }).message
+      : undefined;
+  return { ok: false, status: response.status, message };
+}
+
+export function getJson<T>(path: string): Promise<ApiResult<T>> {
+  return call<T>(path, { headers: { Accept: "application/json" } });
+}
+
+/**
+ * POSTs JSON with the XSRF header the server requires (SPEC 7). The same idempotency key on a
+ * retry lets the server count the submission once.
+ */
+export function postJson<T>(
+  path: string,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    Accept: "application/json",
+  };
+  const token = cookie(XSRF_COOKIE);
+  if (token) headers[XSRF_HEADER] = token;
+  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
+  return call<T>(path, { method: "POST", headers, body: JSON.stringify(body) });
+}
+
+/**
+ * The alert for a failed send (SPEC 8): the server's own words when it refused the request for a
+ * reason the visitor can act on (a 4xx with a message: the event is full, RSVP has closed, the page
+ * is out of date), otherwise the catalogue's 'We apologize, something went wrong...'.
+ */
+export function failureAlert(result: { status: number; message: string | undefined }): Alert {
+  if (result.status >= 400 && result.status < 500 && result.message) {
+    return { ...ALERTS.sendFailure, text: result.message };
+  }
+  return ALERTS.sendFailure;
+}
+
+/** A key for one submission: kept while the visitor retries the same form. */
+export function newIdempotencyKey(): string {
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`
+  );
+}

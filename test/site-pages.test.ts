@@ -1,0 +1,300 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { HOME_CAROUSEL } from "../core/constants.ts";
+import { TYLED_LABEL } from "../core/messages.ts";
+import { spotlightEvents, upcomingEvents } from "../core/rules/events.ts";
+import { albumPictures } from "../site/generated/album-pictures.ts";
+import { albums } from "../site/generated/albums.ts";
+import { NOW, sampleData, type TestServer } from "./api-harness.ts";
+import { closePage, openPage, pauseClock, startSiteServer } from "./site/app.ts";
+import { launchChromium } from "./site/browser.ts";
+
+const site = inject("site");
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startSiteServer(site.dir);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const open = (path: string, options: Parameters<typeof openPage>[2] = {}) =>
+  openPage(browser, server.url + path, options);
+
+describe("the home page's spotlight carousel", () => {
+  /** The carousel once its embla code has loaded (it is loaded apart from the page). */
+  async function carousel(page: Page) {
+    const section = page.locator("section.spotlight-carousel[data-selected]");
+    await section.waitFor();
+    return section;
+  }
+
+  it("shows at most 3 future spotlight events, each with its picture, name, description and date", async () => {
+    const page = await open("/home");
+    const section = await carousel(page);
+    const names = await section.locator(".spotlight h3").allTextContents();
+    expect(names).toEqual(["Brotherhood Night", "Installation of Officers", "Awards Night"]);
+    expect(names).toEqual(
+      spotlightEvents(sampleData().events, NOW, "America/New_York").map((e) => e.name),
+    );
+    expect(names).toHaveLength(HOME_CAROUSEL.maxSlides);
+    const first = section.locator(".spotlight").first();
+    expect(await first.locator(".spotlight-date").textContent()).toBe(
+      "Wednesday, December 9, 2026 ·  at 7:00 PM",
+    );
+    expect(await first.locator("img").getAttribute("src")).toBe(
+      "/media/images/events/brotherhood-night.jpg",
+    );
+    expect(await first.locator(".spotlight-description").textContent()).toContain(
+      "A Night with the Clergy and Candle Lighting Ceremony.",
+    );
+    expect(await page.locator(".hero-banner p").textContent()).toBe(
+      "Celebrating 159 years of Masonic Pride",
+    );
+    const about = page.locator("section", { hasText: "What is Freemasonry?" }).getByRole("link");
+    expect(await about.getAttribute("href")).toBe("/about-us");
+    await closePage(page);
+  });
+
+  it("moves on every 10000 ms, and Previous and Next move it by hand", async () => {
+    const page = await open("/home");
+    const section = await carousel(page);
+    await pauseClock(page);
+    const selected = () => section.getAttribute("data-selected");
+    // A click without the pointer resting on the carousel restarts the count.
+    await section.getByRole("button", { name: "Next event" }).dispatchEvent("click");
+    await expect.poll(selected).toBe("1");
+    await page.clock.runFor(HOME_CAROUSEL.intervalMs - 100);
+    expect(await selected()).toBe("1");
+    await page.clock.runFor(100);
+    await expect.poll(selected).toBe("2");
+    await page.clock.runFor(HOME_CAROUSEL.intervalMs);
+    await expect.poll(selected).toBe("0");
+    await section.getByRole("button", { name: "Previous event" }).dispatchEvent("click");
+    await expect.poll(selected).toBe("2");
+    await closePage(page);
+  });
+
+  it("pauses while the pointer rests on it or focus is in it", async () => {
+    const page = await open("/home");
+    const section = await carousel(page);
+    await pauseClock(page);
+    const selected = () => section.getAttribute("data-selected");
+    await section.hover();
+    await expect.poll(() => section.getAttribute("data-paused")).toBe("true");
+    await page.clock.runFor(3 * HOME_CAROUSEL.intervalMs);
+    expect(await selected()).toBe("0");
+    await page.mouse.move(0, 0);
+    await expect.poll(() => section.getAttribute("data-paused")).toBe("false");
+    await page.clock.runFor(HOME_CAROUSEL.intervalMs);
+    await expect.poll(selected).toBe("1");
+
+    await section.getByRole("button", { name: "Next event" }).focus();
+    await expect.poll(() => section.getAttribute("data-paused")).toBe("true");
+    await page.clock.runFor(3 * HOME_CAROUSEL.intervalMs);
+    expect(await selected()).toBe("1");
+    await closePage(page);
+  });
+
+  it("stays still for a visitor who prefers less motion", async () => {
+    const page = await open("/home", { reducedMotion: true });
+    const section = await carousel(page);
+    await pauseClock(page);
+    await page.clock.runFor(3 * HOME_CAROUSEL.intervalMs);
+    expect(await section.getAttribute("data-selected")).toBe("0");
+    await closePage(page);
+  });
+});
+
+describe("the upcoming events page", () => {
+  const upcoming = upcomingEvents(sampleData().events, NOW, "America/New_York");
+
+  it("lists the events still to come with their tyled label, structured data, a calendar file and the map", async () => {
+    const page = await open("/upcoming-events");
+    const items = page.locator(".upcoming-event");
+    expect(await items.count()).toBe(upcoming.length);
+    const first = items.first();
+    expect(await first.locator("h2").textContent()).toBe("Stated Meeting");
+    expect(await first.locator(".tag").textContent()).toBe(TYLED_LABEL.true);
+    expect(await items.nth(1).locator(".tag").textContent()).toBe(TYLED_LABEL.false);
+
+    const data = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "")));
+    expect(data).toHaveLength(upcoming.length);
+    expect(data[0]).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Event",
+      name: "Stated Meeting",
+      startDate: "2026-12-02T19:30:00-05:00",
+      eventStatus: "https://schema.org/EventScheduled",
+      location: { "@type": "Place", name: "Lyndhurst Masonic Center" },
+    });
+
+    const calendar = first.getByRole("link", { name: /^Add to calendar/ });
+    const href = await calendar.getAttribute("href");
+    expect(href).toBe("/calendar/2026-12-02-stated-meeting.ics");
+    const ics = await page.request.get(server.url + href);
+    expect(ics.status()).toBe(200);
+    expect(ics.headers()["content-type"]).toMatch(/^text\/calendar/);
+    const text = await ics.text();
+    expect(text).toContain("DTSTART:20261203T003000Z\r\n");
+    expect(text).toContain("SUMMARY:Stated Meeting (Hillcrest)\r\n");
+
+    const map = page.locator("iframe.map-embed");
+    expect(await map.getAttribute("loading")).toBe("lazy");
+    expect(await map.getAttribute("title")).toBe("Map of Lyndhurst Masonic Center");
+    expect(
+      await page
+        .locator(".side-panel")
+        .getByRole("link", { name: /Open the map/ })
+        .getAttribute("href"),
+    ).toBe(sampleData().lodge.address.mapLink);
+    expect(await page.locator(".side-panel h2").allTextContents()).toEqual([
+      "Meeting Schedule",
+      "Good to Know",
+      "Where We Meet",
+    ]);
+    await closePage(page);
+  });
+
+  it("hides an event once it has started", async () => {
+    // Dec 2, 2026 at 7:30 PM in New York: the stated meeting begins.
+    const page = await open("/upcoming-events", { time: "2026-12-03T00:30:00Z" });
+    const first = page.locator(".upcoming-event h2").first();
+    await expect.poll(() => first.textContent()).toBe("Brotherhood Night");
+    expect(await page.locator(".upcoming-event").count()).toBe(upcoming.length - 1);
+    await closePage(page);
+  });
+});
+
+describe("the image gallery", () => {
+  const GALLERY_PAGE = "gallery-page";
+
+  it("shows 6 album tiles a page with their covers, and remembers the page while the visitor stays in the gallery", async () => {
+    const page = await open("/image-gallery");
+    const tiles = page.locator(".tile-grid li");
+    expect(await tiles.count()).toBe(6);
+    expect(await tiles.first().locator("h2").textContent()).toBe(albums[0]?.title);
+    expect(await tiles.first().locator("img").getAttribute("src")).toBe(
+      `/media/albums/${albums[0]?.albumName}/_cover.jpg`,
+    );
+    const pages = Math.ceil(albums.length / 6);
+    expect(await page.locator(".pager-page").count()).toBe(Math.min(10, pages));
+
+    await page.getByRole("button", { name: "Page 2" }).click();
+    expect(await page.evaluate((key) => localStorage.getItem(key), GALLERY_PAGE)).toBe("2");
+    expect(await tiles.first().locator("h2").textContent()).toBe(albums[6]?.title);
+
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    await expect.poll(() => page.locator(".pager-status").textContent()).toBe(`Page 2 of ${pages}`);
+    expect(await tiles.first().locator("h2").textContent()).toBe(albums[6]?.title);
+
+    await tiles.first().locator("a").click();
+    await page.waitForURL(`**/image-gallery/${albums[6]?.albumName}`);
+    await page.goBack();
+    await expect.poll(() => page.locator(".pager-status").textContent()).toBe(`Page 2 of ${pages}`);
+    await closePage(page);
+  });
+
+  it("sends an unknown album to the image gallery", async () => {
+    const page = await open("/image-gallery");
+    await page.goto(`${server.url}/image-gallery/2099-01-01-no-such-album`);
+    await page.waitForURL(`${server.url}/image-gallery`);
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await page.locator("main h1").textContent()).toBe("Image Gallery");
+
+    // And within the app: a link to an album the build did not write.
+    await page.goto(`${server.url}/home`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/image-gallery/2099-01-01-no-such-album"),
+    );
+    await page.waitForURL(`${server.url}/image-gallery`);
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Image Gallery");
+    await closePage(page);
+  });
+});
+
+describe("an album", () => {
+  const album = albums.find((a) => a.albumName === "2024-10-19-table-lodge");
+  if (!album) throw new Error("the sample lodge has no album 2024-10-19-table-lodge");
+  const pictures = albumPictures[album.albumName] ?? [];
+
+  it("shows its title, subtitle and credit and a thumbnail per picture, covers left out, 14% / 50% / 100% wide", async () => {
+    expect(pictures.length).toBeGreaterThan(3);
+    const page = await open(`/image-gallery/${album.albumName}`);
+    expect(await page.locator("main h1").textContent()).toBe(album.title);
+    expect(await page.locator(".page-heading .subheading").textContent()).toBe(album.subtitle);
+    expect(await page.locator(".album-credit").textContent()).toBe(album.description);
+    const images = page.locator(".thumb img");
+    const sources = await images.evaluateAll((els) => els.map((e) => e.getAttribute("src")));
+    expect(sources).toEqual(pictures.map((p) => `/media/albums/${album.albumName}/${p.file}`));
+    expect(sources.some((src) => /cover/i.test(src ?? ""))).toBe(false);
+    expect(await images.first().getAttribute("loading")).toBe("lazy");
+    expect(await images.first().getAttribute("width")).toBe(String(pictures[0]?.width));
+
+    const share = async () => {
+      const thumb = await page.locator(".thumb").first().boundingBox();
+      const grid = await page.locator(".thumb-grid").boundingBox();
+      return (thumb?.width ?? 0) / (grid?.width ?? 1);
+    };
+    expect(await share()).toBeCloseTo(0.14, 2);
+    await page.setViewportSize({ width: 800, height: 900 });
+    expect(await share()).toBeGreaterThan(0.48);
+    expect(await share()).toBeLessThan(0.5);
+    await page.setViewportSize({ width: 600, height: 900 });
+    expect(await share()).toBeCloseTo(1, 2);
+    await closePage(page);
+  });
+
+  it("opens the lightbox at the picture clicked, 98vw by 98vh, moves with the arrow keys, wraps at both ends and closes on Escape, the icon or the backdrop", async () => {
+    const page = await open(`/image-gallery/${album.albumName}`);
+    const n = pictures.length;
+    const lightbox = page.locator(".yarl__portal_open");
+    const counter = lightbox.locator(".yarl__counter");
+    const openAt = async (index: number) => {
+      await page.locator(".thumb a").nth(index).click();
+      await lightbox.waitFor();
+    };
+
+    await openAt(1);
+    expect(await counter.textContent()).toBe(`2 / ${n}`);
+    const box = await lightbox.boundingBox();
+    expect(box?.width).toBeCloseTo(1280 * 0.98, 0);
+    expect(box?.height).toBeCloseTo(900 * 0.98, 0);
+    expect(await lightbox.locator(".yarl__thumbnails_thumbnail").count()).toBe(n);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => counter.textContent()).toBe(`3 / ${n}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => counter.textContent()).toBe(`2 / ${n}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => counter.textContent()).toBe(`1 / ${n}`);
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => counter.textContent()).toBe(`${n} / ${n}`);
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => counter.textContent()).toBe(`1 / ${n}`);
+    await page.keyboard.press("Escape");
+    await lightbox.waitFor({ state: "detached" });
+
+    await openAt(n - 1);
+    expect(await counter.textContent()).toBe(`${n} / ${n}`);
+    await lightbox.getByRole("button", { name: "Close" }).click();
+    await lightbox.waitFor({ state: "detached" });
+
+    await openAt(0);
+    // The backdrop: the lightbox's own background beside the picture, below the Previous arrow.
+    const slide = await lightbox.locator(".yarl__slide_current").boundingBox();
+    if (!slide) throw new Error("no current slide");
+    await page.mouse.click(slide.x + 5, slide.y + slide.height * 0.85);
+    await lightbox.waitFor({ state: "detached" });
+    await closePage(page);
+  });
+});

@@ -1,0 +1,87 @@
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { LodgeData } from "../../core/schemas/index.ts";
+import { Clock, NOW, sampleData, startServer, type TestServer } from "../api-harness.ts";
+
+/**
+ * The real `lodge serve` app on 127.0.0.1 serving the site the test run built, with the sample
+ * lodge's data (optionally another guest limit), its database and outbox in a temporary folder
+ * and its clock standing at `start` (the build's moment unless given).
+ */
+export function startSiteServer(
+  dist: string,
+  options: { guestLimit?: number; start?: Date } = {},
+): Promise<TestServer> {
+  const sample = sampleData();
+  const data: LodgeData =
+    options.guestLimit === undefined
+      ? sample
+      : { ...sample, lodge: { ...sample.lodge, guestLimit: options.guestLimit } };
+  return startServer({
+    data,
+    config: { distDir: dist },
+    clock: new Clock(options.start ?? NOW),
+  });
+}
+
+export type OpenOptions = {
+  width?: number;
+  time?: Date | string | number;
+  /** Emulates a visitor who asked for less motion. */
+  reducedMotion?: boolean;
+};
+
+/**
+ * A page of the site in a fresh browser context whose clock starts at `time` (the build's
+ * moment unless given) and runs on from there, once the page is hydrated.
+ */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  { width = 1280, time = NOW, reducedMotion = false }: OpenOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    reducedMotion: reducedMotion ? "reduce" : "no-preference",
+  });
+  // Only the site itself: embedded maps are not the tests' business.
+  await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
+  const page = await context.newPage();
+  await page.clock.install({ time });
+  await page.goto(url);
+  await page.waitForSelector("html[data-hydrated]");
+  return page;
+}
+
+/** Closes what openPage opened. */
+export function closePage(page: Page): Promise<void> {
+  return page.context().close();
+}
+
+/** The requests the page sends to a path, with their JSON bodies, as they are sent. */
+export function recordRequests(page: Page | BrowserContext, path: string) {
+  const seen: { request: Request; body: unknown; headers: Record<string, string> }[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname !== path) return;
+    const text = request.postData();
+    seen.push({
+      request,
+      body: text ? JSON.parse(text) : undefined,
+      headers: request.headers(),
+    });
+  });
+  return seen;
+}
+
+/** The alert banner's heading and text once it shows, e.g. ['Success!', 'Your reservation...']. */
+export async function alertText(page: Page): Promise<[string, string]> {
+  const alert = page.getByTestId("alert");
+  await alert.waitFor();
+  const heading = (await alert.locator("strong").textContent()) ?? "";
+  const whole = (await alert.locator("p").textContent()) ?? "";
+  return [heading, whole.slice(heading.length).trim()];
+}
+
+/** Stops the page's clock where it is, so only runFor moves time on from here. */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+}
