@@ -163,19 +163,15 @@ describe("lodge publish to a Cloud Storage bucket", () => {
     expect(objects("hillcrest-site")).toEqual(before);
   });
 
-  it("publishes the media lodge.yaml serves from their own bucket there, with publish.yaml naming the buckets", async () => {
+  it("publishes the media lodge.yaml serves from their own bucket there, with lodge.yaml naming the buckets", async () => {
     writeSite();
     const lodgeYaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
     sample.write(
       "lodge.yaml",
-      lodgeYaml.replace(
+      `${lodgeYaml.replace(
         "bulletins: /media/bulletins/",
         "bulletins: https://storage.googleapis.com/hillcrest-bulletins/",
-      ),
-    );
-    sample.write(
-      "publish.yaml",
-      "site: gs://hillcrest-site\nbulletins: gs://hillcrest-bulletins\n",
+      )}\npublish:\n  site: gs://hillcrest-site\n  bulletins: gs://hillcrest-bulletins\n`,
     );
     const pdfs = readdirSync(join(sample.data, "bulletins")).sort();
 
@@ -199,18 +195,16 @@ describe("lodge publish checks before it uploads", () => {
     const lodgeYaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
     sample.write(
       "lodge.yaml",
-      lodgeYaml.replace(
+      `${lodgeYaml.replace(
         "albums: /media/albums/",
         "albums: https://storage.googleapis.com/hillcrest-albums/",
-      ),
+      )}\npublish:\n  site: gs://hillcrest-www\n`,
     );
-    sample.write("publish.yaml", "site: gs://hillcrest-www\nbulletin: gs://hillcrest-bulletins\n");
 
     const result = await publish();
     expect(result.stderr).toEqual([
-      'data/publish.yaml:2:1  warning  bulletin: unknown field, ignored; did you mean "bulletins"?',
       "dist does not exist; run lodge build first, or give the built site with --dist DIR",
-      'lodge.yaml serves albums from https://storage.googleapis.com/hillcrest-albums/, outside the site, but publish.yaml names no bucket for them; add a line "albums: gs://BUCKET" to data/publish.yaml',
+      'lodge.yaml serves albums from https://storage.googleapis.com/hillcrest-albums/, outside the site, but names no bucket for them under publish:; add "albums: gs://BUCKET" there in data/lodge.yaml',
       "gs://hillcrest-www: the bucket hillcrest-www does not exist; create it (gcloud storage buckets create gs://hillcrest-www) or correct the name",
       "Nothing was uploaded.",
     ]);
@@ -310,11 +304,11 @@ describe("lodge publish to a folder", () => {
 });
 
 describe("lodge publish usage", () => {
-  it("asks for a target when neither --target nor publish.yaml gives one (exit 2)", async () => {
+  it("asks for a target when neither --target nor lodge.yaml gives one (exit 2)", async () => {
     writeSite();
     const result = await lodge(sample.root, "publish");
     expect(result.stderr).toEqual([
-      'Say where to publish: --target gs://BUCKET (or file://DIR), or a line "site: gs://BUCKET" in data/publish.yaml.',
+      'Say where to publish: --target gs://BUCKET (or file://DIR), or "site: gs://BUCKET" under publish: in data/lodge.yaml.',
     ]);
     expect(result.code).toBe(2);
   });

@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { publish } from "../publish/publish.ts";
-import { PUBLISH_FILE, targetText } from "../publish/targets.ts";
+import { targetText } from "../publish/targets.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
@@ -25,7 +25,7 @@ export function publishCommand(ctx: Context): Command {
     .option("--dist <dir>", "the built site to upload", "dist")
     .option(
       "--target <where>",
-      `where the site goes: gs://BUCKET[/prefix] or file://DIR (default: site in ${PUBLISH_FILE})`,
+      "where the site goes: gs://BUCKET[/prefix] or file://DIR (default: publish.site in lodge.yaml)",
     )
     .option("--dry-run", "list what would be uploaded and deleted, and change nothing")
     .option("--prune", "delete files in the target that the build no longer has")
@@ -41,9 +41,10 @@ export function publishCommand(ctx: Context): Command {
         "  lodge publish --target gs://hillcrest-site --dry-run",
         "  lodge publish --target file:///var/www/hillcrest",
         "",
-        `Targets can be kept in ${PUBLISH_FILE} in the data folder, one line each:`,
-        "  site: gs://hillcrest-site",
-        "  bulletins: gs://hillcrest-bulletins   # when lodge.yaml serves bulletins from that bucket",
+        "Targets can be kept in lodge.yaml:",
+        "  publish:",
+        "    site: gs://hillcrest-site",
+        "    bulletins: gs://hillcrest-bulletins   # when media serves bulletins from that bucket",
         "",
         "Credentials come from `gcloud auth application-default login` or GOOGLE_APPLICATION_CREDENTIALS.",
         "Everything is checked before anything is uploaded; a rerun finishes an interrupted publish.",

@@ -9,7 +9,6 @@ import {
   socialEventSchema,
   timelineEntrySchema,
 } from "../../core/schemas/index.ts";
-import { PUBLISH_FILE } from "../publish/targets.ts";
 import { type EntryNamer, listEntries, wholeFile } from "./check.ts";
 
 export const YAML_EXTENSIONS = [".yaml", ".yml", ".json"];
@@ -76,5 +75,4 @@ export const KNOWN_ENTRIES = new Set([
   "albums",
   "bulletins",
   "media",
-  PUBLISH_FILE,
 ]);

@@ -1,13 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { MEDIA_FOLDERS, mediaBase, siteMediaCopies } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
 import { shownPath, UsageError } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
-import { check, wholeFile } from "../load/check.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
-import { yamlSource } from "../load/source.ts";
 import { type LocalFile, localFiles, MEDIA_CACHE, siteCacheControl } from "./local-files.ts";
 import {
   bucketStore,
@@ -20,10 +18,8 @@ import {
 import {
   describeTarget as describe,
   overlaps as overlapping,
-  PUBLISH_FILE,
   type PublishFile,
   parseTarget,
-  publishFileSchema,
   type Target,
   type TargetKey,
 } from "./targets.ts";
@@ -32,7 +28,7 @@ export interface PublishOptions {
   cwd: string;
   dataDir: string;
   distDir: string;
-  /** --target: the site's target, instead of publish.yaml's `site`. */
+  /** --target: the site's target, instead of lodge.yaml's `publish.site`. */
   target?: string;
   /** --endpoint: the Cloud Storage API's address (an emulator, or tests). */
   endpoint?: string;
@@ -55,19 +51,6 @@ export interface Job {
 /** The media kinds lodge.yaml may serve from outside the site, and their data folders. */
 const MEDIA_KINDS = ["images", "albums", "bulletins", "socialEvents"] as const;
 
-/** publish.yaml, validated and located like every data file; absent is fine. */
-function readPublishFile(options: PublishOptions, problems: string[], out: Output): PublishFile {
-  const path = join(options.dataDir, PUBLISH_FILE);
-  if (!existsSync(path)) return {};
-  const source = yamlSource(shownPath(options.cwd, path), readFileSync(path, "utf8"));
-  const result = check(source, publishFileSchema, wholeFile);
-  for (const problem of sortProblems(result.problems)) {
-    if (problem.severity === "error") problems.push(formatProblem(problem));
-    else out.err(formatProblem(problem));
-  }
-  return result.value ?? {};
-}
-
 /** Where each part goes: the site, then every media kind lodge.yaml serves from a bucket. */
 function targetsOf(
   options: PublishOptions,
@@ -79,7 +62,7 @@ function targetsOf(
   const siteText = options.target ?? file.site;
   if (siteText === undefined) {
     throw new UsageError(
-      `Say where to publish: --target gs://BUCKET (or file://DIR), or a line "site: gs://BUCKET" in ${shownPath(options.cwd, join(options.dataDir, PUBLISH_FILE))}.`,
+      `Say where to publish: --target gs://BUCKET (or file://DIR), or "site: gs://BUCKET" under publish: in ${shownPath(options.cwd, join(options.dataDir, "lodge.yaml"))}.`,
     );
   }
   const parse = (text: string) => parseTarget(text, options.cwd) as Target;
@@ -104,14 +87,14 @@ function targetsOf(
     if (onSite) {
       if (text) {
         out.err(
-          `${PUBLISH_FILE}: ${kind} is ignored: lodge.yaml serves ${kind} from the site (${base}), so they are published with it.`,
+          `lodge.yaml: publish.${kind} is ignored: media serves ${kind} from the site (${base}), so they are published with it.`,
         );
       }
       continue;
     }
     if (!text) {
       problems.push(
-        `lodge.yaml serves ${kind} from ${base}, outside the site, but ${PUBLISH_FILE} names no bucket for them; add a line "${kind}: gs://BUCKET" to ${shown(join(options.dataDir, PUBLISH_FILE))}`,
+        `lodge.yaml serves ${kind} from ${base}, outside the site, but names no bucket for them under publish:; add "${kind}: gs://BUCKET" there in ${shown(join(options.dataDir, "lodge.yaml"))}`,
       );
       continue;
     }
@@ -149,7 +132,7 @@ export async function prepare(options: PublishOptions, out: Output): Promise<Job
     const errors = sortProblems(dataProblems).filter((p) => p.severity === "error");
     problems.push(...errors.map(formatProblem));
   }
-  const file = readPublishFile(options, problems, out);
+  const file: PublishFile = data?.lodge.publish ?? {};
   const parts = targetsOf(options, data?.lodge, file, problems, out);
 
   for (const [i, a] of parts.entries()) {

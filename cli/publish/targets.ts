@@ -1,5 +1,6 @@
 import { resolve, sep } from "node:path";
 import { z } from "zod";
+import type { Lodge } from "../../core/schemas/lodge.ts";
 
 /** Where `lodge publish` uploads to: a Cloud Storage bucket (and a prefix in it), or a folder. */
 export type Target =
@@ -9,9 +10,6 @@ export type Target =
 /** The media kinds a lodge may serve from their own bucket (lodge.yaml `media`), with the site. */
 export const TARGET_KEYS = ["site", "images", "albums", "bulletins", "socialEvents"] as const;
 export type TargetKey = (typeof TARGET_KEYS)[number];
-
-/** The file in the data folder that says where each part is published. */
-export const PUBLISH_FILE = "publish.yaml";
 
 const BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/;
 
@@ -56,19 +54,12 @@ export function overlaps(a: Target, b: Target): boolean {
   return false;
 }
 
-/** A target as written in a flag or publish.yaml. */
+/** A target as written in the --target flag. */
 export const targetText = z
   .string({ error: "expected gs://BUCKET[/prefix] or file://DIR" })
   .refine((text) => typeof parseTarget(text, "/") !== "string", {
     error: (issue) => parseTarget(String(issue.input), "/") as string,
   });
 
-/** publish.yaml: the site's target, and one for each media kind lodge.yaml serves from a bucket. */
-export const publishFileSchema = z.strictObject({
-  site: targetText.optional(),
-  images: targetText.optional(),
-  albums: targetText.optional(),
-  bulletins: targetText.optional(),
-  socialEvents: targetText.optional(),
-});
-export type PublishFile = z.output<typeof publishFileSchema>;
+/** lodge.yaml's `publish`: the site's target, and one for each media kind served from a bucket. */
+export type PublishFile = Lodge["publish"];

@@ -30,6 +30,12 @@ const timeZone = z
     },
   );
 
+const publishTarget = z
+  .string({ error: (i) => `expected gs://BUCKET[/prefix] or file://DIR, found ${shown(i.input)}` })
+  .regex(/^(gs:\/\/[a-z0-9][a-z0-9._-]{1,220}[a-z0-9](\/\S*)?|file:\/\/\S+)$/, {
+    error: (i) => `expected gs://BUCKET[/prefix] or file://DIR, found ${shown(i.input)}`,
+  });
+
 const link = z.strictObject({ label: requiredText("the link's label"), href: url });
 export type Link = z.infer<typeof link>;
 
@@ -125,6 +131,19 @@ export const lodgeSchema = z.strictObject({
     error: (i) =>
       `expected nothing (this site) or an address starting with https://, found ${shown(i.input)}`,
   }),
+  /**
+   * Where `lodge publish` uploads: the site, and each media kind that `media` serves from a bucket
+   * of its own. Each is gs://BUCKET[/prefix] or file://DIR.
+   */
+  publish: z
+    .strictObject({
+      site: publishTarget.optional(),
+      images: publishTarget.optional(),
+      albums: publishTarget.optional(),
+      bulletins: publishTarget.optional(),
+      socialEvents: publishTarget.optional(),
+    })
+    .default({}),
   /** Portrait shown for a past master without a photo. */
   defaultPortrait: optionalText,
   analyticsId: optionalText,
