@@ -1,5 +1,5 @@
 import type { Lodge } from "../schemas/lodge.ts";
-import { type CalendarDate, formatShortTime, WEEKDAYS } from "./time.ts";
+import { type CalendarDate, formatShortTime, MONTHS, WEEKDAYS } from "./time.ts";
 
 /**
  * The days of a year's regular meetings from lodge.yaml's schedule, e.g. the 1st and 3rd
@@ -25,21 +25,6 @@ export function meetingDays(
 }
 
 const ORDINAL = ["", "1st", "2nd", "3rd", "4th", "5th"] as const;
-const MONTH_NAMES = [
-  "",
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** 'a, b and c' */
 function listed(items: readonly string[]): string {
@@ -61,7 +46,7 @@ export function describeSchedule(meetings: Lodge["meetings"]): string[] {
   const weeks = listed(
     [...meetings.weeks].sort((a, b) => a - b).map((w) => ORDINAL[w] ?? `${w}th`),
   );
-  const skipped = [...meetings.skipMonths].sort((a, b) => a - b).map((m) => MONTH_NAMES[m] ?? "");
+  const skipped = [...meetings.skipMonths].sort((a, b) => a - b).map((m) => MONTHS[m - 1] ?? "");
   const except = skipped.length > 0 ? `, except in ${listed(skipped)}` : "";
   const lines = [
     `Stated meetings are held on the ${weeks} ${meetings.weekday} of each month at ${clock(meetings.time)}${except}.`,

@@ -140,7 +140,7 @@ export function atTime(date: CalendarDate, time: ClockTime): WallTime {
 }
 
 // Hand-written English names: output must not depend on the machine's locale or ICU data.
-const MONTHS = [
+export const MONTHS = [
   "January",
   "February",
   "March",
