@@ -2,9 +2,13 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isProcessedFileName } from "../core/rules/media.ts";
 import { type Directives, pagePolicy } from "./security/csp.ts";
 
-/** Hashed build output never changes under its name; pages must be checked on every visit. */
+/**
+ * Hashed build output and the pictures' web sizes never change under their names; pages must be
+ * checked on every visit.
+ */
 export const CACHE = {
   assets: "public, max-age=31536000, immutable",
   html: "no-cache",
@@ -46,7 +50,7 @@ export async function registerSite(
     serveDotFiles: false,
     setHeaders(reply, file, stat) {
       const path = relative(dist, file).split(sep).join("/");
-      if (path.startsWith("assets/")) {
+      if (path.startsWith("assets/") || isProcessedFileName(path)) {
         reply.header("cache-control", CACHE.assets);
       } else if (path.endsWith(".html")) {
         reply.header("cache-control", CACHE.html);

@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -23,7 +24,89 @@ function generatedModules(): Plugin {
   };
 }
 
+const ROUTER_BUILDS = join(
+  dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
+  "dist",
+);
+
+/**
+ * React Router's package sends every import to its development build, warnings and all
+ * (remix-run/react-router#14102); the browser gets its production build instead.
+ */
+function reactRouterProduction(): Plugin {
+  const builds: Record<string, string> = {
+    "react-router": join(ROUTER_BUILDS, "production", "index.mjs"),
+    "react-router/dom": join(ROUTER_BUILDS, "production", "dom-export.mjs"),
+  };
+  return {
+    name: "lodge:react-router-production",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (source) => builds[source] ?? null,
+  };
+}
+
+/** React and the router, which every page needs. */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/;
+
+/**
+ * The site's own modules that a route module reaches through static imports (not those it loads
+ * on demand, like the RSVP form), from the import graph the build recorded.
+ */
+function staticImports() {
+  const graph = new Map<string, readonly string[]>();
+  const reached = new Map<string, Set<string>>();
+  const plugin: Plugin = {
+    name: "lodge:static-imports",
+    // The client's and the prerendering server's builds run one after the other.
+    buildStart() {
+      graph.clear();
+      reached.clear();
+    },
+    moduleParsed(info) {
+      graph.set(info.id, info.importedIds);
+    },
+  };
+  const from = (file: string): Set<string> => {
+    const known = reached.get(file);
+    if (known) return known;
+    const seen = new Set<string>();
+    const todo = [...graph.keys()].filter((id) => id.endsWith(file));
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (seen.has(id) || id.includes("node_modules") || FRAMEWORK.test(id)) continue;
+      seen.add(id);
+      todo.push(...(graph.get(id) ?? []));
+    }
+    reached.set(file, seen);
+    return seen;
+  };
+  return { plugin, from };
+}
+
+const imports = staticImports();
+
 export default defineConfig({
-  plugins: [generatedModules(), reactRouter()],
-  build: { reportCompressedSize: false },
+  plugins: [generatedModules(), reactRouterProduction(), imports.plugin, reactRouter()],
+  build: {
+    reportCompressedSize: false,
+    rolldownOptions: {
+      output: {
+        // A page loads few files, each worth its request: the framework, the layout every page
+        // shares, and the page's own. The home page, the first most visitors see, gets all its
+        // code in one more file; pages sharing a piece of it load that file too.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: FRAMEWORK, priority: 3 },
+            { name: "layout", test: (id) => imports.from("/app/root.tsx").has(id), priority: 2 },
+            {
+              name: "home",
+              test: (id) => imports.from("/app/routes/home.tsx").has(id),
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -22,6 +22,8 @@ const FILES = {
   "about-us/index.html": "<!doctype html><h1>About us</h1>",
   "assets/app-3f9a1c.js": BUNDLE,
   "media/petition.pdf": "%PDF-1.4",
+  "media/images/history/hall-1889-1f2e3d4c-640.webp": "RIFF....WEBP",
+  "media/images/history/hall-1889.jpg": "JFIF",
   "404.html": "<!doctype html><h1>Page not found</h1>",
 };
 
@@ -58,7 +60,7 @@ describe("serving the built site", () => {
     );
   });
 
-  it("caches hashed assets for a year and compresses them", async () => {
+  it("caches hashed assets and the pictures' web sizes for a year, other files for an hour, and compresses assets", async () => {
     const { client } = await serve(FILES);
     const asset = await client.get("/assets/app-3f9a1c.js", { "accept-encoding": "gzip" });
     expect(asset.status).toBe(200);
@@ -67,6 +69,10 @@ describe("serving the built site", () => {
     expect(asset.headers.get("content-encoding")).toBe("gzip");
     const pdf = await client.get("/media/petition.pdf");
     expect(pdf.headers.get("cache-control")).toBe("public, max-age=3600");
+    const picture = await client.get("/media/images/history/hall-1889-1f2e3d4c-640.webp");
+    expect(picture.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const original = await client.get("/media/images/history/hall-1889.jpg");
+    expect(original.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it("finds a page by its path without the trailing slash", async () => {

@@ -7,6 +7,12 @@ import { runCli } from "../cli/program.ts";
 
 export const SAMPLE = fileURLToPath(new URL("../data/", import.meta.url));
 
+/**
+ * The web sizes of the sample lodge's pictures (the project's var/images): made by the first
+ * test run that builds the sample, then reused by every build of it or of a copy of it.
+ */
+export const SAMPLE_IMAGES = fileURLToPath(new URL("../var/images/", import.meta.url));
+
 /** A scratch folder holding a copy of the sample lodge in data/, removed by `cleanup`. */
 export function sampleCopy(): {
   root: string;

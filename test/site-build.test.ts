@@ -1,11 +1,24 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { readManifest } from "../cli/images/process-images.ts";
+import { processedUrl } from "../core/rules/media.ts";
+import { pictureOf } from "../core/rules/pictures.ts";
+import type { ImageEntry } from "../core/schemas/image-manifest.ts";
 import { REDIRECT_SCRIPT } from "../site/app/site-map.ts";
+import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
 
 const site = inject("site");
+const manifest = readManifest(site.imagesDir);
+
+/** The sizes `lodge images` made of a file of the data folder. */
+function made(source: string): ImageEntry {
+  const entry = manifest[source];
+  if (!entry) throw new Error(`lodge images made nothing of ${source}`);
+  return entry;
+}
 
 function html(path: string): string {
   return readFileSync(join(site.dir, path, "index.html"), "utf8");
@@ -108,17 +121,89 @@ describe("lodge build (the site)", () => {
     expect(existsSync(join(site.dir, "__spa-fallback.html"))).toBe(false);
   });
 
-  it("copies the media the pages use under lodge.yaml's media addresses", () => {
+  it("copies the files the pages use under lodge.yaml's media addresses: the pictures' web sizes, not their originals", () => {
     for (const file of [
       "media/petition.pdf",
-      "media/images/site/logo.png",
-      "media/images/history/charter-1867.jpg",
       "media/bulletins/hillcrest-2026-november-december.pdf",
-      "media/social-events/bowling.jpg",
-      `media/albums/${albums[0]?.albumName}/_cover.jpg`,
     ]) {
       expect(existsSync(join(site.dir, file)), file).toBe(true);
     }
+    for (const file of [
+      "media/images/site/logo.png",
+      "media/images/history/charter-1867.jpg",
+      "media/social-events/bowling.jpg",
+      `media/albums/${albums[0]?.albumName}/_cover.jpg`,
+    ]) {
+      expect(existsSync(join(site.dir, file)), file).toBe(false);
+    }
     expect(existsSync(join(site.dir, "media/images/social-events"))).toBe(false);
+
+    const files = Object.values(manifest).flatMap((entry) => [...entry.variants, ...entry.thumbs]);
+    expect(files.length).toBeGreaterThan(2000);
+    for (const file of files) {
+      const path = processedUrl(lodge.media, file.src).slice(1).split("/").map(decodeURIComponent);
+      expect(existsSync(join(site.dir, ...path)), file.src).toBe(true);
+    }
+    expect(readdirSync(join(site.dir, "media/social-events"))).toContain(
+      made("images/social-events/bowling.jpg").variants[0]?.src.split("/").at(-1),
+    );
+    const album = albums[0]?.albumName ?? "";
+    const thumbnails = readdirSync(join(site.dir, "media/thumbnails", album));
+    expect(thumbnails.length).toBe(2 * (albumPictures[album]?.length ?? 0) + 2);
+    expect(thumbnails.every((name) => /-[0-9a-f]{8}-400\.(webp|jpg)$/.test(name))).toBe(true);
+  });
+
+  it("shows every picture in its web sizes: WebP and JPEG or PNG srcsets, sizes, width and height", () => {
+    const home = html("home");
+    const hero = pictureOf(lodge.media, made("images/site/hero.jpg").variants);
+    expect(hero?.webp).toMatch(
+      /^\/media\/images\/site\/hero-[0-9a-f]{8}-160\.webp 160w, .* 1600w$/,
+    );
+    expect(home).toContain(
+      `<picture><source type="image/webp" srcSet="${hero?.webp}" sizes="100vw"/><img src="${hero?.src}" srcSet="${hero?.srcSet}" sizes="100vw" alt="" width="1600" height="667" loading="eager" fetchPriority="high" decoding="async"/></picture>`,
+    );
+    const spotlight = pictureOf(lodge.media, made("images/events/brotherhood-night.jpg").variants);
+    expect(home).toContain(`<source type="image/webp" srcSet="${spotlight?.webp}"`);
+
+    const album = albums.find((a) => a.albumName === "2024-10-19-table-lodge");
+    const first = albumPictures["2024-10-19-table-lodge"]?.[0];
+    const thumb = pictureOf(lodge.media, made(`albums/${album?.albumName}/${first?.file}`).thumbs);
+    expect(thumb?.webp).toMatch(/^\/media\/thumbnails\/2024-10-19-table-lodge\/.*-400\.webp 400w$/);
+    expect(html(`image-gallery/${album?.albumName}`)).toContain(
+      `<source type="image/webp" srcSet="${thumb?.webp}"`,
+    );
+
+    for (const path of ["home", "past-masters", "our-officers", "history", "image-gallery"]) {
+      for (const img of html(path).match(/<img [^>]*>/g) ?? []) {
+        expect(img, path).toMatch(/ width="\d+" height="\d+"/);
+        expect(img, path).toMatch(/ srcSet="[^"]+" sizes="[^"]+"/);
+      }
+    }
+  });
+
+  it("sends the home page's scripts in 112 KB at most (brotli, written at build time), its stylesheet in 15 KB", () => {
+    const home = html("home");
+    const scripts = [...new Set(home.match(/\/assets\/[\w.~-]+\.js/g))];
+    expect(scripts.length).toBeGreaterThan(4);
+    expect(scripts.length).toBeLessThan(12);
+    const sent = (file: string) => readFileSync(join(site.dir, `${file}.br`)).length;
+    const kb = scripts.reduce((total, file) => total + sent(file), 0) / 1024;
+    expect(kb).toBeLessThanOrEqual(112);
+    const styles = home.match(/\/assets\/[\w.~-]+\.css/g) ?? [];
+    expect(styles).toHaveLength(1);
+    expect(sent(styles[0] ?? "") / 1024).toBeLessThanOrEqual(15);
+  });
+
+  it("fetches the home page's hero first: its WebP sizes are preloaded before the stylesheet, the scripts after the first paint", () => {
+    const home = html("home");
+    const hero = pictureOf(lodge.media, made("images/site/hero.jpg").variants);
+    const preload = `<link rel="preload" as="image" type="image/webp" fetchPriority="high" imageSrcSet="${hero?.webp}" imageSizes="100vw"/>`;
+    expect(home).toContain(preload);
+    expect(home.indexOf(preload)).toBeLessThan(home.indexOf('<link rel="stylesheet"'));
+    expect(home.match(/rel="preload" as="image"/g)).toHaveLength(1);
+    expect(home).not.toContain('rel="modulepreload"');
+    expect(home).toContain(
+      '<script type="module" async="">requestAnimationFrame(() => setTimeout(async () => {',
+    );
   });
 });

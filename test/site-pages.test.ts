@@ -1,15 +1,24 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { readManifest } from "../cli/images/process-images.ts";
 import { HOME_CAROUSEL } from "../core/constants.ts";
 import { TYLED_LABEL } from "../core/messages.ts";
 import { spotlightEvents, upcomingEvents } from "../core/rules/events.ts";
+import { pictureOf } from "../core/rules/pictures.ts";
 import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
+import { lodge } from "../site/generated/lodge.ts";
 import { NOW, sampleData, type TestServer } from "./api-harness.ts";
 import { closePage, openPage, pauseClock, startSiteServer } from "./site/app.ts";
 import { launchChromium } from "./site/browser.ts";
 
 const site = inject("site");
+const manifest = readManifest(site.imagesDir);
+/** A picture of the data folder as the pages show it: the sizes `lodge images` made of it. */
+const shown = (source: string, thumbs = false) => {
+  const entry = manifest[source];
+  return entry && pictureOf(lodge.media, thumbs ? entry.thumbs : entry.variants);
+};
 let browser: Browser;
 let server: TestServer;
 
@@ -26,7 +35,7 @@ const open = (path: string, options: Parameters<typeof openPage>[2] = {}) =>
   openPage(browser, server.url + path, options);
 
 describe("the home page's spotlight carousel", () => {
-  /** The carousel once its embla code has loaded (it is loaded apart from the page). */
+  /** The carousel, hydrated (openPage waits for that). */
   async function carousel(page: Page) {
     const section = page.locator("section.spotlight-carousel[data-selected]");
     await section.waitFor();
@@ -46,9 +55,13 @@ describe("the home page's spotlight carousel", () => {
     expect(await first.locator(".spotlight-date").textContent()).toBe(
       "Wednesday, December 9, 2026 ·  at 7:00 PM",
     );
-    expect(await first.locator("img").getAttribute("src")).toBe(
-      "/media/images/events/brotherhood-night.jpg",
-    );
+    const picture = shown("images/events/brotherhood-night.jpg");
+    expect(await first.locator("img").getAttribute("src")).toBe(picture?.src);
+    // Chromium takes the WebP size that fits the slide.
+    await first.locator("img").scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => first.locator("img").evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toMatch(/\/media\/images\/events\/brotherhood-night-[0-9a-f]{8}-\d+\.webp$/);
     expect(await first.locator(".spotlight-description").textContent()).toContain(
       "A Night with the Clergy and Candle Lighting Ceremony.",
     );
@@ -181,7 +194,7 @@ describe("the image gallery", () => {
     expect(await tiles.count()).toBe(6);
     expect(await tiles.first().locator("h2").textContent()).toBe(albums[0]?.title);
     expect(await tiles.first().locator("img").getAttribute("src")).toBe(
-      `/media/albums/${albums[0]?.albumName}/_cover.jpg`,
+      shown(`albums/${albums[0]?.albumName}/_cover.jpg`)?.src,
     );
     const pages = Math.ceil(albums.length / 6);
     expect(await page.locator(".pager-page").count()).toBe(Math.min(10, pages));
@@ -236,10 +249,16 @@ describe("an album", () => {
     expect(await page.locator(".album-credit").textContent()).toBe(album.description);
     const images = page.locator(".thumb img");
     const sources = await images.evaluateAll((els) => els.map((e) => e.getAttribute("src")));
-    expect(sources).toEqual(pictures.map((p) => `/media/albums/${album.albumName}/${p.file}`));
+    expect(sources).toEqual(
+      pictures.map((p) => shown(`albums/${album.albumName}/${p.file}`, true)?.src),
+    );
+    expect(sources.every((src) => src?.startsWith(`/media/thumbnails/${album.albumName}/`))).toBe(
+      true,
+    );
     expect(sources.some((src) => /cover/i.test(src ?? ""))).toBe(false);
-    expect(await images.first().getAttribute("loading")).toBe("lazy");
-    expect(await images.first().getAttribute("width")).toBe(String(pictures[0]?.width));
+    expect(await images.first().getAttribute("loading")).toBe("eager");
+    expect(await images.nth(4).getAttribute("loading")).toBe("lazy");
+    expect(await images.first().getAttribute("width")).toBe("400");
 
     const share = async () => {
       const thumb = await page.locator(".thumb").first().boundingBox();
@@ -271,6 +290,21 @@ describe("an album", () => {
     expect(box?.width).toBeCloseTo(1280 * 0.98, 0);
     expect(box?.height).toBeCloseTo(900 * 0.98, 0);
     expect(await lightbox.locator(".yarl__thumbnails_thumbnail").count()).toBe(n);
+    // The picture at its largest WebP size, the strip in the WebP thumbnails.
+    const entry = manifest[`albums/${album.albumName}/${pictures[1]?.file}`];
+    const largest = entry?.variants
+      .filter((v) => v.format === "webp")
+      .at(-1)
+      ?.src.split("/")
+      .at(-1);
+    const slides = await lightbox
+      .locator(".yarl__slide_current img")
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")));
+    expect(slides).toEqual([`/media/albums/${album.albumName}/${largest}`]);
+    const strip = await lightbox
+      .locator(".yarl__thumbnails_thumbnail img")
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src")));
+    expect(strip.every((src) => /^\/media\/thumbnails\/.*-400\.webp$/.test(src ?? ""))).toBe(true);
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => counter.textContent()).toBe(`3 / ${n}`);
     await page.keyboard.press("ArrowLeft");

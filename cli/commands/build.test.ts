@@ -15,6 +15,7 @@ const MODULES = [
   "bulletins.ts",
   "events.ts",
   "history.ts",
+  "images.ts",
   "index.ts",
   "lodge.ts",
   "officers.ts",
@@ -35,7 +36,7 @@ describe("lodge build (data modules)", () => {
     const first = await lodge(sample.root, "build", "--modules-only");
     expect(first.code).toBe(0);
     expect(first.stdout.at(-1)).toBe(
-      `Wrote 12 data modules to generated (12 changed, 0 unchanged).`,
+      `Wrote 13 data modules to generated (13 changed, 0 unchanged).`,
     );
     expect(readdirSync(first.generatedDir).sort()).toEqual(MODULES);
     const before = snapshot(first.generatedDir);
@@ -45,7 +46,7 @@ describe("lodge build (data modules)", () => {
 
     const second = await lodge(sample.root, "build", "--modules-only");
     expect(second.stdout.at(-1)).toBe(
-      `Wrote 12 data modules to generated (0 changed, 12 unchanged).`,
+      `Wrote 13 data modules to generated (0 changed, 13 unchanged).`,
     );
     expect(snapshot(second.generatedDir)).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { sampleCopy } from "../../test/cli-harness.ts";
+import { SAMPLE_IMAGES, sampleCopy } from "../../test/cli-harness.ts";
 import { launchChromium } from "../../test/site/browser.ts";
 import type { Context } from "../context.ts";
 import { runCli } from "../program.ts";
@@ -84,7 +84,7 @@ async function subscribe(url: string) {
 describe("lodge dev", () => {
   it("rebuilds on a data change and reloads open pages; shows errors on the page and in the terminal until fixed", async () => {
     sample = sampleCopy();
-    const run = dev(sample.root, ["--port", "0"]);
+    const run = dev(sample.root, ["--port", "0", "--images", SAMPLE_IMAGES]);
     const url = await Promise.race([run.started, run.exit.then(() => "")]);
     expect(run.stderr).toEqual([]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

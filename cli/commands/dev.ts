@@ -3,10 +3,12 @@ import { Command } from "commander";
 import { z } from "zod";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { startDev } from "../dev/dev-server.ts";
+import { imagesOption } from "./build.ts";
 import { stopped } from "./serve.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
+  images: z.string().min(1, { error: "give the pictures' folder, e.g. --images var/images" }),
   port: z.coerce
     .number({ error: "expected a port number, e.g. 8080" })
     .int({ error: "expected a port number, e.g. 8080" })
@@ -21,6 +23,7 @@ export function devCommand(ctx: Context): Command {
     )
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .option("--port <n>", "the port to listen on, on 127.0.0.1", "8080")
+    .option(imagesOption.flags, imagesOption.description, imagesOption.default)
     .addHelpText(
       "after",
       [
@@ -39,6 +42,7 @@ export function devCommand(ctx: Context): Command {
           cwd: ctx.cwd,
           dataDir: resolve(ctx.cwd, options.data),
           generatedDir: ctx.generatedDir,
+          imagesDir: resolve(ctx.cwd, options.images),
           varDir: resolve(ctx.cwd, "var", "dev"),
           port: options.port,
           env: ctx.env ?? process.env,

@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -46,7 +55,7 @@ describe("lodge images", () => {
         v.height,
       ]),
     ).toEqual(
-      [320, 640, 1024, 1200].flatMap((w) => [
+      [160, 320, 640, 1024, 1200].flatMap((w) => [
         [
           `albums/2024-10-19-table-lodge/table-01-${hash}-${w}.webp`,
           w,
@@ -64,14 +73,14 @@ describe("lodge images", () => {
       `thumbnails/albums/2024-10-19-table-lodge/table-01-${hash}-400.jpg`,
     ]);
     expect(m["images/officers/ann.jpg"].variants.map((v: { width: number }) => v.width)).toEqual([
-      320, 320, 400, 400,
+      160, 160, 320, 320, 400, 400,
     ]);
     expect(m["images/officers/ann.jpg"].thumbs).toEqual([]);
     expect(m["images/site/logo.png"].variants.map((v: { format: string }) => v.format)).toContain(
       "png",
     );
     const meta = await sharp(join(root, "var/images", photo.variants[0].src)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 320, 213]);
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 107]);
   });
 
   it("processes only what changed, and removes the old files of a changed picture", async () => {
@@ -84,10 +93,44 @@ describe("lodge images", () => {
     await picture("data/images/officers/ann.jpg", 400, 500, "#aa3333");
     const changed = await lodge(root, "images");
     expect(changed.stdout.at(-1)).toMatch(
-      /: 1 made \([\d.]+ MB\), 3 unchanged, 4 old files removed/,
+      /: 1 made \([\d.]+ MB\), 3 unchanged, 6 old files removed/,
     );
     expect(manifest()["images/officers/ann.jpg"].hash).not.toBe(
       before["images/officers/ann.jpg"].hash,
     );
+  });
+
+  it("makes the same bytes once: a photo in a second album and a renamed file get copies of the files", async () => {
+    await lodge(root, "images");
+    const before = manifest();
+    const photo = before["albums/2024-10-19-table-lodge/table-01.jpg"];
+    mkdirSync(join(root, "data/albums/2025-01-01-copy"), { recursive: true });
+    copyFileSync(
+      join(root, "data/albums/2024-10-19-table-lodge/table-01.jpg"),
+      join(root, "data/albums/2025-01-01-copy/first.jpg"),
+    );
+    renameSync(
+      join(root, "data/images/officers/ann.jpg"),
+      join(root, "data/images/officers/anne.jpg"),
+    );
+    // Marks a file made the first time: a copy holds the mark, a picture made again would not.
+    writeFileSync(join(root, "var/images", photo.variants[0].src), "made once");
+    const again = await lodge(root, "images");
+    expect(again.stdout.at(-1)).toMatch(/: 2 made \([\d.]+ MB\), 3 unchanged, 6 old files removed/);
+    const after = manifest();
+    const copy = after["albums/2025-01-01-copy/first.jpg"];
+    expect(copy.hash).toBe(photo.hash);
+    expect(copy.variants.map((v: { src: string }) => v.src)).toContain(
+      `albums/2025-01-01-copy/first-${photo.hash.slice(0, 8)}-640.webp`,
+    );
+    expect(copy.thumbs.map((v: { src: string }) => v.src)).toContain(
+      `thumbnails/albums/2025-01-01-copy/first-${photo.hash.slice(0, 8)}-400.webp`,
+    );
+    expect(readFileSync(join(root, "var/images", copy.variants[0].src), "utf8")).toBe("made once");
+    expect(after["images/officers/anne.jpg"].variants).toHaveLength(6);
+    expect(after["images/officers/ann.jpg"]).toBeUndefined();
+    expect(
+      existsSync(join(root, "var/images", before["images/officers/ann.jpg"].variants[0].src)),
+    ).toBe(false);
   });
 });

@@ -98,7 +98,7 @@ async function init(ctx: Context, target: string, raw: unknown): Promise<void> {
     throw new UserError(
       `The new lodge in ${where} does not validate (listed above); this is a bug in lodge init.`,
     );
-  emitModules(data, ctx.generatedDir);
+  emitModules(data, ctx.generatedDir, {});
   ctx.out(
     `Started ${answers.data.name} in ${where}. Next: edit ${where}/lodge.yaml (every CHANGE ME), then lodge add-meetings --year ${new Date().getFullYear() + 1} --data ${where} and lodge build --data ${where}.`,
   );

@@ -14,17 +14,18 @@ import { ConfigError, loadConfig, settleConfig } from "../../server/config.ts";
 import { outboxFolderTransport } from "../../server/mail/transport.ts";
 import { SqliteStore } from "../../server/store/sqlite-store.ts";
 import { shownPath } from "../context.ts";
-import { emitModules } from "../emit/emit-modules.ts";
 import { type Output, UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
-import { buildSite } from "../site/build-site.ts";
+import { buildLodge } from "../site/build-lodge.ts";
 import { CLIENT_PATH, CLIENT_SCRIPT, CLIENT_TAG, EVENTS_PATH } from "./client.ts";
 
 export interface DevOptions {
   cwd: string;
   dataDir: string;
   generatedDir: string;
+  /** Where the web sizes of the pictures are kept, shared with `lodge build` (var/images). */
+  imagesDir: string;
   /** Holds the dev build, database and outbox (var/dev). */
   varDir: string;
   port: number;
@@ -105,13 +106,13 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
     if (!data) {
       return { problems: sorted.filter((p) => p.severity === "error").map(formatProblem) };
     }
-    emitModules(data, options.generatedDir);
     try {
-      await buildSite({
+      await buildLodge(data, {
+        cwd: options.cwd,
         dataDir: options.dataDir,
         generatedDir: options.generatedDir,
+        imagesDir: options.imagesDir,
         outDir: siteDir,
-        lodge: data.lodge,
       });
     } catch (error) {
       if (error instanceof UserError) return { problems: error.message.split("\n") };

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { LodgeData } from "../../core/schemas/index.ts";
+import type { ImageManifest, LodgeData } from "../../core/schemas/index.ts";
 
 const SCHEMAS = fileURLToPath(new URL("../../core/schemas/index.ts", import.meta.url));
 
@@ -14,7 +14,7 @@ const MODULES: {
   name: string;
   imports: string;
   type: string;
-  pick: (d: LodgeData) => unknown;
+  pick: (d: LodgeData, images: ImageManifest) => unknown;
 }[] = [
   { file: "lodge.ts", name: "lodge", imports: "Lodge", type: "Lodge", pick: (d) => d.lodge },
   {
@@ -81,6 +81,14 @@ const MODULES: {
     pick: (d) => d.history,
   },
   {
+    // Read by the pages' build-time loaders only, so the browser never downloads it whole.
+    file: "images.ts",
+    name: "images",
+    imports: "ImageManifest",
+    type: "ImageManifest",
+    pick: (_d, images) => images,
+  },
+  {
     file: "pages.ts",
     name: "pages",
     imports: "Page",
@@ -97,15 +105,22 @@ function importPath(dir: string): string {
   return path.startsWith(".") ? path : `./${path}`;
 }
 
-/** The source text of every module, keyed by file name. Pure: same data, same bytes. */
-export function renderModules(data: LodgeData, dir: string): Map<string, string> {
+/**
+ * The source text of every module, keyed by file name. Pure: same data, same bytes. `images` is
+ * the manifest of `lodge images`: the sizes made of each picture.
+ */
+export function renderModules(
+  data: LodgeData,
+  dir: string,
+  images: ImageManifest,
+): Map<string, string> {
   const from = importPath(dir);
   const files = new Map<string, string>();
   for (const module of MODULES) {
     files.set(
       module.file,
       `${HEADER}import type { ${module.imports} } from "${from}";\n\n` +
-        `export const ${module.name}: ${module.type} = ${JSON.stringify(module.pick(data), null, 2)};\n`,
+        `export const ${module.name}: ${module.type} = ${JSON.stringify(module.pick(data, images), null, 2)};\n`,
     );
   }
   files.set(
@@ -122,9 +137,10 @@ export function renderModules(data: LodgeData, dir: string): Map<string, string>
 export function emitModules(
   data: LodgeData,
   dir: string,
+  images: ImageManifest,
 ): { written: string[]; unchanged: string[] } {
   mkdirSync(dir, { recursive: true });
-  const files = renderModules(data, dir);
+  const files = renderModules(data, dir, images);
   const written: string[] = [];
   const unchanged: string[] = [];
   for (const [name, text] of files) {

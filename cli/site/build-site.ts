@@ -1,19 +1,25 @@
 import { spawn } from "node:child_process";
 import {
+  copyFileSync,
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { siteMediaCopies } from "../../core/rules/media.ts";
-import type { Lodge } from "../../core/schemas/index.ts";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { isSitePath, processedPlace, siteMediaCopies } from "../../core/rules/media.ts";
+import type { ImageManifest, Lodge } from "../../core/schemas/index.ts";
 import { UserError } from "../errors.ts";
 
 /** The React site's folder (react-router.config.ts, vite.config.ts, app/). */
@@ -35,6 +41,8 @@ export type SiteBuild = {
   /** The folder to write the site to; replaced as a whole once the build succeeded. */
   outDir: string;
   lodge: Pick<Lodge, "media">;
+  /** The pictures `lodge images` made: served instead of their originals. */
+  images: { dir: string; manifest: ImageManifest };
 };
 
 export type SiteBuildResult = { pages: string[]; mediaFiles: number };
@@ -107,23 +115,87 @@ function removeResourceDataTwins(dir: string): void {
   }
 }
 
-/** Copies the media folders the site serves itself into the site, under lodge.yaml's bases. */
-function copyMedia(dataDir: string, siteDir: string, lodge: Pick<Lodge, "media">): number {
+/**
+ * Copies the media folders the site serves itself into the site, under lodge.yaml's bases,
+ * leaving out the pictures `lodge images` made smaller files of (the site links to those).
+ */
+function copyMedia(
+  dataDir: string,
+  siteDir: string,
+  lodge: Pick<Lodge, "media">,
+  processed: ImageManifest,
+): number {
   let count = 0;
   for (const copy of siteMediaCopies(lodge.media)) {
     const from = join(dataDir, copy.folder);
     if (!existsSync(from)) continue;
     const to = join(siteDir, ...copy.path.split("/"));
     const skipped = copy.skip.map((folder) => join(from, folder));
-    cpSync(from, to, {
-      recursive: true,
-      filter: (source) => !skipped.some((s) => source === s || source.startsWith(s + sep)),
-    });
-    count += filesUnder(from).filter(
-      (file) => !skipped.some((s) => join(from, file).startsWith(s + sep)),
-    ).length;
+    const wanted = (source: string) =>
+      !skipped.some((s) => source === s || source.startsWith(s + sep)) &&
+      processed[relative(dataDir, source).split(sep).join("/")] === undefined;
+    cpSync(from, to, { recursive: true, filter: wanted });
+    count += filesUnder(from).filter((file) => wanted(join(from, file))).length;
   }
   return count;
+}
+
+/** Copies every file `lodge images` made whose base is on the site to its place there. */
+function copyProcessed(
+  images: SiteBuild["images"],
+  siteDir: string,
+  lodge: Pick<Lodge, "media">,
+): number {
+  let count = 0;
+  for (const entry of Object.values(images.manifest)) {
+    for (const file of [...entry.variants, ...entry.thumbs]) {
+      const { base, path } = processedPlace(lodge.media, file.src);
+      if (!isSitePath(base)) continue;
+      const to = join(siteDir, ...base.split("/"), ...path.split("/"));
+      mkdirSync(dirname(to), { recursive: true });
+      // The files are many and large, and never change under their names: a link where the
+      // file system allows one, else a copy.
+      const from = join(images.dir, ...file.src.split("/"));
+      try {
+        linkSync(from, to);
+      } catch {
+        copyFileSync(from, to);
+      }
+      count++;
+    }
+  }
+  return count;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * Writes a brotli and a gzip copy beside every script and stylesheet, compressed as far as they
+ * go, once, at build time: `lodge serve` (like most static hosts) sends them as they are to the
+ * browsers that accept them, instead of compressing quickly on every request.
+ */
+async function precompressAssets(siteDir: string): Promise<void> {
+  const assets = join(siteDir, "assets");
+  await Promise.all(
+    filesUnder(assets)
+      .filter((file) => /\.(js|css)$/.test(file))
+      .map(async (file) => {
+        const path = join(assets, file);
+        const text = readFileSync(path);
+        const [br, gz] = await Promise.all([
+          brotli(text, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
+            },
+          }),
+          gzipped(text, { level: zlib.Z_BEST_COMPRESSION }),
+        ]);
+        writeFileSync(`${path}.br`, br);
+        writeFileSync(`${path}.gz`, gz);
+      }),
+  );
 }
 
 /** The output folder may be replaced: it is absent, empty, or a site this command built. */
@@ -165,7 +237,10 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
     rmSync(join(client, "__spa-fallback.html"), { force: true });
     cpSync(join(client, "index.html"), join(client, "404.html"));
     removeResourceDataTwins(client);
-    const mediaFiles = copyMedia(build.dataDir, client, build.lodge);
+    await precompressAssets(client);
+    const mediaFiles =
+      copyMedia(build.dataDir, client, build.lodge, build.images.manifest) +
+      copyProcessed(build.images, client, build.lodge);
     const pages = filesUnder(client)
       .filter((file) => file.endsWith("index.html"))
       .map((file) => `/${dirname(file) === "." ? "" : dirname(file).split(sep).join("/")}`)

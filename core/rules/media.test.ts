@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isGalleryPicture, type MediaBases, mediaUrl, siteMediaCopies } from "./media.ts";
+import {
+  isGalleryPicture,
+  isProcessedFileName,
+  type MediaBases,
+  mediaUrl,
+  processedFileName,
+  processedPlace,
+  processedUrl,
+  siteMediaCopies,
+} from "./media.ts";
 
 const bases: MediaBases = {
   images: "/media/images/",
@@ -50,6 +59,51 @@ describe("media addresses", () => {
     ]);
     const bucket = { ...bases, albums: "https://storage.example.com/albums/" };
     expect(siteMediaCopies(bucket).map((c) => c.folder)).not.toContain("albums");
+  });
+});
+
+describe("addresses of the pictures lodge images made", () => {
+  it("serves each processed file beside its original, under the same base", () => {
+    expect(processedUrl(bases, "images/events/steak-roast-1f2e3d4c-640.webp")).toBe(
+      "/media/images/events/steak-roast-1f2e3d4c-640.webp",
+    );
+    expect(processedUrl(bases, "images/site/hero-1f2e3d4c-1600.jpg")).toBe(
+      "/media/images/site/hero-1f2e3d4c-1600.jpg",
+    );
+    expect(processedUrl(bases, "images/social-events/bowling-1f2e3d4c-320.webp")).toBe(
+      "/media/social-events/bowling-1f2e3d4c-320.webp",
+    );
+    expect(processedUrl(bases, "albums/2024-10-19-table-lodge/a b-1f2e3d4c-320.jpg")).toBe(
+      "/media/albums/2024-10-19-table-lodge/a%20b-1f2e3d4c-320.jpg",
+    );
+  });
+
+  it("serves album thumbnails from the thumbnails base, by album and name", () => {
+    expect(
+      processedPlace(bases, "thumbnails/albums/2024-10-19-table-lodge/a-1f2e3d4c-400.webp"),
+    ).toEqual({
+      base: "/media/thumbnails/",
+      path: "2024-10-19-table-lodge/a-1f2e3d4c-400.webp",
+    });
+    const bucket = { ...bases, thumbnails: "https://storage.example.com/thumbs" };
+    expect(processedUrl(bucket, "thumbnails/albums/x/a-1f2e3d4c-400.jpg")).toBe(
+      "https://storage.example.com/thumbs/x/a-1f2e3d4c-400.jpg",
+    );
+  });
+
+  it("names each size by the source, its content hash and the width, so a name never changes content", () => {
+    expect(processedFileName("hall-1889", "1f2e3d4c5b6a", 640, "jpeg")).toBe(
+      "hall-1889-1f2e3d4c-640.jpg",
+    );
+    expect(isProcessedFileName("images/history/hall-1889-1f2e3d4c-640.webp")).toBe(true);
+    expect(isProcessedFileName("images/history/hall-1889.jpg")).toBe(false);
+    expect(isProcessedFileName("bulletins/2024-11-12.pdf")).toBe(false);
+  });
+
+  it("refuses a path lodge images does not make", () => {
+    expect(() => processedUrl(bases, "bulletins/b.pdf")).toThrow(
+      "bulletins/b.pdf is not a file lodge images makes",
+    );
   });
 });
 

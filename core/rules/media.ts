@@ -83,6 +83,60 @@ export function mediaUrl(bases: MediaBases, kind: MediaKind, file: string): stri
   return mediaBase(bases, kind) + path;
 }
 
+/** The folder of `lodge images`' output that holds album thumbnails ('thumbnails/albums/x/a-1f2e3d4c-400.webp'). */
+export const THUMBNAILS_FOLDER = "thumbnails";
+
+/**
+ * Where a file `lodge images` made is served, from its path in the images folder: beside its
+ * original, under the same base ('images/events/a-1f2e3d4c-640.webp' under `images`), album
+ * thumbnails under `thumbnails` by album and name, as the thumbnails bucket holds them. `path` is
+ * the file's path under that base, not yet URL-encoded. The one place that says so: the build
+ * copies the files there and the site links to them there.
+ */
+export function processedPlace(bases: MediaBases, file: string): { base: string; path: string } {
+  const under = (folder: string) =>
+    file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : undefined;
+  const thumb = under(`${THUMBNAILS_FOLDER}/${MEDIA_FOLDERS.albums}`);
+  if (thumb !== undefined) return { base: withSlash(bases.thumbnails), path: thumb };
+  const album = under(MEDIA_FOLDERS.albums);
+  if (album !== undefined) return { base: mediaBase(bases, "albums"), path: album };
+  const social = under(MEDIA_FOLDERS.socialEvents);
+  if (social !== undefined) return { base: mediaBase(bases, "socialEvents"), path: social };
+  const image = under(MEDIA_FOLDERS.images);
+  if (image !== undefined) return { base: mediaBase(bases, "images"), path: image };
+  throw new Error(`${file} is not a file lodge images makes`);
+}
+
+/**
+ * The name `lodge images` gives one size of a picture: the source's name, the first 8 hex digits
+ * of its content hash, the width ('hall-1889-1f2e3d4c-640.webp'). A new picture gets new names,
+ * so a file under such a name never changes.
+ */
+export function processedFileName(
+  stem: string,
+  hash: string,
+  width: number,
+  format: "webp" | "jpeg" | "png",
+): string {
+  return `${stem}-${hash.slice(0, 8)}-${width}.${format === "jpeg" ? "jpg" : format}`;
+}
+
+/** True for the name of a file `lodge images` made (see processedFileName). */
+export function isProcessedFileName(name: string): boolean {
+  return /-[0-9a-f]{8}-\d+\.(webp|jpg|png)$/.test(name);
+}
+
+/** The address of a file `lodge images` made (see processedPlace). */
+export function processedUrl(bases: MediaBases, file: string): string {
+  const { base, path } = processedPlace(bases, file);
+  return base + path.split("/").map(encodeURIComponent).join("/");
+}
+
+/** True for a base that is a path on the site itself, not the address of a bucket. */
+export function isSitePath(base: string): boolean {
+  return base.startsWith("/") && !base.startsWith("//");
+}
+
 /**
  * The data folders the built site serves itself, and the site path each is copied to: every kind
  * whose base is a path on the site (a bucket address is served by the bucket). A folder nested in
@@ -101,5 +155,5 @@ export function siteMediaCopies(
           ? [MEDIA_FOLDERS.socialEvents.slice(MEDIA_FOLDERS.images.length + 1)]
           : [],
     }))
-    .filter((copy) => copy.path.startsWith("/") && !copy.path.startsWith("//"));
+    .filter((copy) => isSitePath(copy.path));
 }

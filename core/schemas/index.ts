@@ -4,6 +4,7 @@ export * from "./bulletin.ts";
 export * from "./common.ts";
 export * from "./event.ts";
 export * from "./forms.ts";
+export * from "./image-manifest.ts";
 export * from "./lodge.ts";
 export * from "./lodge-data.ts";
 export * from "./officer.ts";

@@ -1,9 +1,12 @@
-import { renderToReadableStream } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { type EntryContext, ServerRouter } from "react-router";
+import { hydrateAfterPaint } from "./lib/hydrate-after-paint.ts";
 
 /**
  * Renders a page to HTML at build time (the site has no server rendering: `ssr: false`). It waits
- * for the whole page, and a page that fails to render answers 500, so the build fails naming it.
+ * for the whole page, so every part of it is in the HTML in place (no hidden parts a script moves
+ * in later), and a page that fails to render answers 500, so the build fails naming it. The
+ * page's scripts load once it has been painted (see hydrateAfterPaint).
  */
 export default async function handleRequest(
   request: Request,
@@ -12,16 +15,13 @@ export default async function handleRequest(
   routerContext: EntryContext,
 ): Promise<Response> {
   let failed = false;
-  const stream = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} />,
-    {
-      onError(error: unknown) {
-        failed = true;
-        console.error(error);
-      },
+  const { prelude } = await prerender(<ServerRouter context={routerContext} url={request.url} />, {
+    onError(error: unknown) {
+      failed = true;
+      console.error(error);
     },
-  );
-  await stream.allReady;
+  });
+  const html = await new Response(prelude).text();
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(stream, { status: failed ? 500 : status, headers });
+  return new Response(hydrateAfterPaint(html), { status: failed ? 500 : status, headers });
 }

@@ -10,30 +10,33 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useRouteLoaderData,
 } from "react-router";
+import type { Picture } from "../../core/rules/pictures.ts";
 import { lodge } from "../generated/lodge.ts";
 import { AlertBanner, AlertProvider } from "./components/Alerts.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { JoinBlock } from "./components/JoinBlock.tsx";
 import { buildMoment } from "./lib/build-moment.ts";
-import { LOGO_URL } from "./lib/media.ts";
 import { NowProvider } from "./lib/now.tsx";
+import { logo } from "./lib/pictures.server.ts";
 import { isGalleryPath } from "./site-map.ts";
 import "./styles/site.css";
 
 /** The prerendered pages show the build moment; hydration starts from it too. */
 export function loader() {
-  return { builtAt: buildMoment().getTime() };
+  return { builtAt: buildMoment().getTime(), logo: logo() };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const icon = useRouteLoaderData<typeof loader>("root")?.logo.icon;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href={LOGO_URL} />
+        {icon && <link rel="icon" href={icon} />}
         <Meta />
         <Links />
         <noscript>
@@ -80,14 +83,14 @@ function useSiteNavigation(): number {
   return seen.reloads;
 }
 
-function SiteLayout({ children }: { children: ReactNode }) {
+function SiteLayout({ children, logo }: { children: ReactNode; logo: Picture | undefined }) {
   const reloads = useSiteNavigation();
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header logo={logo} />
       <AlertBanner />
       <main id="main" tabIndex={-1} key={reloads}>
         {children}
@@ -99,7 +102,7 @@ function SiteLayout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { builtAt } = useLoaderData<typeof loader>();
+  const { builtAt, logo } = useLoaderData<typeof loader>();
   // Marks the page as interactive, for tests and for CSS that needs JavaScript.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -107,7 +110,7 @@ export default function App() {
   return (
     <NowProvider builtAt={builtAt}>
       <AlertProvider>
-        <SiteLayout>
+        <SiteLayout logo={logo.picture}>
           <Outlet />
         </SiteLayout>
       </AlertProvider>

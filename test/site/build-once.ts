@@ -6,11 +6,22 @@ import type { TestProject } from "vitest/node";
 import type { Context } from "../../cli/context.ts";
 import { runCli } from "../../cli/program.ts";
 import { NOW } from "../api-harness.ts";
+import { SAMPLE_IMAGES } from "../cli-harness.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The sample lodge's site, built by `lodge build` for this test run. */
-    site: { dir: string; stdout: string[]; stderr: string[]; code: number; seconds: number };
+    /**
+     * The sample lodge's site, built by `lodge build` for this test run, and the folder of its
+     * pictures' web sizes (the project's var/images, made once and reused by every later run).
+     */
+    site: {
+      dir: string;
+      imagesDir: string;
+      stdout: string[];
+      stderr: string[];
+      code: number;
+      seconds: number;
+    };
   }
 }
 
@@ -28,6 +39,7 @@ export default async function buildOnce(project: TestProject) {
     out: (line) => stdout.push(...line.split("\n")),
     err: (line) => stderr.push(...line.split("\n")),
   };
+  const imagesDir = SAMPLE_IMAGES;
   const started = performance.now();
   // The pages are built for the tests' moment, not the machine's, so what they show (events
   // still to come, calendar files) is the same on any day the tests run.
@@ -35,12 +47,22 @@ export default async function buildOnce(project: TestProject) {
   process.env.SOURCE_DATE_EPOCH = String(NOW.getTime() / 1000);
   let code: number;
   try {
-    code = await runCli(["build", "--data", "data", "--out", join(scratch, "dist")], ctx);
+    code = await runCli(
+      ["build", "--data", "data", "--out", join(scratch, "dist"), "--images", imagesDir],
+      ctx,
+    );
   } finally {
     if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
     else process.env.SOURCE_DATE_EPOCH = epoch;
   }
   const seconds = (performance.now() - started) / 1000;
-  project.provide("site", { dir: join(scratch, "dist"), stdout, stderr, code, seconds });
+  project.provide("site", {
+    dir: join(scratch, "dist"),
+    imagesDir,
+    stdout,
+    stderr,
+    code,
+    seconds,
+  });
   return () => rmSync(scratch, { recursive: true, force: true });
 }

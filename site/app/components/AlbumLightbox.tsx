@@ -7,6 +7,7 @@ import "yet-another-react-lightbox/plugins/thumbnails.css";
 
 export type LightboxPicture = {
   src: string;
+  /** The small picture of the lightbox's strip. */
   thumb: string;
   alt: string;
   width: number;
@@ -44,6 +45,7 @@ export default function AlbumLightbox({
       close={onClose}
       slides={pictures.map((picture) => ({
         src: picture.src,
+        thumbnail: picture.thumb,
         alt: picture.alt,
         width: picture.width,
         height: picture.height,

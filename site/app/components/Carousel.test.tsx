@@ -7,7 +7,11 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const slide = (n: number) => ({ src: `/p${n}.jpg`, alt: `Picture ${n}`, caption: "" });
+const slide = (n: number) => ({
+  picture: { src: `/p${n}.jpg`, width: 600, height: 400 },
+  alt: `Picture ${n}`,
+  caption: "",
+});
 
 describe("Carousel", () => {
   it("offers Previous and Next when there is more than one picture", async () => {

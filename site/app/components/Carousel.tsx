@@ -1,7 +1,14 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
+import { Picture } from "./Picture.tsx";
 
-export type Slide = { src: string; alt: string; caption: string };
+export type Slide = { picture: PictureData; alt: string; caption: string };
+
+/** A card's picture: the container's width on phones, half of it beside the text on wide screens. */
+const SLIDE_SIZES = "(max-width: 860px) calc(100vw - 2rem), 600px";
+
+/** How far a finger must move sideways to turn a slide, in CSS pixels. */
+const SWIPE_PX = 40;
 
 type SlideCarouselProps = {
   slides: readonly { key: string; content: ReactNode }[];
@@ -15,9 +22,10 @@ type SlideCarouselProps = {
 };
 
 /**
- * A looping carousel (embla). It moves on by itself every `intervalMs`, pausing while the
- * pointer or keyboard focus is on it and for visitors who prefer less motion. Previous and Next
- * appear only when there is more than one slide.
+ * A looping carousel: one slide in view, the others beside it, moved by a CSS transform. It moves
+ * on by itself every `intervalMs`, pausing while the pointer or keyboard focus is on it and for
+ * visitors who prefer less motion. Previous and Next (and a swipe) appear only when there is more
+ * than one slide. The first slide is in the page's HTML, so it shows before any script runs.
  */
 export function SlideCarousel({
   slides,
@@ -26,27 +34,20 @@ export function SlideCarousel({
   itemName,
   className,
 }: SlideCarouselProps) {
-  const several = slides.length > 1;
-  const [viewport, embla] = useEmblaCarousel({ loop: true, active: several });
+  const count = slides.length;
+  const several = count > 1;
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
-
-  useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setSelected(embla.selectedScrollSnap());
-    embla.on("select", onSelect);
-    return () => {
-      embla.off("select", onSelect);
-    };
-  }, [embla]);
+  const swipeFrom = useRef<number | null>(null);
+  const move = (step: number) => setSelected((index) => (index + step + count) % count);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new slide restarts the interval
   useEffect(() => {
-    if (!embla || !several || paused) return;
+    if (!several || paused) return;
     if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    const timer = setInterval(() => embla.scrollNext(), intervalMs);
+    const timer = setInterval(() => setSelected((index) => (index + 1) % count), intervalMs);
     return () => clearInterval(timer);
-  }, [embla, several, paused, intervalMs, selected]);
+  }, [several, paused, intervalMs, count, selected]);
 
   return (
     <section
@@ -63,8 +64,22 @@ export function SlideCarousel({
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPaused(false);
       }}
     >
-      <div className="carousel-viewport" ref={viewport}>
-        <div className="carousel-track">
+      <div
+        className="carousel-viewport"
+        onPointerDown={(event) => {
+          swipeFrom.current = several ? event.clientX : null;
+        }}
+        onPointerCancel={() => {
+          swipeFrom.current = null;
+        }}
+        onPointerUp={(event) => {
+          const from = swipeFrom.current;
+          swipeFrom.current = null;
+          if (from === null || Math.abs(event.clientX - from) < SWIPE_PX) return;
+          move(event.clientX < from ? 1 : -1);
+        }}
+      >
+        <div className="carousel-track" style={{ transform: `translateX(${-100 * selected}%)` }}>
           {slides.map((slide, index) => (
             // A div, not a figure: axe refuses the group role on a figure. A slide is a group by the
             // carousel pattern (WAI-ARIA APG), not a form fieldset.
@@ -74,7 +89,7 @@ export function SlideCarousel({
               className="carousel-slide"
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${slides.length}`}
+              aria-label={`${index + 1} of ${count}`}
               aria-hidden={several && index !== selected ? true : undefined}
               inert={several && index !== selected ? true : undefined}
             >
@@ -89,7 +104,7 @@ export function SlideCarousel({
             type="button"
             className="carousel-prev"
             aria-label={`Previous ${itemName}`}
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => move(-1)}
           >
             <span aria-hidden="true">‹</span>
           </button>
@@ -97,7 +112,7 @@ export function SlideCarousel({
             type="button"
             className="carousel-next"
             aria-label={`Next ${itemName}`}
-            onClick={() => embla?.scrollNext()}
+            onClick={() => move(1)}
           >
             <span aria-hidden="true">›</span>
           </button>
@@ -123,16 +138,14 @@ export function Carousel({ slides, intervalMs, label, eager = false }: CarouselP
       intervalMs={intervalMs}
       itemName="picture"
       slides={slides.map((slide, index) => ({
-        key: slide.src,
+        key: slide.picture.src,
         content: (
           <>
-            <img
-              src={slide.src}
+            <Picture
+              picture={slide.picture}
               alt={slide.alt}
-              width={600}
-              height={400}
+              sizes={SLIDE_SIZES}
               loading={eager && index === 0 ? "eager" : "lazy"}
-              decoding="async"
             />
             {slide.caption && <p className="carousel-caption">{slide.caption}</p>}
           </>

@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { STICKY_HEADER_PX } from "../../../core/constants.ts";
+import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { LOGO_URL } from "../lib/media.ts";
 import { useScrolledPast } from "../lib/scroll.ts";
 import { headerNav, type NavLink as Item, isGroup } from "../site-map.ts";
+import { Picture } from "./Picture.tsx";
 
 const NAV = headerNav(lodge);
 
@@ -33,7 +34,7 @@ function MenuLink({ link }: { link: Item }) {
  * other sites. The bar sticks to the top once the page is scrolled 99px; its place in the page is
  * kept, so nothing below moves.
  */
-export function Header() {
+export function Header({ logo }: { logo: PictureData | undefined }) {
   const stuck = useScrolledPast(STICKY_HEADER_PX);
   const [open, setOpen] = useState(false);
   const nav = useRef<HTMLElement>(null);
@@ -82,7 +83,7 @@ export function Header() {
       <div className="header-bar">
         <div className="header-inner">
           <Link to="/home" className="brand">
-            <img src={LOGO_URL} alt="" width={48} height={48} />
+            {logo && <Picture picture={logo} alt="" sizes="44px" loading="eager" />}
             <span>{lodge.name}</span>
           </Link>
           <nav ref={nav} aria-label="Main">

@@ -37,7 +37,7 @@ async function renderMasters(list: PastMasterList = config) {
       installation={{ month: 12, day: 14 }}
       now={new Date("2026-11-21T12:00:00Z")}
       timeZone="America/New_York"
-      portrait={(m) => `/portraits/${m.number}.jpg`}
+      portrait={(m) => ({ src: `/portraits/${m.number}.jpg`, width: 280, height: 350 })}
     />,
   );
 }

@@ -1,12 +1,13 @@
 import { useId, useMemo, useState } from "react";
-import { PORTRAIT_HEIGHT_PX } from "../../../core/constants.ts";
 import { type MonthDay, orderPastMasters } from "../../../core/rules/past-masters.ts";
+import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import type { PastMasterList } from "../../../core/schemas/lodge.ts";
 import type { PastMaster } from "../../../core/schemas/past-master.ts";
 import { Pager, usePager } from "./Pager.tsx";
+import { Picture } from "./Picture.tsx";
 
-/** Portraits keep the 4:5 shape of the photos at the height SPEC 9 gives. */
-const PORTRAIT_WIDTH_PX = Math.round((PORTRAIT_HEIGHT_PX * 4) / 5);
+/** A card of the grid: the container's width on phones, a quarter of it on wide screens. */
+export const PORTRAIT_SIZES = "(max-width: 600px) calc(100vw - 2rem), 380px";
 
 /** The toggle's label names the view it switches to (SPEC 2). */
 const TOGGLE_LABEL = { cards: "As List", table: "Original" } as const;
@@ -19,8 +20,8 @@ export type PastMastersProps = {
   installation: MonthDay | undefined;
   now: Date;
   timeZone: string;
-  /** The portrait's address for an entry (the lodge's placeholder when it has none). */
-  portrait(master: PastMaster): string;
+  /** The portrait of an entry (the lodge's placeholder when it has none). */
+  portrait(master: PastMaster): PictureData | undefined;
 };
 
 /** The number is shown only when greater than 0: not for U.D. (0) or By Affiliation (-1). */
@@ -102,29 +103,32 @@ export function PastMasters({
         ) : (
           <>
             <ul className="card-grid" aria-label={config.heading}>
-              {page.map((master, index) => (
-                <li key={`${master.number} ${master.name} ${master.term}`} className="card">
-                  <img
-                    className="portrait"
-                    src={portrait(master)}
-                    alt={`Portrait of ${master.name}`}
-                    width={PORTRAIT_WIDTH_PX}
-                    height={PORTRAIT_HEIGHT_PX}
-                    loading={index < 4 ? "eager" : "lazy"}
-                    decoding="async"
-                  />
-                  <div className="card-body">
-                    <h2>{master.name}</h2>
-                    <p className="term">{master.term}</p>
-                    {master.number > 0 && (
-                      <p className="master-number">
-                        <span className="visually-hidden">Number </span>
-                        {numberText(master)}
-                      </p>
+              {page.map((master, index) => {
+                const picture = portrait(master);
+                return (
+                  <li key={`${master.number} ${master.name} ${master.term}`} className="card">
+                    {picture && (
+                      <Picture
+                        className="portrait"
+                        picture={picture}
+                        alt={`Portrait of ${master.name}`}
+                        sizes={PORTRAIT_SIZES}
+                        loading={index < 4 ? "eager" : "lazy"}
+                      />
                     )}
-                  </div>
-                </li>
-              ))}
+                    <div className="card-body">
+                      <h2>{master.name}</h2>
+                      <p className="term">{master.term}</p>
+                      {master.number > 0 && (
+                        <p className="master-number">
+                          <span className="visually-hidden">Number </span>
+                          {numberText(master)}
+                        </p>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
             <Pager
               pagination={pagination}

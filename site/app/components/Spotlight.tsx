@@ -1,40 +1,44 @@
-import { lazy, Suspense } from "react";
 import { HOME_CAROUSEL } from "../../../core/constants.ts";
+import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { homeRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { eventStart, formatFullDate, formatShortTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { media } from "../lib/media.ts";
+import { SlideCarousel } from "./Carousel.tsx";
 import { EventNotices } from "./EventNotices.tsx";
+import { Picture } from "./Picture.tsx";
+
+/** Three fifths of the container beside the text; the container's width below 860px. */
+const SPOTLIGHT_SIZES = "(max-width: 860px) calc(100vw - 2rem), 720px";
 
 export type SpotlightProps = {
   events: readonly Event[];
+  /** Each event's picture, by event id. */
+  pictures: Readonly<Record<string, PictureData>>;
   now: Date;
   onRsvp(event: Event): void;
   onPreload(): void;
 };
 
 /** One spotlight event (SPEC 2): its picture, name, description, date and the RSVP button. */
-export function SpotlightSlide({
+function SpotlightSlide({
   event,
   now,
   onRsvp,
   onPreload,
-  index,
-}: Omit<SpotlightProps, "events"> & { event: Event; index: number }) {
+  pictures,
+}: Omit<SpotlightProps, "events"> & { event: Event }) {
   const start = eventStart(event.date);
   const headingId = `spotlight-${event.id}`;
+  const picture = pictures[event.id];
   return (
     <article className="spotlight" aria-labelledby={headingId}>
-      {event.spotlightImage ? (
-        <img
+      {picture ? (
+        <Picture
           className="spotlight-image"
-          src={media("eventImages", event.spotlightImage)}
+          picture={picture}
           alt={event.altText}
-          width={1200}
-          height={800}
-          loading={index === 0 ? "eager" : "lazy"}
-          decoding="async"
+          sizes={SPOTLIGHT_SIZES}
         />
       ) : (
         <div className="spotlight-image" />
@@ -66,23 +70,20 @@ export function SpotlightSlide({
   );
 }
 
-/** The carousel and its embla code load right after the page; the HTML shows the first slide. */
-const SpotlightCarousel = lazy(() => import("./SpotlightCarousel.tsx"));
-
 /** The home page's carousel of spotlight events: at most 3, moving on every 10 seconds. */
-export function Spotlight(props: SpotlightProps) {
-  const events = props.events.slice(0, HOME_CAROUSEL.maxSlides);
-  if (events.length === 0) return null;
-  const first = events[0] as Event;
+export function Spotlight({ events, ...props }: SpotlightProps) {
+  const shown = events.slice(0, HOME_CAROUSEL.maxSlides);
+  if (shown.length === 0) return null;
   return (
-    <Suspense
-      fallback={
-        <section className="carousel spotlight-carousel" aria-label="Spotlight events">
-          <SpotlightSlide {...props} event={first} index={0} />
-        </section>
-      }
-    >
-      <SpotlightCarousel {...props} events={events} />
-    </Suspense>
+    <SlideCarousel
+      className="spotlight-carousel"
+      label="Spotlight events"
+      itemName="event"
+      intervalMs={HOME_CAROUSEL.intervalMs}
+      slides={shown.map((event) => ({
+        key: event.id,
+        content: <SpotlightSlide {...props} event={event} />,
+      }))}
+    />
   );
 }

@@ -1,10 +1,7 @@
-import { type MediaKind, mediaUrl, SITE_IMAGES } from "../../../core/rules/media.ts";
+import { type MediaKind, mediaUrl } from "../../../core/rules/media.ts";
 import { lodge } from "../../generated/lodge.ts";
 
 /** The address of a media file the data names, served from lodge.yaml's `media` bases. */
 export function media(kind: MediaKind, file: string): string {
   return mediaUrl(lodge.media, kind, file);
 }
-
-export const LOGO_URL = media("site", SITE_IMAGES.logo);
-export const HERO_URL = media("site", SITE_IMAGES.hero);

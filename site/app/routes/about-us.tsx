@@ -1,11 +1,16 @@
 import { useLoaderData } from "react-router";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
-import { media } from "../lib/media.ts";
+import { Picture } from "../components/Picture.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { contentPage } from "../lib/pages.ts";
+import { picture } from "../lib/pictures.server.ts";
 
 export function loader() {
-  return { page: contentPage("about-us") };
+  const page = contentPage("about-us");
+  return {
+    page,
+    picture: page.image && picture("images", page.image.src, { width: 600, height: 400 }),
+  };
 }
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
@@ -13,7 +18,7 @@ export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) 
 
 /** About us (SPEC 2): the lodge's text and a picture, from pages/about-us.md. */
 export default function AboutUs() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, picture } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeading title={page.heading || page.title} subheading={page.subheading} />
@@ -23,14 +28,13 @@ export default function AboutUs() {
             <Html key={block.content} html={block.content} />
           ))}
         </div>
-        {page.image && (
+        {page.image && picture && (
           <figure className="about-figure">
-            <img
-              src={media("images", page.image.src)}
+            <Picture
+              picture={picture}
               alt={page.image.alt}
-              width={600}
-              height={400}
-              decoding="async"
+              sizes="(max-width: 860px) calc(100vw - 2rem), 480px"
+              loading="eager"
             />
           </figure>
         )}

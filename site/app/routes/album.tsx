@@ -5,23 +5,46 @@ import {
   redirect,
   useLoaderData,
 } from "react-router";
-import type { AlbumPicture } from "../../../core/schemas/album.ts";
+import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { albumPictures } from "../../generated/album-pictures.ts";
 import { albums } from "../../generated/albums.ts";
 import { lodge } from "../../generated/lodge.ts";
 import type { LightboxPicture } from "../components/AlbumLightbox.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { TopButton } from "../components/TopButton.tsx";
-import { media } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { lightboxFiles, thumbnail } from "../lib/pictures.server.ts";
 import { PAGES } from "../site-map.ts";
 
-/** Runs at build time, for every album: its description and its pictures (the image manifest). */
+/**
+ * Runs at build time, for every album: its description and its pictures, each as the grid's
+ * thumbnail and the lightbox's largest size.
+ */
 export function loader({ params }: LoaderFunctionArgs) {
   const album = albums.find((a) => a.albumName === params.albumName);
   if (!album) throw new Response("Not found", { status: 404 });
-  return { album, pictures: albumPictures[album.albumName] ?? [] };
+  const pictures = albumPictures[album.albumName] ?? [];
+  return {
+    album,
+    pictures: pictures.map((picture, index) => {
+      const file = `${album.albumName}/${picture.file}`;
+      const size = { width: picture.width, height: picture.height };
+      const { full, thumb } = lightboxFiles(file, size);
+      return {
+        grid: thumbnail(file, size),
+        lightbox: {
+          ...full,
+          thumb,
+          alt: `${album.title}, photo ${index + 1} of ${pictures.length}`,
+        } satisfies LightboxPicture,
+      };
+    }),
+  };
 }
+
+/** The grid's columns (SPEC 2): 14% of the page wide, half of it from 800px, all of it from 600px. */
+const THUMB_SIZES = "(max-width: 600px) calc(100vw - 2rem), (max-width: 800px) 50vw, 14vw";
 
 /**
  * In the browser, moving to an album reads the data written at build time; an album the build
@@ -46,25 +69,34 @@ const AlbumLightbox = lazy(() => import("../components/AlbumLightbox.tsx"));
 type Status = "loading" | "loaded" | "failed";
 
 /** One picture of the grid: a link to the full picture, which opens the lightbox instead. */
-function Thumbnail({ picture, onOpen }: { picture: LightboxPicture; onOpen(): void }) {
+function Thumbnail({
+  picture,
+  full,
+  eager,
+  onOpen,
+}: {
+  picture: PictureData;
+  full: LightboxPicture;
+  /** The first pictures are in view at once (the first fills a phone's width). */
+  eager: boolean;
+  onOpen(): void;
+}) {
   const [status, setStatus] = useState<Status>("loading");
   return (
     <li className={`thumb is-${status}`}>
       <a
-        href={picture.src}
+        href={full.src}
         onClick={(event) => {
           event.preventDefault();
           onOpen();
         }}
         onPointerEnter={() => void import("../components/AlbumLightbox.tsx")}
       >
-        <img
-          src={picture.thumb}
-          alt={picture.alt}
-          width={picture.width}
-          height={picture.height}
-          loading="lazy"
-          decoding="async"
+        <Picture
+          picture={picture}
+          alt={full.alt}
+          sizes={THUMB_SIZES}
+          loading={eager ? "eager" : "lazy"}
           ref={(img) => {
             // A picture that finished before hydration fires no load event.
             if (img?.complete && status === "loading") {
@@ -73,7 +105,7 @@ function Thumbnail({ picture, onOpen }: { picture: LightboxPicture; onOpen(): vo
           }}
           onLoad={() => setStatus("loaded")}
           onError={() => {
-            console.warn(`The image ${picture.thumb} did not load`);
+            console.warn(`The image ${picture.src} did not load`);
             setStatus("failed");
           }}
         />
@@ -88,31 +120,13 @@ function Thumbnail({ picture, onOpen }: { picture: LightboxPicture; onOpen(): vo
   );
 }
 
-function lightboxPictures(
-  albumName: string,
-  title: string,
-  pictures: readonly AlbumPicture[],
-): LightboxPicture[] {
-  return pictures.map((picture, index) => {
-    // Thumbnails are the full pictures until `lodge images` writes smaller ones.
-    const src = media("albums", `${albumName}/${picture.file}`);
-    return {
-      src,
-      thumb: src,
-      alt: `${title}, photo ${index + 1} of ${pictures.length}`,
-      width: picture.width,
-      height: picture.height,
-    };
-  });
-}
-
 /**
  * One album (SPEC 2): title, subtitle and credit, the thumbnail grid (covers left out), and the
  * lightbox at the picture clicked.
  */
 export default function Album() {
   const { album, pictures } = useLoaderData<typeof loader>();
-  const shown = lightboxPictures(album.albumName, album.title, pictures);
+  const shown = pictures.map((picture) => picture.lightbox);
   const [index, setIndex] = useState<number | null>(null);
   const [open, setOpen] = useState(false);
   return (
@@ -120,14 +134,16 @@ export default function Album() {
       <PageHeading title={album.title} subheading={album.subtitle} />
       <div className="container section">
         {album.description ? <p className="album-credit">{album.description}</p> : null}
-        {shown.length === 0 ? (
+        {pictures.length === 0 ? (
           <p className="album-empty">The photos of this album are not online yet.</p>
         ) : (
           <ul className="thumb-grid" aria-label={`Photos of ${album.title}`}>
-            {shown.map((picture, i) => (
+            {pictures.map((picture, i) => (
               <Thumbnail
-                key={picture.src}
-                picture={picture}
+                key={picture.lightbox.src}
+                picture={picture.grid}
+                full={picture.lightbox}
+                eager={i < 4}
                 onOpen={() => {
                   setIndex(i);
                   setOpen(true);

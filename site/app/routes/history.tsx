@@ -3,13 +3,22 @@ import { lodgeAge } from "../../../core/rules/lodge-age.ts";
 import { formatMediumDate, parseDay } from "../../../core/rules/time.ts";
 import { history } from "../../generated/history.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { Picture } from "../components/Picture.tsx";
 import { TopButton } from "../components/TopButton.tsx";
-import { media } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
+import { picture } from "../lib/pictures.server.ts";
+
+/** Half the container beside the text; the container's width below 800px. */
+const FIGURE_SIZES = "(max-width: 800px) calc(100vw - 2rem), 580px";
 
 export function loader() {
-  return { history };
+  return {
+    history: history.map((entry) => ({
+      entry,
+      picture: picture("history", entry.imageSrc, { width: 600, height: 400 }),
+    })),
+  };
 }
 
 export const meta = () =>
@@ -39,7 +48,7 @@ export default function History() {
         <p className="subheading">{lodge.name}</p>
       </div>
       <ol className="timeline">
-        {history.map((entry, index) => (
+        {history.map(({ entry, picture }, index) => (
           <li key={`${entry.year} ${entry.content}`} className="timeline-row">
             <div className="container timeline-entry">
               <div className="timeline-text">
@@ -47,15 +56,13 @@ export default function History() {
                 <p>{entry.content}</p>
                 {entry.year === "Today" && <Age />}
               </div>
-              {entry.imageSrc && (
+              {picture && (
                 <figure className="timeline-figure">
-                  <img
-                    src={media("history", entry.imageSrc)}
+                  <Picture
+                    picture={picture}
                     alt={entry.altText}
-                    width={600}
-                    height={400}
+                    sizes={FIGURE_SIZES}
                     loading={index < 1 ? "eager" : "lazy"}
-                    decoding="async"
                   />
                   {entry.imageCaption && <figcaption>{entry.imageCaption}</figcaption>}
                 </figure>

@@ -1,55 +1,75 @@
 import { useMemo } from "react";
+import { preload } from "react-dom";
 import { Link, useLoaderData } from "react-router";
 import { spotlightEvents, upcomingEvents } from "../../../core/rules/events.ts";
 import { lodgeAge } from "../../../core/rules/lodge-age.ts";
+import { SITE_IMAGES } from "../../../core/rules/media.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useEventRsvp } from "../components/EventRsvp.tsx";
 import { Html } from "../components/PageHeading.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { Spotlight } from "../components/Spotlight.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
-import { HERO_URL } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { contentPage } from "../lib/pages.ts";
+import { picture } from "../lib/pictures.server.ts";
 
-/** Runs at build time: the spotlight events not yet started (past ones never come back). */
+/**
+ * Runs at build time: the spotlight events not yet started (past ones never come back), and the
+ * pictures of the page.
+ */
 export function loader() {
-  const spotlight = events.filter((event) => event.spotlight);
+  const spotlight = upcomingEvents(
+    events.filter((event) => event.spotlight),
+    buildMoment(),
+    lodge.timeZone,
+  );
   return {
     page: contentPage("home"),
-    spotlight: upcomingEvents(spotlight, buildMoment(), lodge.timeZone),
+    hero: picture("site", SITE_IMAGES.hero, { width: 1920, height: 800 }),
+    spotlight,
+    pictures: Object.fromEntries(
+      spotlight.flatMap((event) => {
+        const found = picture("eventImages", event.spotlightImage, { width: 1200, height: 800 });
+        return found ? [[event.id, found]] : [];
+      }),
+    ),
   };
 }
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   pageMeta(lodge.name, data?.page.description ?? "");
 
-/** The hero picture is the largest thing on the page: fetch it before the page's scripts. */
-export const links = () => [{ rel: "preload", as: "image", href: HERO_URL, fetchPriority: "high" }];
+/** The hero fills the width of the page (SPEC 2: the banner over the hero picture). */
+const HERO_SIZES = "100vw";
 
 /**
  * The home page (SPEC 2): the lodge-age banner over the hero picture, 'What is Freemasonry?',
  * the spotlight events' carousel and the RSVP modal.
  */
 export default function Home() {
-  const { page, spotlight } = useLoaderData<typeof loader>();
+  const { page, hero, spotlight, pictures } = useLoaderData<typeof loader>();
   const now = useNow();
   const age = lodgeAge(lodge.charterDate, now, lodge.timeZone);
   const featured = useMemo(() => spotlightEvents(spotlight, now, lodge.timeZone), [spotlight, now]);
   const rsvp = useEventRsvp();
+  // The hero is the largest thing on the page: its size for this screen is fetched first, before
+  // the stylesheet and the scripts (a <picture> is not preloaded by React on its own).
+  if (hero) {
+    preload(hero.src, {
+      as: "image",
+      fetchPriority: "high",
+      ...(hero.webp && { imageSrcSet: hero.webp, imageSizes: HERO_SIZES, type: "image/webp" }),
+    });
+  }
   return (
     <>
       <div className="hero">
-        <img
-          src={HERO_URL}
-          alt=""
-          width={1920}
-          height={800}
-          sizes="100vw"
-          fetchPriority="high"
-          decoding="async"
-        />
+        {hero && (
+          <Picture picture={hero} alt="" sizes={HERO_SIZES} loading="eager" fetchPriority="high" />
+        )}
         <div className="hero-banner">
           <h1>{lodge.name}</h1>
           <p>Celebrating {age} years of Masonic Pride</p>
@@ -67,6 +87,7 @@ export default function Home() {
           <h2 id="featured-events">Featured Events</h2>
           <Spotlight
             events={featured}
+            pictures={pictures}
             now={now}
             onRsvp={rsvp.openFor}
             onPreload={() => void rsvp.preload()}

@@ -2,13 +2,18 @@ import { useEffect } from "react";
 import { Link, useLoaderData } from "react-router";
 import { lodge } from "../../generated/lodge.ts";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
-import { media } from "../lib/media.ts";
+import { Picture } from "../components/Picture.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { contentPage } from "../lib/pages.ts";
+import { picture } from "../lib/pictures.server.ts";
 import { jumpToTop } from "../lib/scroll.ts";
 
 export function loader() {
-  return { page: contentPage("how-to-join") };
+  const page = contentPage("how-to-join");
+  return {
+    page,
+    picture: page.image && picture("images", page.image.src, { width: 200, height: 200 }),
+  };
 }
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
@@ -19,7 +24,7 @@ export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) 
  * and the joining criteria. It opens at the top.
  */
 export default function HowToJoin() {
-  const { page } = useLoaderData<typeof loader>();
+  const { page, picture } = useLoaderData<typeof loader>();
   useEffect(() => jumpToTop(), []);
   return (
     <>
@@ -50,16 +55,8 @@ export default function HowToJoin() {
               ))}
             </ul>
           </div>
-          {page.image && (
-            <img
-              className="join-logo"
-              src={media("images", page.image.src)}
-              alt={page.image.alt}
-              width={200}
-              height={200}
-              loading="lazy"
-              decoding="async"
-            />
+          {page.image && picture && (
+            <Picture className="join-logo" picture={picture} alt={page.image.alt} sizes="200px" />
           )}
           <div className="button-row" style={{ justifyContent: "center" }}>
             <Link className="button" to="/contact-us">

@@ -5,13 +5,23 @@ import { albums } from "../../generated/albums.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { Pager, usePager } from "../components/Pager.tsx";
-import { media } from "../lib/media.ts";
+import { Picture } from "../components/Picture.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { picture } from "../lib/pictures.server.ts";
 import { albumPath, GALLERY_PAGE_KEY } from "../site-map.ts";
 
+/** Runs at build time: the albums, each with its cover (SPEC 3: {albumName}/_cover.jpg). */
 export function loader() {
-  return { albums };
+  return {
+    albums: albums.map((album) => ({
+      album,
+      cover: picture("albums", `${album.albumName}/${ALBUM_COVER}`, { width: 600, height: 400 }),
+    })),
+  };
 }
+
+/** A tile of the grid: the container's width on phones, a third of it on wide screens. */
+const TILE_SIZES = "(max-width: 640px) calc(100vw - 2rem), 400px";
 
 export const meta = () =>
   pageMeta("Image Gallery", `Photo albums of the meetings, dinners and events of ${lodge.name}.`);
@@ -30,23 +40,25 @@ export default function ImageGallery() {
       <PageHeading title="Image Gallery" subheading={lodge.name} />
       <div className="container section">
         <ul className="tile-grid">
-          {albums.slice(pagination.startIndex, pagination.endIndex).map((album, index) => (
-            <li key={album.albumName} className="card">
-              <Link to={albumPath(album.albumName)}>
-                <img
-                  src={media("albums", `${album.albumName}/${ALBUM_COVER}`)}
-                  alt=""
-                  width={600}
-                  height={400}
-                  loading={index < 3 ? "eager" : "lazy"}
-                  decoding="async"
-                />
-                <div className="card-body">
-                  <h2>{album.title}</h2>
-                </div>
-              </Link>
-            </li>
-          ))}
+          {albums
+            .slice(pagination.startIndex, pagination.endIndex)
+            .map(({ album, cover }, index) => (
+              <li key={album.albumName} className="card">
+                <Link to={albumPath(album.albumName)}>
+                  {cover && (
+                    <Picture
+                      picture={cover}
+                      alt=""
+                      sizes={TILE_SIZES}
+                      loading={index < 3 ? "eager" : "lazy"}
+                    />
+                  )}
+                  <div className="card-body">
+                    <h2>{album.title}</h2>
+                  </div>
+                </Link>
+              </li>
+            ))}
         </ul>
         <Pager pagination={pagination} onPageChange={goTo} label="Pages of albums" />
       </div>

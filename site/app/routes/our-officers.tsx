@@ -2,11 +2,25 @@ import { useLoaderData } from "react-router";
 import { lodge } from "../../generated/lodge.ts";
 import { officers } from "../../generated/officers.ts";
 import { PageHeading } from "../components/PageHeading.tsx";
-import { media } from "../lib/media.ts";
+import { PORTRAIT_SIZES } from "../components/PastMasters.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { pageMeta } from "../lib/meta.ts";
+import { picture } from "../lib/pictures.server.ts";
 
+const PORTRAIT = { width: 280, height: 350 };
+const JEWEL = { width: 56, height: 56 };
+
+/** Runs at build time: the officers, each with a portrait (the placeholder without one) and jewel. */
 export function loader() {
-  return { officers };
+  return {
+    officers: officers.map((officer) => ({
+      officer,
+      portrait: officer.image
+        ? picture("officers", officer.image, PORTRAIT)
+        : picture("images", lodge.defaultPortrait, PORTRAIT),
+      jewel: picture("jewels", officer.jewel, JEWEL),
+    })),
+  };
 }
 
 export const meta = () =>
@@ -20,26 +34,15 @@ export default function OurOfficers() {
       <PageHeading title="Our Officers" subheading={lodge.name} />
       <div className="container section">
         <ul className="card-grid">
-          {officers.map((officer, index) => (
+          {officers.map(({ officer, portrait, jewel }, index) => (
             <li key={`${officer.office} ${officer.name}`} className="card officer-card">
-              {officer.image ? (
-                <img
+              {portrait && (
+                <Picture
                   className="portrait"
-                  src={media("officers", officer.image)}
-                  alt={`Portrait of ${officer.name}`}
-                  width={280}
-                  height={350}
+                  picture={portrait}
+                  alt={officer.image ? `Portrait of ${officer.name}` : ""}
+                  sizes={PORTRAIT_SIZES}
                   loading={index < 4 ? "eager" : "lazy"}
-                  decoding="async"
-                />
-              ) : (
-                <img
-                  className="portrait"
-                  src={media("images", lodge.defaultPortrait)}
-                  alt=""
-                  width={280}
-                  height={350}
-                  loading="lazy"
                 />
               )}
               <div className="card-body">
@@ -48,15 +51,12 @@ export default function OurOfficers() {
                     <h2>{officer.name}</h2>
                     <p className="office">{officer.office}</p>
                   </div>
-                  {officer.jewel && (
-                    <img
+                  {jewel && (
+                    <Picture
                       className="jewel"
-                      src={media("jewels", officer.jewel)}
+                      picture={jewel}
                       alt={`Jewel of the ${officer.office}`}
-                      width={56}
-                      height={56}
-                      loading="lazy"
-                      decoding="async"
+                      sizes="56px"
                     />
                   )}
                 </div>

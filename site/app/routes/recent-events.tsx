@@ -6,13 +6,30 @@ import { daysBetween, parseDay, wallTimeIn } from "../../../core/rules/time.ts";
 import type { RecentEvent } from "../../../core/schemas/recent-event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { recentEvents } from "../../generated/recent-events.ts";
-import { Carousel } from "../components/Carousel.tsx";
+import { Carousel, type Slide } from "../components/Carousel.tsx";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
 import { TopButton } from "../components/TopButton.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
-import { media } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
+import { picture } from "../lib/pictures.server.ts";
+
+/** An event's pictures (its album's files) with their captions. */
+function slidesOf(event: RecentEvent): Slide[] {
+  return event.imageUrls.flatMap((file, index) => {
+    const found = picture("albums", `${event.albumName}/${file}`, { width: 600, height: 400 });
+    if (!found) return [];
+    return [
+      {
+        picture: found,
+        alt:
+          event.slideLabels[index] ||
+          `${event.eventName}, picture ${index + 1} of ${event.imageUrls.length}`,
+        caption: event.slideLabels[index] ?? "",
+      },
+    ];
+  });
+}
 
 /**
  * Runs at build time. An event already out of the 365-day window can never come back into it,
@@ -21,10 +38,12 @@ import { useNow } from "../lib/now.tsx";
 export function loader() {
   const today = wallTimeIn(buildMoment(), lodge.timeZone);
   return {
-    events: recentEvents.filter((event) => {
-      const day = parseDay(event.eventDate);
-      return day !== undefined && daysBetween(day, today) < RECENT_EVENTS_WINDOW_DAYS;
-    }),
+    events: recentEvents
+      .filter((event) => {
+        const day = parseDay(event.eventDate);
+        return day !== undefined && daysBetween(day, today) < RECENT_EVENTS_WINDOW_DAYS;
+      })
+      .map((event) => ({ ...event, slides: slidesOf(event) })),
   };
 }
 
@@ -35,16 +54,6 @@ export const meta = () =>
     "Recent Events",
     `Pictures and stories from the events of the last year at ${lodge.name}.`,
   );
-
-function slidesOf(event: RecentEvent) {
-  return event.imageUrls.map((file, index) => ({
-    src: media("albums", `${event.albumName}/${file}`),
-    alt:
-      event.slideLabels[index] ||
-      `${event.eventName}, picture ${index + 1} of ${event.imageUrls.length}`,
-    caption: event.slideLabels[index] ?? "",
-  }));
-}
 
 /** Recent events (SPEC 2): a card per event of the last year, with a carousel of its pictures. */
 export default function RecentEvents() {
@@ -64,9 +73,9 @@ export default function RecentEvents() {
           <ul className="event-cards">
             {shown.map((event, index) => (
               <li key={`${event.eventDate} ${event.eventName}`} className="event-card">
-                {event.imageUrls.length > 0 && (
+                {event.slides.length > 0 && (
                   <Carousel
-                    slides={slidesOf(event)}
+                    slides={event.slides}
                     intervalMs={RECENT_EVENTS_CAROUSEL_MS}
                     label={`Pictures of ${event.eventName}`}
                     eager={index === 0}

@@ -1,22 +1,36 @@
 import { lazy, Suspense, useMemo } from "react";
 import { useLoaderData } from "react-router";
 import { upcomingOutings } from "../../../core/rules/events.ts";
+import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { socialRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { eventStart, formatOutingTime } from "../../../core/rules/time.ts";
 import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { socialEvents } from "../../generated/social-events.ts";
 import { PageHeading } from "../components/PageHeading.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
-import { media } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
+import { picture } from "../lib/pictures.server.ts";
 import { useModalFor } from "../lib/use-modal-for.ts";
 
-/** Runs at build time: outings not yet started. */
+/** Runs at build time: outings not yet started, and their pictures by outing id. */
 export function loader() {
-  return { outings: upcomingOutings(socialEvents, buildMoment(), lodge.timeZone) };
+  const outings = upcomingOutings(socialEvents, buildMoment(), lodge.timeZone);
+  return {
+    outings,
+    pictures: Object.fromEntries(
+      outings.flatMap((outing) => {
+        const found = picture("socialEvents", outing.eventImageUrl, { width: 1200, height: 800 });
+        return found ? [[outing.id, found]] : [];
+      }),
+    ) as Record<string, PictureData>,
+  };
 }
+
+/** Half the container beside the text from 1024px (SPEC 2), the container's width below. */
+const OUTING_SIZES = "(min-width: 1024px) 600px, calc(100vw - 2rem)";
 
 export const meta = () =>
   pageMeta(lodge.socialSeries.title, lodge.socialSeries.description || lodge.socialSeries.title);
@@ -40,27 +54,21 @@ const SocialRsvpModal = lazy(() => import("../components/SocialRsvpModal.tsx"));
 
 function OutingCard({
   outing,
+  picture,
   rsvpOpen,
   onRsvp,
 }: {
   outing: SocialEvent;
+  picture: PictureData | undefined;
   rsvpOpen: boolean;
   onRsvp(): void;
 }) {
   const headingId = `outing-${outing.id}`;
   return (
-    <li className={`outing${outing.eventImageUrl ? " has-image" : ""}`}>
+    <li className={`outing${picture ? " has-image" : ""}`}>
       <article aria-labelledby={headingId}>
-        {outing.eventImageUrl ? (
-          <img
-            className="outing-image"
-            src={media("socialEvents", outing.eventImageUrl)}
-            alt=""
-            width={1200}
-            height={800}
-            loading="lazy"
-            decoding="async"
-          />
+        {picture ? (
+          <Picture className="outing-image" picture={picture} alt="" sizes={OUTING_SIZES} />
         ) : null}
         <div className="outing-body">
           <h3 id={headingId}>{outing.name}</h3>
@@ -99,7 +107,7 @@ function OutingCard({
 
 /** Social events (SPEC 2): the series, three info cards, and the upcoming outings with RSVP. */
 export default function SocialEvents() {
-  const { outings } = useLoaderData<typeof loader>();
+  const { outings, pictures } = useLoaderData<typeof loader>();
   const now = useNow();
   const shown = useMemo(() => upcomingOutings(outings, now, lodge.timeZone), [outings, now]);
   const modal = useModalFor<SocialEvent>();
@@ -130,6 +138,7 @@ export default function SocialEvents() {
               <OutingCard
                 key={outing.id}
                 outing={outing}
+                picture={pictures[outing.id]}
                 rsvpOpen={socialRsvpOpen(outing, now, lodge.timeZone)}
                 onRsvp={() => modal.openFor(outing)}
               />

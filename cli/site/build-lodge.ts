@@ -1,0 +1,69 @@
+import type { ImageManifest, LodgeData } from "../../core/schemas/index.ts";
+import { shownPath } from "../context.ts";
+import { emitModules } from "../emit/emit-modules.ts";
+import { type ImagesResult, processImages, readManifest } from "../images/process-images.ts";
+import { imagesSummary } from "../images/report.ts";
+import { buildSite, type SiteBuildResult } from "./build-site.ts";
+
+export interface LodgeBuildOptions {
+  cwd: string;
+  dataDir: string;
+  generatedDir: string;
+  /** Where the pictures `lodge images` makes are kept between builds (var/images). */
+  imagesDir: string;
+  /** The folder to write the site to; left out, only the data modules are written. */
+  outDir?: string;
+  /** Progress of the pictures being made. */
+  onImagesProgress?(done: number, total: number): void;
+  /** Told one line per step done. */
+  log?(line: string): void;
+}
+
+export interface LodgeBuildResult {
+  modules: { written: string[]; unchanged: string[] };
+  /** Absent when only the data modules were written. */
+  images?: ImagesResult;
+  site?: SiteBuildResult & { seconds: number };
+}
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/**
+ * Builds the site of valid lodge data, for `lodge build` and `lodge dev` alike: makes the web sizes
+ * of every picture (only those that changed), writes the typed data modules with the manifest of
+ * the pictures, then builds the site. With no `outDir` the pictures are not made: the modules get
+ * the manifest of the last run, enough to type-check the site.
+ */
+export async function buildLodge(
+  data: LodgeData,
+  options: LodgeBuildOptions,
+): Promise<LodgeBuildResult> {
+  const log = options.log ?? (() => {});
+  const shown = (path: string) => shownPath(options.cwd, path);
+  let images: ImagesResult | undefined;
+  let manifest: ImageManifest;
+  if (options.outDir) {
+    const started = performance.now();
+    images = await processImages(options.dataDir, options.imagesDir, options.onImagesProgress);
+    manifest = images.manifest;
+    log(imagesSummary(images, shown(options.imagesDir), seconds(started)));
+  } else {
+    manifest = readManifest(options.imagesDir);
+  }
+
+  const modules = emitModules(data, options.generatedDir, manifest);
+  log(
+    `Wrote ${modules.written.length + modules.unchanged.length} data modules to ${shown(options.generatedDir)} (${modules.written.length} changed, ${modules.unchanged.length} unchanged).`,
+  );
+  if (!options.outDir) return { modules };
+
+  const started = performance.now();
+  const site = await buildSite({
+    dataDir: options.dataDir,
+    generatedDir: options.generatedDir,
+    outDir: options.outDir,
+    lodge: data.lodge,
+    images: { dir: options.imagesDir, manifest },
+  });
+  return { modules, images, site: { ...site, seconds: seconds(started) } };
+}
