@@ -21,6 +21,7 @@ beforeEach(async () => {
   await picture("data/albums/2024-10-19-table-lodge/_cover.jpg", 1200, 800, "#d9a82b");
   await picture("data/images/officers/ann.jpg", 400, 500, "#777777");
   await picture("data/images/site/logo.png", 512, 512, "#13294b");
+  writeFileSync(join(root, "data/lodge.yaml"), "name: Test Lodge No. 1\n");
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -132,5 +133,16 @@ describe("lodge images", () => {
     expect(
       existsSync(join(root, "var/images", before["images/officers/ann.jpg"].variants[0].src)),
     ).toBe(false);
+  });
+
+  it("refuses a folder that is not a lodge's, keeping the pictures already made", async () => {
+    await lodge(root, "images");
+    const before = manifest();
+    const wrong = await lodge(root, "images", "--data", "nowhere");
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toEqual([
+      "nowhere holds no lodge.yaml, so it is not a lodge's data folder; give it with --data DIR. Nothing was changed.",
+    ]);
+    expect(manifest()).toEqual(before);
   });
 });
