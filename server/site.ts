@@ -15,6 +15,18 @@ export const CACHE = {
   other: "public, max-age=3600",
 } as const;
 
+/**
+ * The Cache-Control of a file of the site or of a media bucket, by its path there: build output
+ * and the pictures' web sizes (hashed names) for a year, pages and their navigation data
+ * revalidated on every visit, anything else (media files kept under their own names) for an hour.
+ * The one rule, for `lodge serve` and for the objects `lodge publish` uploads.
+ */
+export function cacheControlOf(path: string): string {
+  if (path.startsWith("assets/") || isProcessedFileName(path)) return CACHE.assets;
+  if (path.endsWith(".html") || path.endsWith(".data")) return CACHE.html;
+  return CACHE.other;
+}
+
 /** The paths of the API: never answered with a page of the site. */
 export function isApiPath(url: string): boolean {
   return url.startsWith("/mj/") || url.startsWith("/sheets/");
@@ -50,13 +62,9 @@ export async function registerSite(
     serveDotFiles: false,
     setHeaders(reply, file, stat) {
       const path = relative(dist, file).split(sep).join("/");
-      if (path.startsWith("assets/") || isProcessedFileName(path)) {
-        reply.header("cache-control", CACHE.assets);
-      } else if (path.endsWith(".html")) {
-        reply.header("cache-control", CACHE.html);
+      reply.header("cache-control", cacheControlOf(path));
+      if (path.endsWith(".html")) {
         reply.header("content-security-policy", policyFor(file, stat.mtimeMs));
-      } else {
-        reply.header("cache-control", CACHE.other);
       }
     },
   });

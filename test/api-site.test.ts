@@ -20,6 +20,7 @@ function site(files: Record<string, string>): string {
 const FILES = {
   "index.html": `<!doctype html><html><body><h1>Hillcrest</h1><script>${HYDRATION}</script><script type="module" src="/assets/app-3f9a1c.js"></script></body></html>`,
   "about-us/index.html": "<!doctype html><h1>About us</h1>",
+  "about-us.data": '[{"_1":2}]',
   "assets/app-3f9a1c.js": BUNDLE,
   "media/petition.pdf": "%PDF-1.4",
   "media/images/history/hall-1889-1f2e3d4c-640.webp": "RIFF....WEBP",
@@ -60,7 +61,7 @@ describe("serving the built site", () => {
     );
   });
 
-  it("caches hashed assets and the pictures' web sizes for a year, other files for an hour, and compresses assets", async () => {
+  it("caches hashed assets and the pictures' web sizes for a year, pages' data never, other files for an hour, and compresses assets", async () => {
     const { client } = await serve(FILES);
     const asset = await client.get("/assets/app-3f9a1c.js", { "accept-encoding": "gzip" });
     expect(asset.status).toBe(200);
@@ -73,6 +74,9 @@ describe("serving the built site", () => {
     expect(picture.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const original = await client.get("/media/images/history/hall-1889.jpg");
     expect(original.headers.get("cache-control")).toBe("public, max-age=3600");
+    // A page's navigation data changes with the page.
+    const data = await client.get("/about-us.data");
+    expect(data.headers.get("cache-control")).toBe("no-cache");
   });
 
   it("finds a page by its path without the trailing slash", async () => {

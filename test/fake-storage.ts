@@ -6,6 +6,7 @@ export interface StoredObject {
   content: Buffer;
   contentType: string | undefined;
   cacheControl: string | undefined;
+  contentEncoding: string | undefined;
   md5Hash: string;
 }
 
@@ -113,6 +114,7 @@ export async function fakeStorage(bucketNames: readonly string[]): Promise<FakeS
         content,
         contentType: metadata.contentType,
         cacheControl: metadata.cacheControl,
+        contentEncoding: metadata.contentEncoding,
         md5Hash,
       });
       return send(res, 200, { kind: "storage#object", name: key, bucket: name, md5Hash });

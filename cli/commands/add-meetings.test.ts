@@ -57,6 +57,21 @@ describe("lodge add-meetings", () => {
     expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toBe(EVENTS);
   });
 
+  it("--json lists what it added and skipped as JSON", async () => {
+    sample.write("events.yaml", EVENTS);
+    const { code, stdout } = await lodge(sample.root, "add-meetings", "--year", "2028", "--json");
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout.join("\n"));
+    expect(report.year).toBe(2028);
+    expect(report.dryRun).toBe(false);
+    expect(report.added).toHaveLength(19);
+    expect(report.added[0]).toEqual({ date: "2028/01/05 19:30", name: "Stated Meeting" });
+    expect(report.skipped).toEqual([
+      { date: "2028/01/19 19:30", name: "Stated Meeting", existing: "Awards Night" },
+    ]);
+    expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toContain("2028/12/20 19:30");
+  });
+
   it("refuses a year it cannot read and data with errors, writing nothing", async () => {
     const bad = await lodge(sample.root, "add-meetings", "--year", "next");
     expect(bad.code).toBe(2);

@@ -17,6 +17,7 @@ const optionsSchema = z.object({
     .min(2000, { error: "give a year such as 2027" })
     .max(2200, { error: "give a year such as 2027" }),
   dryRun: z.boolean().default(false),
+  json: z.boolean().default(false),
 });
 
 /** A stated meeting on `day`, as lodge.yaml's schedule and address describe it. */
@@ -62,6 +63,7 @@ export function addMeetingsCommand(ctx: Context): Command {
     .requiredOption("--year <year>", "the year, e.g. 2027")
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .option("--dry-run", "print what would be added, change nothing")
+    .option("--json", "print what was added and skipped as JSON")
     .addHelpText(
       "after",
       "\nExample:\n  lodge add-meetings --year 2027\n\nDays that already have an event in events.yaml are skipped, so it is safe to run again.",
@@ -70,25 +72,41 @@ export function addMeetingsCommand(ctx: Context): Command {
       const options = parseOptions(optionsSchema, raw);
       const dir = resolve(ctx.cwd, options.data);
       const data = requireData(ctx, options.data, "events.yaml was not changed.");
-      const taken = new Set(data.events.map((event) => event.date.slice(0, 10)));
       const added: EventInput[] = [];
-      let skipped = 0;
+      const skipped: { date: string; name: string; existing: string }[] = [];
       for (const day of meetingDays(options.year, data.lodge.meetings)) {
         const meeting = statedMeeting(data.lodge, day);
-        const label = `${meeting.date} ${meeting.name}`;
-        if (taken.has(meeting.date.slice(0, 10))) {
-          const existing = data.events.find(
-            (e) => e.date.slice(0, 10) === meeting.date.slice(0, 10),
-          );
-          ctx.out(`skipped ${label}: ${existing?.name} is already on that day`);
-          skipped++;
-        } else {
-          added.push(meeting);
-          ctx.out(`${options.dryRun ? "would add" : "added"} ${label}`);
-        }
+        const existing = data.events.find((e) => e.date.slice(0, 10) === meeting.date.slice(0, 10));
+        if (existing)
+          skipped.push({ date: meeting.date, name: meeting.name, existing: existing.name });
+        else added.push(meeting);
       }
       if (added.length > 0 && !options.dryRun) writeEvents(dir, added);
+      if (options.json) {
+        const list = (e: EventInput) => ({ date: e.date, name: e.name });
+        const report = {
+          year: options.year,
+          dryRun: options.dryRun,
+          added: added.map(list),
+          skipped,
+        };
+        ctx.out(JSON.stringify(report, null, 2));
+        return;
+      }
+      const lines = [
+        ...added.map((e) => ({
+          date: e.date,
+          line: `${options.dryRun ? "would add" : "added"} ${e.date} ${e.name}`,
+        })),
+        ...skipped.map((e) => ({
+          date: e.date,
+          line: `skipped ${e.date} ${e.name}: ${e.existing} is already on that day`,
+        })),
+      ].sort((a, b) => a.date.localeCompare(b.date));
+      for (const { line } of lines) ctx.out(line);
       const verb = options.dryRun ? "Would add" : "Added";
-      ctx.out(`${verb} ${added.length} stated meetings for ${options.year}; skipped ${skipped}.`);
+      ctx.out(
+        `${verb} ${added.length} stated meetings for ${options.year}; skipped ${skipped.length}.`,
+      );
     });
 }

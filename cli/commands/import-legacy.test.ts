@@ -65,4 +65,37 @@ describe("lodge import legacy", () => {
       /^data: 1 event, 1 social outing, 18 officers, 82 past masters in 3 lists, .*; no errors/,
     );
   });
+
+  it("--json reports the same as JSON", async () => {
+    const { code, stdout } = await lodge(
+      sample.root,
+      "import",
+      "legacy",
+      "legacy",
+      "--force",
+      "--json",
+    );
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout.join("\n"));
+    expect(report.imported).toEqual([
+      { from: ["legacy/eventList.json"], to: "data/events.yaml", entries: 1 },
+      {
+        from: ["legacy/goldenSquareMasters.json"],
+        to: "data/past-masters/golden-square.csv",
+        entries: 1,
+      },
+      { from: ["legacy/outings.json"], to: "data/social-events.yaml", entries: 1 },
+      { from: ["legacy/past-master-list.json"], to: "data/past-masters/main.csv", entries: 1 },
+    ]);
+    expect(
+      report.skipped.map((p: { file: string; line: number; severity: string }) => [
+        p.file,
+        p.line,
+        p.severity,
+      ]),
+    ).toEqual([
+      ["legacy/eventList.json", 14, "error"],
+      ["legacy/notes.json", 1, "warning"],
+    ]);
+  });
 });

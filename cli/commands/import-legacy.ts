@@ -11,7 +11,11 @@ import { UserError } from "../errors.ts";
 import { formatProblem } from "../load/problems.ts";
 import { plural } from "../load/summary.ts";
 
-const optionsSchema = z.object({ data: dataDir, force: z.boolean().default(false) });
+const optionsSchema = z.object({
+  data: dataDir,
+  force: z.boolean().default(false),
+  json: z.boolean().default(false),
+});
 
 const TARGETS: Record<
   Exclude<LegacyKind, "pastMasters">,
@@ -81,6 +85,9 @@ function importLegacy(ctx: Context, from: string, raw: unknown): void {
   }
 
   let imported = 0;
+  const report: { from: string[]; to: string; entries: number }[] = [];
+  // --json: the same facts as one JSON document at the end, instead of lines.
+  const say = options.json ? () => {} : ctx.out;
   for (const [target, write] of writes) {
     const path = join(dir, target);
     mkdirSync(dirname(path), { recursive: true });
@@ -95,22 +102,27 @@ function importLegacy(ctx: Context, from: string, raw: unknown): void {
         ? ((parse(readFileSync(path, "utf8")) as { current?: string })?.current ?? "")
         : ([...past].sort((a, b) => b.year - a.year)[0]?.filename ?? "");
       writeFileSync(path, stringify({ current, past }, { lineWidth: 0 }));
-      ctx.out(
+      say(
         `The current bulletin is set to ${current || "nothing"}; change it in ${display(path)} if needed.`,
       );
     } else {
       writeFileSync(path, stringify(write.entries, { lineWidth: 0 }));
     }
     imported += write.entries.length;
-    ctx.out(
+    report.push({ from: write.from, to: display(path), entries: write.entries.length });
+    say(
       `${write.from.join(", ")}: ${plural(write.entries.length, ...write.what)} -> ${display(path)}`,
     );
   }
   const skipped = files.flatMap((f) => f.skipped);
-  for (const problem of skipped) ctx.out(`skipped  ${formatProblem(problem)}`);
+  for (const problem of skipped) say(`skipped  ${formatProblem(problem)}`);
   const skippedFiles = files.filter((f) => !f.kind).length;
   const skippedEntries = skipped.filter((p) => p.severity === "error" && p.entry).length;
-  ctx.out(
+  if (options.json) {
+    ctx.out(JSON.stringify({ imported: report, skipped }, null, 2));
+    return;
+  }
+  say(
     `Imported ${plural(imported, "entry", "entries")} from ${plural(files.length - skippedFiles, "file")} into ${display(dir)}; skipped ${plural(skippedEntries, "entry", "entries")} and ${plural(skippedFiles, "file")}. Run lodge validate, then lodge build.`,
   );
 }
@@ -122,6 +134,7 @@ export function importLegacyCommand(ctx: Context): Command {
     )
     .argument("<dir>", "the folder of JSON files")
     .option("--force", "replace data files that already exist")
+    .option("--json", "print what was imported and skipped as JSON")
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",

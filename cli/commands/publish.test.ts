@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
 import { type FakeStorage, fakeStorage } from "../../test/fake-storage.ts";
@@ -9,7 +10,12 @@ let sample: ReturnType<typeof sampleCopy>;
 let storage: FakeStorage;
 beforeEach(async () => {
   sample = sampleCopy();
-  storage = await fakeStorage(["hillcrest-site", "hillcrest-bulletins"]);
+  storage = await fakeStorage([
+    "hillcrest-site",
+    "hillcrest-bulletins",
+    "hillcrest-albums",
+    "hillcrest-thumbs",
+  ]);
 });
 afterEach(async () => {
   await storage.close();
@@ -30,6 +36,13 @@ const SITE: Record<string, string> = {
 };
 const SITE_BYTES = Object.values(SITE).reduce((total, text) => total + Buffer.byteLength(text), 0);
 
+/** What a bucket stores of a file: text gzip-compressed (level 9), a PDF as it is. */
+const inBucket = (path: string, text: string) =>
+  path.endsWith(".pdf") ? Buffer.from(text) : gzipSync(text, { level: 9 });
+const bucketBytes = (files: Record<string, string>) =>
+  Object.entries(files).reduce((total, [path, text]) => total + inBucket(path, text).length, 0);
+const BUCKET_BYTES = bucketBytes(SITE);
+
 function writeSite(files: Record<string, string> = SITE): void {
   for (const [path, text] of Object.entries(files)) {
     const file = join(sample.root, "dist", path);
@@ -44,41 +57,38 @@ const uploads = () => storage.calls.filter((call) => call.startsWith("upload "))
 const objects = (bucket: string) => storage.buckets.get(bucket) ?? new Map();
 
 describe("lodge publish to a Cloud Storage bucket", () => {
-  it("uploads every file with its content type and cache header, pages last; then nothing when nothing changed", async () => {
+  it("uploads every file with its content type and cache header, text gzip-encoded, pages last; then nothing when nothing changed", async () => {
     writeSite();
     const first = await publish("--target", "gs://hillcrest-site");
     expect(first.stderr).toEqual([]);
     expect(first.stdout).toEqual([
-      `gs://hillcrest-site from dist: 9 files to upload (${SITE_BYTES} B), 0 unchanged.`,
-      `Published: 9 uploaded (${SITE_BYTES} B), 0 unchanged, 0 deleted.`,
+      `gs://hillcrest-site from dist: 9 files to upload (${BUCKET_BYTES} B), 0 unchanged.`,
+      `Published: 9 uploaded (${BUCKET_BYTES} B), 0 unchanged, 0 deleted.`,
     ]);
     expect(first.code).toBe(0);
     const stored = Object.fromEntries(
       [...objects("hillcrest-site")].map(([name, object]) => [
         name,
-        [object.contentType, object.cacheControl],
+        [object.contentType, object.cacheControl, object.contentEncoding],
       ]),
     );
+    const year = "public, max-age=31536000, immutable";
     expect(stored).toEqual({
-      "index.html": ["text/html; charset=utf-8", "no-cache"],
-      "404.html": ["text/html; charset=utf-8", "no-cache"],
-      "_root.data": ["text/x-script", "no-cache"],
-      "about-us/index.html": ["text/html; charset=utf-8", "no-cache"],
-      "about-us.data": ["text/x-script", "no-cache"],
-      "assets/entry-Bx1c2D3e.js": [
-        "text/javascript; charset=utf-8",
-        "public, max-age=31536000, immutable",
-      ],
-      "assets/root-Ab12Cd34.css": [
-        "text/css; charset=utf-8",
-        "public, max-age=31536000, immutable",
-      ],
-      "media/petition.pdf": ["application/pdf", "public, max-age=86400"],
-      "robots.txt": ["text/plain; charset=utf-8", "public, max-age=3600"],
+      "index.html": ["text/html; charset=utf-8", "no-cache", "gzip"],
+      "404.html": ["text/html; charset=utf-8", "no-cache", "gzip"],
+      "_root.data": ["text/x-script", "no-cache", "gzip"],
+      "about-us/index.html": ["text/html; charset=utf-8", "no-cache", "gzip"],
+      "about-us.data": ["text/x-script", "no-cache", "gzip"],
+      "assets/entry-Bx1c2D3e.js": ["text/javascript; charset=utf-8", year, "gzip"],
+      "assets/root-Ab12Cd34.css": ["text/css; charset=utf-8", year, "gzip"],
+      "media/petition.pdf": ["application/pdf", "public, max-age=3600", undefined],
+      "robots.txt": ["text/plain; charset=utf-8", "public, max-age=3600", "gzip"],
     });
-    expect(objects("hillcrest-site").get("about-us/index.html")?.content.toString()).toBe(
-      "<h1>About us</h1>",
-    );
+    for (const [path, text] of Object.entries(SITE)) {
+      const object = objects("hillcrest-site").get(path);
+      const content = object?.contentEncoding ? gunzipSync(object.content) : object?.content;
+      expect(content?.toString()).toBe(text);
+    }
     // Pages go last, so none links to an asset that is not there yet.
     expect(uploads().slice(-5).sort()).toEqual(
       ["404.html", "_root.data", "about-us.data", "about-us/index.html", "index.html"].map(
@@ -108,9 +118,13 @@ describe("lodge publish to a Cloud Storage bucket", () => {
     storage.calls.length = 0;
 
     const changed = await publish("--target", "gs://hillcrest-site/www");
+    const bytes = bucketBytes({
+      "index.html": "<h1>Hillcrest Lodge</h1>",
+      "entry.js": "console.log('hydrate again');",
+    });
     expect(changed.stdout).toEqual([
-      "gs://hillcrest-site/www from dist: 2 files to upload (53 B), 6 unchanged.",
-      "Published: 2 uploaded (53 B), 6 unchanged, 0 deleted.",
+      `gs://hillcrest-site/www from dist: 2 files to upload (${bytes} B), 6 unchanged.`,
+      `Published: 2 uploaded (${bytes} B), 6 unchanged, 0 deleted.`,
       "2 files are no longer in the build; lodge publish --prune deletes them.",
     ]);
     expect(uploads()).toEqual([
@@ -152,11 +166,12 @@ describe("lodge publish to a Cloud Storage bucket", () => {
     storage.calls.length = 0;
 
     const dry = await publish("--target", "gs://hillcrest-site", "--dry-run", "--prune");
+    const bytes = bucketBytes({ "index.html": "<h1>About the lodge</h1>" });
     expect(dry.stdout).toEqual([
-      "gs://hillcrest-site from dist: 1 file to upload (24 B), 7 unchanged, 1 to delete.",
-      "  upload  about-us/index.html  (changed, 24 B)",
+      `gs://hillcrest-site from dist: 1 file to upload (${bytes} B), 7 unchanged, 1 to delete.`,
+      `  upload  about-us/index.html  (changed, ${bytes} B)`,
       "  delete  robots.txt",
-      "Dry run: 1 would be uploaded (24 B), 7 unchanged, 1 would be deleted. Nothing was uploaded.",
+      `Dry run: 1 would be uploaded (${bytes} B), 7 unchanged, 1 would be deleted. Nothing was uploaded.`,
     ]);
     expect(dry.code).toBe(0);
     expect(storage.calls).toEqual(["list hillcrest-site", "testPermissions hillcrest-site"]);
@@ -185,8 +200,104 @@ describe("lodge publish to a Cloud Storage bucket", () => {
     const first = objects("hillcrest-bulletins").get(pdfs[0] ?? "");
     expect([first?.contentType, first?.cacheControl]).toEqual([
       "application/pdf",
-      "public, max-age=86400",
+      "public, max-age=3600",
     ]);
+  });
+});
+
+describe("lodge publish with what lodge build made", () => {
+  it("stores a script as the gzip copy the build made, and leaves the copies out of a bucket", async () => {
+    const script = "console.log('hydrate');".repeat(20);
+    // Not what publish would make itself, so the test shows which bytes went up.
+    const made = gzipSync(script, { level: 1 });
+    expect(made.equals(gzipSync(script, { level: 9 }))).toBe(false);
+    writeSite({ "index.html": "<h1>Hillcrest</h1>", "assets/entry-Bx1c2D3e.js": script });
+    const asset = join(sample.root, "dist", "assets", "entry-Bx1c2D3e.js");
+    writeFileSync(`${asset}.gz`, made);
+    writeFileSync(`${asset}.br`, "brotli bytes");
+
+    const result = await publish("--target", "gs://hillcrest-site");
+    expect(result.code).toBe(0);
+    expect([...objects("hillcrest-site").keys()].sort()).toEqual([
+      "assets/entry-Bx1c2D3e.js",
+      "index.html",
+    ]);
+    const stored = objects("hillcrest-site").get("assets/entry-Bx1c2D3e.js");
+    expect(stored?.contentEncoding).toBe("gzip");
+    expect(stored?.content.equals(made)).toBe(true);
+    expect(gunzipSync(stored?.content ?? Buffer.alloc(0)).toString()).toBe(script);
+
+    // A folder gets every file as it is, for its web server to send the copies.
+    const folder = await lodge(sample.root, "publish", "--target", "file://public");
+    expect(folder.code).toBe(0);
+    expect(readdirSync(join(sample.root, "public", "assets")).sort()).toEqual([
+      "entry-Bx1c2D3e.js",
+      "entry-Bx1c2D3e.js.br",
+      "entry-Bx1c2D3e.js.gz",
+    ]);
+  });
+
+  it("uploads the web sizes of pictures served from buckets, not their originals, and album thumbnails to theirs", async () => {
+    // One album and no other pictures, so the pictures are made in a moment.
+    rmSync(join(sample.data, "images"), { recursive: true });
+    const album = "2020-02-19-past-masters-night";
+    for (const name of readdirSync(join(sample.data, "albums"))) {
+      if (name !== album) rmSync(join(sample.data, "albums", name), { recursive: true });
+    }
+    const lodgeYaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
+    sample.write(
+      "lodge.yaml",
+      lodgeYaml
+        .replace(
+          "albums: /media/albums/",
+          "albums: https://storage.googleapis.com/hillcrest-albums/",
+        )
+        .replace(
+          "thumbnails: /media/thumbnails/",
+          "thumbnails: https://hillcrest-thumbs.storage.googleapis.com/small/",
+        ),
+    );
+    writeSite();
+    expect((await lodge(sample.root, "images")).code).toBe(0);
+    const manifest = JSON.parse(
+      readFileSync(join(sample.root, "var", "images", "manifest.json"), "utf8"),
+    ) as Record<string, { variants: { src: string }[]; thumbs: { src: string }[] }>;
+    const entries = Object.values(manifest);
+    const variants = entries.flatMap((e) => e.variants.map((v) => v.src.slice("albums/".length)));
+    const thumbs = entries.flatMap((e) =>
+      e.thumbs.map((t) => `small/${t.src.slice("thumbnails/albums/".length)}`),
+    );
+    expect(entries).toHaveLength(5);
+    expect(thumbs.length).toBeGreaterThan(0);
+
+    const dry = await publish("--target", "gs://hillcrest-site", "--dry-run", "--json");
+    expect(dry.stderr).toEqual([]);
+    const plan = JSON.parse(dry.stdout.join("\n")) as {
+      dryRun: boolean;
+      targets: { part: string; target: string; from: string; upload: { path: string }[] }[];
+    };
+    expect(plan.dryRun).toBe(true);
+    expect(plan.targets.map((t) => [t.part, t.target, t.from, t.upload.length])).toEqual([
+      ["site", "gs://hillcrest-site", "dist", 9],
+      ["albums", "gs://hillcrest-albums", "var/images", variants.length],
+      ["thumbnails", "gs://hillcrest-thumbs/small", "var/images", thumbs.length],
+    ]);
+    expect(uploads()).toEqual([]);
+
+    const result = await publish("--target", "gs://hillcrest-site");
+    expect(result.stderr).toEqual([]);
+    expect(result.code).toBe(0);
+    expect([...objects("hillcrest-albums").keys()].sort()).toEqual(variants.sort());
+    expect([...objects("hillcrest-thumbs").keys()].sort()).toEqual(thumbs.sort());
+    expect(objects("hillcrest-albums").has(`${album}/past-masters-night-01.jpg`)).toBe(false);
+    for (const object of [
+      ...objects("hillcrest-albums").values(),
+      ...objects("hillcrest-thumbs").values(),
+    ]) {
+      expect(object.contentType).toMatch(/^image\/(webp|jpeg)$/);
+      expect(object.cacheControl).toBe("public, max-age=31536000, immutable");
+      expect(object.contentEncoding).toBeUndefined();
+    }
   });
 });
 
@@ -195,16 +306,14 @@ describe("lodge publish checks before it uploads", () => {
     const lodgeYaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
     sample.write(
       "lodge.yaml",
-      `${lodgeYaml.replace(
-        "albums: /media/albums/",
-        "albums: https://storage.googleapis.com/hillcrest-albums/",
-      )}\npublish:\n  site: gs://hillcrest-www\n`,
+      `${lodgeYaml.replace("albums: /media/albums/", "albums: https://media.example.org/albums/")}\npublish:\n  site: gs://hillcrest-www\n`,
     );
 
     const result = await publish();
     expect(result.stderr).toEqual([
       "dist does not exist; run lodge build first, or give the built site with --dist DIR",
-      'lodge.yaml serves albums from https://storage.googleapis.com/hillcrest-albums/, outside the site, but names no bucket for them under publish:; add "albums: gs://BUCKET" there in data/lodge.yaml',
+      'media serves albums from https://media.example.org/albums/, outside the site, but publish: names no bucket for them; add "albums: gs://BUCKET" under publish: in data/lodge.yaml',
+      "the web sizes of pictures served from buckets are missing from var/images (234 pictures not made, 0 files gone; e.g. albums/2019-12-11-brotherhood-night/_cover.jpg); run lodge build first, or give the pictures' folder lodge build used with --images DIR",
       "gs://hillcrest-www: the bucket hillcrest-www does not exist; create it (gcloud storage buckets create gs://hillcrest-www) or correct the name",
       "Nothing was uploaded.",
     ]);
@@ -267,7 +376,13 @@ describe("lodge publish checks before it uploads", () => {
 
     storage.failUpload = () => false;
     const rerun = await publish("--target", "gs://hillcrest-site");
-    expect(rerun.stdout.at(-1)).toBe("Published: 6 uploaded (87 B), 3 unchanged, 0 deleted.");
+    const uploadedFirst = ["assets/entry-Bx1c2D3e.js", "media/petition.pdf", "robots.txt"];
+    const rest = Object.fromEntries(
+      Object.entries(SITE).filter(([path]) => !uploadedFirst.includes(path)),
+    );
+    expect(rerun.stdout.at(-1)).toBe(
+      `Published: 6 uploaded (${bucketBytes(rest)} B), 3 unchanged, 0 deleted.`,
+    );
     expect(objects("hillcrest-site").size).toBe(9);
   });
 });

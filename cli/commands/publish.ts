@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { publish } from "../publish/publish.ts";
 import { targetText } from "../publish/targets.ts";
+import { imagesOption } from "./build.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
@@ -12,7 +13,9 @@ const optionsSchema = z.object({
   endpoint: z
     .url({ protocol: /^https?$/, error: "expected an address such as http://127.0.0.1:4443" })
     .optional(),
+  images: z.string().min(1, { error: "give the pictures' folder, e.g. --images var/images" }),
   dryRun: z.boolean().default(false),
+  json: z.boolean().default(false),
   prune: z.boolean().default(false),
 });
 
@@ -27,7 +30,13 @@ export function publishCommand(ctx: Context): Command {
       "--target <where>",
       "where the site goes: gs://BUCKET[/prefix] or file://DIR (default: publish.site in lodge.yaml)",
     )
+    .option(
+      "--images <dir>",
+      "the web sizes of the pictures lodge build made, for media served from buckets",
+      imagesOption.default,
+    )
     .option("--dry-run", "list what would be uploaded and deleted, and change nothing")
+    .option("--json", "print what was (or would be) uploaded as JSON")
     .option("--prune", "delete files in the target that the build no longer has")
     .option(
       "--endpoint <url>",
@@ -46,6 +55,9 @@ export function publishCommand(ctx: Context): Command {
         "    site: gs://hillcrest-site",
         "    bulletins: gs://hillcrest-bulletins   # when media serves bulletins from that bucket",
         "",
+        "Media served from https://storage.googleapis.com/BUCKET/... is published to that bucket",
+        "without a line of its own. Pictures go up as the web sizes lodge build made (var/images).",
+        "",
         "Credentials come from `gcloud auth application-default login` or GOOGLE_APPLICATION_CREDENTIALS.",
         "Everything is checked before anything is uploaded; a rerun finishes an interrupted publish.",
       ].join("\n"),
@@ -59,7 +71,9 @@ export function publishCommand(ctx: Context): Command {
           distDir: resolve(ctx.cwd, options.dist),
           target: options.target,
           endpoint: options.endpoint,
+          imagesDir: resolve(ctx.cwd, options.images),
           dryRun: options.dryRun,
+          json: options.json,
           prune: options.prune,
         },
         ctx,

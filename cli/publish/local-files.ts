@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
-import { CACHE } from "../../server/site.ts";
-
-/** Media files are replaced under the same name now and then: a day in caches is enough. */
-export const MEDIA_CACHE = "public, max-age=86400";
+import { gzipSync, constants as zlibConstants } from "node:zlib";
+import { cacheControlOf } from "../../server/site.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -38,47 +37,77 @@ export function contentType(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 
-/** A page or its navigation data: always revalidated, so a publish shows at once. */
+/** A page or its navigation data: uploaded last, so no page links to a file not yet there. */
 export function isPage(path: string): boolean {
   return path.endsWith(".html") || path.endsWith(".data");
 }
 
-/**
- * The Cache-Control of a file of the built site: hashed build output for a year, pages revalidated
- * on every visit, media (under `mediaPaths`, e.g. "media/") for a day, anything else for an hour.
- */
-export function siteCacheControl(path: string, mediaPaths: readonly string[]): string {
-  if (path.startsWith("assets/")) return CACHE.assets;
-  if (isPage(path)) return CACHE.html;
-  if (mediaPaths.some((prefix) => path.startsWith(prefix))) return MEDIA_CACHE;
-  return CACHE.other;
-}
+/** Text worth compressing (pictures, PDFs and fonts are compressed already). */
+const TEXT = /\.(html|css|js|mjs|json|map|data|txt|xml|webmanifest|svg)$/i;
+
+/** The copies beside a script or stylesheet that `lodge build` compressed ahead (app.js.br). */
+const PRECOMPRESSED = /\.(br|gz)$/;
 
 /** One file to publish: where it is and what its object gets. */
 export interface LocalFile {
   /** The path under the source folder, with forward slashes: the object's name under its target. */
   path: string;
+  /** The file whose content is uploaded (its gzip copy when one was made at build time). */
   file: string;
+  /** Bytes uploaded. */
   size: number;
-  /** Base64 MD5 of the content, as Cloud Storage reports it in `md5Hash`. */
+  /** Base64 MD5 of the bytes uploaded, as Cloud Storage reports it in `md5Hash`. */
   md5: string;
   contentType: string;
   cacheControl: string;
+  /**
+   * "gzip" when the object is stored gzip-compressed: Cloud Storage sends it so to browsers that
+   * accept gzip (all of them) and unzips it for any client that does not.
+   */
+  contentEncoding?: "gzip";
 }
 
 export function md5Of(content: Buffer): string {
   return createHash("md5").update(content).digest("base64");
 }
 
+/** Level 9, no timestamp in the header: the same text always gives the same bytes (and MD5). */
+const gzipped = (content: Buffer) => gzipSync(content, { level: zlibConstants.Z_BEST_COMPRESSION });
+
+/** The bytes to upload for a file. */
+export async function bodyOf(file: LocalFile): Promise<Buffer> {
+  const content = await readFile(file.file);
+  return file.contentEncoding === "gzip" && !file.file.endsWith(".gz") ? gzipped(content) : content;
+}
+
 /**
- * Every file under `root` except the folders in `skip` (paths relative to root), sorted by path.
- * Dot files (.DS_Store, .gitkeep) are never published.
+ * A file to publish under `path`. With `compress` (for a bucket, which cannot compress as it
+ * serves) text is stored gzip-compressed: the gzip copy `lodge build` made when there is one,
+ * else compressed here. A folder gets the files as they are, for its server to compress.
  */
-export function localFiles(
-  root: string,
-  cacheControl: (path: string) => string,
-  skip: readonly string[] = [],
-): LocalFile[] {
+export function localFile(path: string, file: string, compress: boolean): LocalFile {
+  const described = { path, contentType: contentType(path), cacheControl: cacheControlOf(path) };
+  if (compress && TEXT.test(path)) {
+    const ahead = existsSync(`${file}.gz`);
+    const content = ahead ? readFileSync(`${file}.gz`) : gzipped(readFileSync(file));
+    return {
+      ...described,
+      file: ahead ? `${file}.gz` : file,
+      size: content.length,
+      md5: md5Of(content),
+      contentEncoding: "gzip",
+    };
+  }
+  const content = readFileSync(file);
+  return { ...described, file, size: content.length, md5: md5Of(content) };
+}
+
+/**
+ * Every file under `root`, sorted by path. Dot files (.DS_Store, .gitkeep) are never published.
+ * With `compress` the precompressed copies are left out: their content is uploaded as the file
+ * itself, gzip-encoded.
+ */
+export function localFiles(root: string, compress: boolean): LocalFile[] {
   if (!existsSync(root)) return [];
   const files: LocalFile[] = [];
   for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
@@ -86,16 +115,13 @@ export function localFiles(
     const file = join(entry.parentPath, entry.name);
     const path = relative(root, file).split(sep).join("/");
     if (path.split("/").some((part) => part.startsWith("."))) continue;
-    if (skip.some((folder) => path.startsWith(`${folder}/`))) continue;
-    const content = readFileSync(file);
-    files.push({
-      path,
-      file,
-      size: content.length,
-      md5: md5Of(content),
-      contentType: contentType(path),
-      cacheControl: cacheControl(path),
-    });
+    // Both endings are three characters long: app.js.br is a copy of app.js.
+    if (compress && PRECOMPRESSED.test(file) && existsSync(file.slice(0, -3))) continue;
+    files.push(localFile(path, file, compress));
   }
+  return byPath(files);
+}
+
+export function byPath<T extends { path: string }>(files: T[]): T[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

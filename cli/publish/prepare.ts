@@ -1,12 +1,14 @@
 import { existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
-import { MEDIA_FOLDERS, mediaBase, siteMediaCopies } from "../../core/rules/media.ts";
+import { join, sep } from "node:path";
+import { isSitePath, MEDIA_FOLDERS, processedPlace } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
 import { shownPath, UsageError } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
+import { imageSources, readManifest } from "../images/process-images.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
-import { type LocalFile, localFiles, MEDIA_CACHE, siteCacheControl } from "./local-files.ts";
+import { type MediaFile, mediaFiles } from "../site/media-files.ts";
+import { byPath, type LocalFile, localFile, localFiles } from "./local-files.ts";
 import {
   bucketStore,
   folderStore,
@@ -16,6 +18,7 @@ import {
   storageClients,
 } from "./stores.ts";
 import {
+  bucketOfAddress,
   describeTarget as describe,
   overlaps as overlapping,
   type PublishFile,
@@ -30,6 +33,8 @@ export interface PublishOptions {
   distDir: string;
   /** --target: the site's target, instead of lodge.yaml's `publish.site`. */
   target?: string;
+  /** The web sizes of the pictures `lodge build` made (var/images), for media served from buckets. */
+  imagesDir: string;
   /** --endpoint: the Cloud Storage API's address (an emulator, or tests). */
   endpoint?: string;
   dryRun: boolean;
@@ -48,67 +53,91 @@ export interface Job {
   stale: string[];
 }
 
-/** The media kinds lodge.yaml may serve from outside the site, and their data folders. */
-const MEDIA_KINDS = ["images", "albums", "bulletins", "socialEvents"] as const;
+/** The media kinds lodge.yaml may serve from a bucket of their own, each published there. */
+const MEDIA_KINDS = ["images", "albums", "thumbnails", "bulletins", "socialEvents"] as const;
 
 /** Where each part goes: the site, then every media kind lodge.yaml serves from a bucket. */
 function targetsOf(
   options: PublishOptions,
   lodge: Lodge | undefined,
-  file: PublishFile,
   problems: string[],
   out: Output,
 ): { key: TargetKey; target: Target; from: string; files: LocalFile[] }[] {
+  const file: PublishFile = lodge?.publish ?? {};
+  const lodgeYaml = shownPath(options.cwd, join(options.dataDir, "lodge.yaml"));
   const siteText = options.target ?? file.site;
   if (siteText === undefined) {
     throw new UsageError(
-      `Say where to publish: --target gs://BUCKET (or file://DIR), or "site: gs://BUCKET" under publish: in ${shownPath(options.cwd, join(options.dataDir, "lodge.yaml"))}.`,
+      `Say where to publish: --target gs://BUCKET (or file://DIR), or "site: gs://BUCKET" under publish: in ${lodgeYaml}.`,
     );
   }
   const parse = (text: string) => parseTarget(text, options.cwd) as Target;
   const shown = (path: string) => shownPath(options.cwd, path);
-  const bases = lodge?.media;
-  const mediaPaths = bases ? siteMediaCopies(bases).map((copy) => copy.path.slice(1)) : [];
+  const site = parse(siteText);
   const parts = [
     {
       key: "site" as TargetKey,
-      target: parse(siteText),
+      target: site,
       from: shown(options.distDir),
       files: existsSync(join(options.distDir, "index.html"))
-        ? localFiles(options.distDir, (path) => siteCacheControl(path, mediaPaths))
+        ? localFiles(options.distDir, site.kind === "bucket")
         : [],
     },
   ];
-  if (!bases) return parts;
+  if (!lodge) return parts;
+
+  const offSite = MEDIA_KINDS.filter((kind) => !isSitePath(lodge.media[kind]));
   for (const kind of MEDIA_KINDS) {
-    const base = mediaBase(bases, kind);
-    const onSite = base.startsWith("/") && !base.startsWith("//");
-    const text = file[kind];
-    if (onSite) {
-      if (text) {
-        out.err(
-          `lodge.yaml: publish.${kind} is ignored: media serves ${kind} from the site (${base}), so they are published with it.`,
-        );
-      }
-      continue;
-    }
-    if (!text) {
-      problems.push(
-        `lodge.yaml serves ${kind} from ${base}, outside the site, but names no bucket for them under publish:; add "${kind}: gs://BUCKET" there in ${shown(join(options.dataDir, "lodge.yaml"))}`,
+    if (!offSite.includes(kind) && file[kind]) {
+      out.err(
+        `${lodgeYaml}: publish.${kind} is ignored: media serves ${kind} from the site (${lodge.media[kind]}), so they are published with it.`,
       );
-      continue;
     }
-    const folder = join(options.dataDir, MEDIA_FOLDERS[kind]);
-    // Social-event pictures sit inside images/ but have their own base.
-    const skip =
-      kind === "images"
-        ? [relative(MEDIA_FOLDERS.images, MEDIA_FOLDERS.socialEvents).split(sep).join("/")]
-        : [];
+  }
+  if (offSite.length === 0) return parts;
+
+  const targets = offSite.flatMap((kind) => {
+    const base = lodge.media[kind];
+    const text = file[kind] ?? bucketOfAddress(base);
+    if (text) return [{ kind, target: parse(text) }];
+    problems.push(
+      `media serves ${kind} from ${base}, outside the site, but publish: names no bucket for them; add "${kind}: gs://BUCKET" under publish: in ${lodgeYaml}`,
+    );
+    return [];
+  });
+
+  // The web sizes of the pictures served from a bucket must be there to upload: every picture of
+  // those kinds made by the last build, and none of its files gone since.
+  const images = { dir: options.imagesDir, manifest: readManifest(options.imagesDir) };
+  const media = mediaFiles(options.dataDir, images, lodge.media);
+  const inBucket = (kind: string) => offSite.some((off) => off === kind);
+  const unprocessed = imageSources(options.dataDir).filter(
+    (src) =>
+      !images.manifest[src] &&
+      (inBucket(processedPlace(lodge.media, src).kind) ||
+        (src.startsWith(`${MEDIA_FOLDERS.albums}/`) && inBucket("thumbnails"))),
+  );
+  const gone = media.filter((m) => inBucket(m.kind) && !existsSync(m.file));
+  if (unprocessed.length > 0 || gone.length > 0) {
+    const example = unprocessed[0] ?? shown(gone[0]?.file ?? "");
+    problems.push(
+      `the web sizes of pictures served from buckets are missing from ${shown(options.imagesDir)} (${unprocessed.length} pictures not made, ${gone.length} files gone; e.g. ${example}); run lodge build first, or give the pictures' folder lodge build used with --images DIR`,
+    );
+    return parts;
+  }
+
+  const folderOf = (m: Pick<MediaFile, "kind" | "file">) =>
+    m.file.startsWith(options.imagesDir + sep) || m.kind === "thumbnails"
+      ? options.imagesDir
+      : join(options.dataDir, MEDIA_FOLDERS[m.kind]);
+  for (const { kind, target } of targets) {
+    const files = media.filter((m) => m.kind === kind);
+    const folders = files.length > 0 ? files : [{ kind, file: "" }];
     parts.push({
       key: kind,
-      target: parse(text),
-      from: shown(folder),
-      files: localFiles(folder, () => MEDIA_CACHE, skip),
+      target,
+      from: [...new Set(folders.map((m) => shown(folderOf(m))))].sort().join(" and "),
+      files: byPath(files.map((m) => localFile(m.path, m.file, target.kind === "bucket"))),
     });
   }
   return parts;
@@ -132,8 +161,7 @@ export async function prepare(options: PublishOptions, out: Output): Promise<Job
     const errors = sortProblems(dataProblems).filter((p) => p.severity === "error");
     problems.push(...errors.map(formatProblem));
   }
-  const file: PublishFile = data?.lodge.publish ?? {};
-  const parts = targetsOf(options, data?.lodge, file, problems, out);
+  const parts = targetsOf(options, data?.lodge, problems, out);
 
   for (const [i, a] of parts.entries()) {
     for (const b of parts.slice(i + 1)) {

@@ -43,21 +43,47 @@ const CONCURRENT_UPLOADS = 8;
  * content differs (media and hashed assets first, pages last, so no page ever links to a file
  * not yet there), and with `prune` deletes what the build no longer has.
  */
-export async function publish(options: PublishOptions, out: Output): Promise<void> {
+export async function publish(
+  options: PublishOptions & { json?: boolean },
+  out: Output,
+): Promise<void> {
   const jobs = await prepare(options, out);
+  // --json: the same facts as one JSON document at the end, instead of lines.
+  const lines: Output = options.json ? { out: () => {}, err: out.err } : out;
+  const report = (done: { uploaded: number; deleted: number }) => {
+    if (!options.json) return;
+    const targets = jobs.map((job) => ({
+      part: job.key,
+      target: job.store.where,
+      from: job.from,
+      upload: job.upload.map(({ file, reason }) => ({
+        path: file.path,
+        reason,
+        bytes: file.size,
+        contentType: file.contentType,
+        cacheControl: file.cacheControl,
+        ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
+      })),
+      unchanged: job.unchanged,
+      notInBuild: job.stale,
+    }));
+    out.out(
+      JSON.stringify({ dryRun: options.dryRun, prune: options.prune, targets, ...done }, null, 2),
+    );
+  };
   for (const job of jobs) {
     const parts = [
       `${count(job.upload.length, "file")} to upload (${formatBytes(sum(job.upload))})`,
       `${job.unchanged} unchanged`,
       ...(options.prune && job.stale.length > 0 ? [`${job.stale.length} to delete`] : []),
     ];
-    out.out(`${job.store.where} from ${job.from}: ${parts.join(", ")}.`);
+    lines.out(`${job.store.where} from ${job.from}: ${parts.join(", ")}.`);
     if (options.dryRun) {
       for (const { file, reason } of job.upload) {
-        out.out(`  upload  ${file.path}  (${reason}, ${formatBytes(file.size)})`);
+        lines.out(`  upload  ${file.path}  (${reason}, ${formatBytes(file.size)})`);
       }
       for (const path of job.stale) {
-        out.out(options.prune ? `  delete  ${path}` : `  keep    ${path}  (not in the build)`);
+        lines.out(options.prune ? `  delete  ${path}` : `  keep    ${path}  (not in the build)`);
       }
     }
   }
@@ -76,10 +102,11 @@ export async function publish(options: PublishOptions, out: Output): Promise<voi
       : [];
 
   if (options.dryRun) {
-    out.out(
+    lines.out(
       `Dry run: ${uploads.length} would be uploaded (${bytes}), ${unchanged} unchanged, ${deletions.length} would be deleted. Nothing was uploaded.`,
     );
-    for (const line of staleNote) out.out(line);
+    for (const line of staleNote) lines.out(line);
+    report({ uploaded: 0, deleted: 0 });
     return;
   }
 
@@ -122,8 +149,9 @@ export async function publish(options: PublishOptions, out: Output): Promise<voi
       ].join("\n"),
     );
   }
-  out.out(
+  lines.out(
     `Published: ${uploads.length} uploaded (${bytes}), ${unchanged} unchanged, ${deletions.length} deleted.`,
   );
-  for (const line of staleNote) out.out(line);
+  for (const line of staleNote) lines.out(line);
+  report({ uploaded: uploads.length, deleted: deletions.length });
 }

@@ -10,10 +10,9 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import { type Bucket, Storage } from "@google-cloud/storage";
-import { type LocalFile, localFiles } from "./local-files.ts";
+import { bodyOf, type LocalFile, localFiles } from "./local-files.ts";
 import { describeTarget, type Target } from "./targets.ts";
 
 /** What a listing says of an object: enough to tell whether a local file differs. */
@@ -141,13 +140,14 @@ export function bucketStore(
     async put(file) {
       await bucket
         .file(base + file.path)
-        .save(await readFile(file.file), {
+        .save(await bodyOf(file), {
           resumable: false,
           validation: "md5",
           metadata: {
             contentType: file.contentType,
             cacheControl: file.cacheControl,
             md5Hash: file.md5,
+            ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
           },
         })
         .catch(fail);
@@ -181,7 +181,7 @@ export function folderStore(target: Extract<Target, { kind: "folder" }>): Store 
       if (!existsSync(dir)) return new Map();
       if (!statSync(dir).isDirectory()) throw new StoreError(`${dir} is a file, not a folder`);
       return new Map(
-        localFiles(dir, () => "").map((file) => [file.path, { md5: file.md5, size: file.size }]),
+        localFiles(dir, false).map((file) => [file.path, { md5: file.md5, size: file.size }]),
       );
     },
     async checkWrite() {

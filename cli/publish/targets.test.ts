@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { explainStorageError } from "./stores.ts";
-import { overlaps, parseTarget } from "./targets.ts";
+import { bucketOfAddress, overlaps, parseTarget } from "./targets.ts";
 
 describe("publish targets", () => {
   it("reads a bucket with or without a prefix, and a folder relative to the working directory", () => {
@@ -16,6 +16,20 @@ describe("publish targets", () => {
     });
     expect(parseTarget("file://public", "/work")).toEqual({ kind: "folder", dir: "/work/public" });
     expect(parseTarget("file:///srv/www", "/work")).toEqual({ kind: "folder", dir: "/srv/www" });
+  });
+
+  it("finds the bucket behind a Cloud Storage address, and none behind any other address", () => {
+    expect(bucketOfAddress("https://storage.googleapis.com/hillcrest-albums/")).toBe(
+      "gs://hillcrest-albums",
+    );
+    expect(bucketOfAddress("https://storage.googleapis.com/hillcrest-media/albums/2026")).toBe(
+      "gs://hillcrest-media/albums/2026",
+    );
+    expect(bucketOfAddress("https://hillcrest-thumbs.storage.googleapis.com/small/")).toBe(
+      "gs://hillcrest-thumbs/small",
+    );
+    expect(bucketOfAddress("https://media.example.org/albums/")).toBeUndefined();
+    expect(bucketOfAddress("https://storage.googleapis.com/Not_A_Bucket!/")).toBeUndefined();
   });
 
   it("says what is wrong with a target it cannot read", () => {

@@ -8,7 +8,14 @@ export type Target =
   | { kind: "folder"; dir: string };
 
 /** The media kinds a lodge may serve from their own bucket (lodge.yaml `media`), with the site. */
-export const TARGET_KEYS = ["site", "images", "albums", "bulletins", "socialEvents"] as const;
+export const TARGET_KEYS = [
+  "site",
+  "images",
+  "albums",
+  "thumbnails",
+  "bulletins",
+  "socialEvents",
+] as const;
 export type TargetKey = (typeof TARGET_KEYS)[number];
 
 const BUCKET_NAME = /^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/;
@@ -33,6 +40,22 @@ export function parseTarget(text: string, cwd: string): Target | string {
     return { kind: "bucket", bucket, prefix };
   }
   return `expected gs://BUCKET[/prefix] or file://DIR, found "${value}"`;
+}
+
+/**
+ * The bucket behind a Cloud Storage address ('https://storage.googleapis.com/BUCKET/prefix/' or
+ * 'https://BUCKET.storage.googleapis.com/prefix/') as gs://BUCKET/prefix; undefined for any other
+ * address. So media served from such an address needs no publish: line of its own.
+ */
+export function bucketOfAddress(base: string): string | undefined {
+  const match =
+    /^https:\/\/storage\.(?:googleapis|cloud\.google)\.com\/([^/]+)\/?(.*)$/.exec(base) ??
+    /^https:\/\/([^/]+)\.storage\.googleapis\.com\/?(.*)$/.exec(base);
+  if (!match) return undefined;
+  const [, bucket = "", prefix = ""] = match;
+  const path = prefix.replace(/\/+$/, "");
+  const text = `gs://${bucket}${path ? `/${decodeURI(path)}` : ""}`;
+  return typeof parseTarget(text, "/") === "string" ? undefined : text;
 }
 
 /** How a target is written in messages: the way the user gave it. */

@@ -18,9 +18,10 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
-import { isSitePath, processedPlace, siteMediaCopies } from "../../core/rules/media.ts";
-import type { ImageManifest, Lodge } from "../../core/schemas/index.ts";
+import { isSitePath } from "../../core/rules/media.ts";
+import type { Lodge } from "../../core/schemas/index.ts";
 import { UserError } from "../errors.ts";
+import { mediaFiles, type ProcessedImages } from "./media-files.ts";
 
 /** The React site's folder (react-router.config.ts, vite.config.ts, app/). */
 export const SITE_DIR = fileURLToPath(new URL("../../site/", import.meta.url));
@@ -42,7 +43,7 @@ export type SiteBuild = {
   outDir: string;
   lodge: Pick<Lodge, "media">;
   /** The pictures `lodge images` made: served instead of their originals. */
-  images: { dir: string; manifest: ImageManifest };
+  images: ProcessedImages;
 };
 
 export type SiteBuildResult = { pages: string[]; mediaFiles: number };
@@ -115,54 +116,34 @@ function removeResourceDataTwins(dir: string): void {
   }
 }
 
-/**
- * Copies the media folders the site serves itself into the site, under lodge.yaml's bases,
- * leaving out the pictures `lodge images` made smaller files of (the site links to those).
- */
-function copyMedia(
-  dataDir: string,
-  siteDir: string,
-  lodge: Pick<Lodge, "media">,
-  processed: ImageManifest,
-): number {
-  let count = 0;
-  for (const copy of siteMediaCopies(lodge.media)) {
-    const from = join(dataDir, copy.folder);
-    if (!existsSync(from)) continue;
-    const to = join(siteDir, ...copy.path.split("/"));
-    const skipped = copy.skip.map((folder) => join(from, folder));
-    const wanted = (source: string) =>
-      !skipped.some((s) => source === s || source.startsWith(s + sep)) &&
-      processed[relative(dataDir, source).split(sep).join("/")] === undefined;
-    cpSync(from, to, { recursive: true, filter: wanted });
-    count += filesUnder(from).filter((file) => wanted(join(from, file))).length;
+/** Links `to` to `from`; false where the file system cannot (another device, no links). */
+function linked(from: string, to: string): boolean {
+  try {
+    linkSync(from, to);
+    return true;
+  } catch {
+    return false;
   }
-  return count;
 }
 
-/** Copies every file `lodge images` made whose base is on the site to its place there. */
-function copyProcessed(
-  images: SiteBuild["images"],
-  siteDir: string,
-  lodge: Pick<Lodge, "media">,
-): number {
+/**
+ * Puts every media file served from the site itself in its place there: the files of the data
+ * folders, copied, and the web sizes `lodge images` made instead of their originals. Those are
+ * many and large and never change under their names: linked where the file system allows, else
+ * copied. (A data file is never linked: a link touches the file, which `lodge dev` would take
+ * for an edit, and an edit in the site would change the data.)
+ */
+function placeMedia(build: SiteBuild, siteDir: string): number {
   let count = 0;
-  for (const entry of Object.values(images.manifest)) {
-    for (const file of [...entry.variants, ...entry.thumbs]) {
-      const { base, path } = processedPlace(lodge.media, file.src);
-      if (!isSitePath(base)) continue;
-      const to = join(siteDir, ...base.split("/"), ...path.split("/"));
-      mkdirSync(dirname(to), { recursive: true });
-      // The files are many and large, and never change under their names: a link where the
-      // file system allows one, else a copy.
-      const from = join(images.dir, ...file.src.split("/"));
-      try {
-        linkSync(from, to);
-      } catch {
-        copyFileSync(from, to);
-      }
-      count++;
+  const made = resolve(build.images.dir) + sep;
+  for (const media of mediaFiles(build.dataDir, build.images, build.lodge.media)) {
+    if (!isSitePath(media.base)) continue;
+    const to = join(siteDir, ...media.base.split("/"), ...media.path.split("/"));
+    mkdirSync(dirname(to), { recursive: true });
+    if (!resolve(media.file).startsWith(made) || !linked(media.file, to)) {
+      copyFileSync(media.file, to);
     }
+    count++;
   }
   return count;
 }
@@ -238,9 +219,7 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
     cpSync(join(client, "index.html"), join(client, "404.html"));
     removeResourceDataTwins(client);
     await precompressAssets(client);
-    const mediaFiles =
-      copyMedia(build.dataDir, client, build.lodge, build.images.manifest) +
-      copyProcessed(build.images, client, build.lodge);
+    const mediaCount = placeMedia(build, client);
     const pages = filesUnder(client)
       .filter((file) => file.endsWith("index.html"))
       .map((file) => `/${dirname(file) === "." ? "" : dirname(file).split(sep).join("/")}`)
@@ -253,7 +232,7 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
     } catch {
       cpSync(client, build.outDir, { recursive: true });
     }
-    return { pages, mediaFiles };
+    return { pages, mediaFiles: mediaCount };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

@@ -3,11 +3,11 @@ import {
   isGalleryPicture,
   isProcessedFileName,
   type MediaBases,
+  mediaFolders,
   mediaUrl,
   processedFileName,
   processedPlace,
   processedUrl,
-  siteMediaCopies,
 } from "./media.ts";
 
 const bases: MediaBases = {
@@ -49,16 +49,20 @@ describe("media addresses", () => {
     );
   });
 
-  it("copies into the site only the folders served from the site itself", () => {
-    expect(siteMediaCopies(bases)).toEqual([
-      { folder: "images", path: "/media/images/", skip: ["social-events"] },
-      { folder: "images/social-events", path: "/media/social-events/", skip: [] },
-      { folder: "albums", path: "/media/albums/", skip: [] },
-      { folder: "bulletins", path: "/media/bulletins/", skip: [] },
-      { folder: "media", path: "/media/", skip: [] },
+  it("says which base serves each media folder, on the site or in a bucket", () => {
+    const bucket = { ...bases, albums: "https://storage.example.com/albums" };
+    expect(mediaFolders(bucket)).toEqual([
+      { kind: "images", folder: "images", base: "/media/images/", skip: ["social-events"] },
+      {
+        kind: "socialEvents",
+        folder: "images/social-events",
+        base: "/media/social-events/",
+        skip: [],
+      },
+      { kind: "albums", folder: "albums", base: "https://storage.example.com/albums/", skip: [] },
+      { kind: "bulletins", folder: "bulletins", base: "/media/bulletins/", skip: [] },
+      { kind: "media", folder: "media", base: "/media/", skip: [] },
     ]);
-    const bucket = { ...bases, albums: "https://storage.example.com/albums/" };
-    expect(siteMediaCopies(bucket).map((c) => c.folder)).not.toContain("albums");
   });
 });
 
@@ -82,6 +86,7 @@ describe("addresses of the pictures lodge images made", () => {
     expect(
       processedPlace(bases, "thumbnails/albums/2024-10-19-table-lodge/a-1f2e3d4c-400.webp"),
     ).toEqual({
+      kind: "thumbnails",
       base: "/media/thumbnails/",
       path: "2024-10-19-table-lodge/a-1f2e3d4c-400.webp",
     });

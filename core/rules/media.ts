@@ -86,24 +86,34 @@ export function mediaUrl(bases: MediaBases, kind: MediaKind, file: string): stri
 /** The folder of `lodge images`' output that holds album thumbnails ('thumbnails/albums/x/a-1f2e3d4c-400.webp'). */
 export const THUMBNAILS_FOLDER = "thumbnails";
 
+/** The kinds of lodge.yaml `media`: each is served from one base, on the site or in a bucket. */
+export type ServedKind = keyof MediaBases;
+
 /**
  * Where a file `lodge images` made is served, from its path in the images folder: beside its
  * original, under the same base ('images/events/a-1f2e3d4c-640.webp' under `images`), album
  * thumbnails under `thumbnails` by album and name, as the thumbnails bucket holds them. `path` is
  * the file's path under that base, not yet URL-encoded. The one place that says so: the build
- * copies the files there and the site links to them there.
+ * copies the files there, `lodge publish` uploads them there and the site links to them there.
  */
-export function processedPlace(bases: MediaBases, file: string): { base: string; path: string } {
+export function processedPlace(
+  bases: MediaBases,
+  file: string,
+): { kind: ServedKind; base: string; path: string } {
   const under = (folder: string) =>
     file.startsWith(`${folder}/`) ? file.slice(folder.length + 1) : undefined;
   const thumb = under(`${THUMBNAILS_FOLDER}/${MEDIA_FOLDERS.albums}`);
-  if (thumb !== undefined) return { base: withSlash(bases.thumbnails), path: thumb };
+  if (thumb !== undefined) {
+    return { kind: "thumbnails", base: withSlash(bases.thumbnails), path: thumb };
+  }
   const album = under(MEDIA_FOLDERS.albums);
-  if (album !== undefined) return { base: mediaBase(bases, "albums"), path: album };
+  if (album !== undefined) return { kind: "albums", base: mediaBase(bases, "albums"), path: album };
   const social = under(MEDIA_FOLDERS.socialEvents);
-  if (social !== undefined) return { base: mediaBase(bases, "socialEvents"), path: social };
+  if (social !== undefined) {
+    return { kind: "socialEvents", base: mediaBase(bases, "socialEvents"), path: social };
+  }
   const image = under(MEDIA_FOLDERS.images);
-  if (image !== undefined) return { base: mediaBase(bases, "images"), path: image };
+  if (image !== undefined) return { kind: "images", base: mediaBase(bases, "images"), path: image };
   throw new Error(`${file} is not a file lodge images makes`);
 }
 
@@ -138,22 +148,20 @@ export function isSitePath(base: string): boolean {
 }
 
 /**
- * The data folders the built site serves itself, and the site path each is copied to: every kind
- * whose base is a path on the site (a bucket address is served by the bucket). A folder nested in
- * another one that is copied elsewhere is left out of the outer copy.
+ * Every data folder of media files and the base it is served from (lodge.yaml `media`, or
+ * /media/ for data/media/): on the site, where the build copies it, or a bucket's address, where
+ * `lodge publish` uploads it. A folder nested in another one served elsewhere is left out of the
+ * outer one (`skip`, relative to the outer folder).
  */
-export function siteMediaCopies(
+export function mediaFolders(
   bases: MediaBases,
-): { folder: string; path: string; skip: string[] }[] {
-  const kinds: MediaKind[] = ["images", "socialEvents", "albums", "bulletins", "media"];
-  return kinds
-    .map((kind) => ({
-      folder: MEDIA_FOLDERS[kind],
-      path: mediaBase(bases, kind),
-      skip:
-        kind === "images"
-          ? [MEDIA_FOLDERS.socialEvents.slice(MEDIA_FOLDERS.images.length + 1)]
-          : [],
-    }))
-    .filter((copy) => isSitePath(copy.path));
+): { kind: ServedKind | "media"; folder: string; base: string; skip: string[] }[] {
+  const kinds = ["images", "socialEvents", "albums", "bulletins", "media"] as const;
+  return kinds.map((kind) => ({
+    kind,
+    folder: MEDIA_FOLDERS[kind],
+    base: mediaBase(bases, kind),
+    skip:
+      kind === "images" ? [MEDIA_FOLDERS.socialEvents.slice(MEDIA_FOLDERS.images.length + 1)] : [],
+  }));
 }

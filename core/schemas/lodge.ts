@@ -140,6 +140,7 @@ export const lodgeSchema = z.strictObject({
       site: publishTarget.optional(),
       images: publishTarget.optional(),
       albums: publishTarget.optional(),
+      thumbnails: publishTarget.optional(),
       bulletins: publishTarget.optional(),
       socialEvents: publishTarget.optional(),
     })
