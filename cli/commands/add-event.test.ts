@@ -91,6 +91,47 @@ describe("lodge add-event", () => {
     expect(events()).toContain("    cost: 12\n    choices:\n      - Chicken\n      - Fish\n");
   });
 
+  it("asks again after an answer it cannot use, saying what is wrong, and gives up after three", async () => {
+    const { code, stderr, asked } = await lodgeAt(
+      {
+        cwd: sample.root,
+        answers: [
+          "2028-02-30",
+          "2028-02-09",
+          "7.30pm",
+          "19:00",
+          "Awards Night",
+          "",
+          "",
+          "",
+          "twelve",
+          "12",
+          "",
+        ],
+      },
+      "add-event",
+    );
+    expect(code).toBe(0);
+    expect(stderr).toEqual([
+      '  expected a date such as 2027-03-17, found "2028-02-30"; try again.',
+      '  expected a time such as 19:30 (24-hour), found "7.30pm"; try again.',
+      `  expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing, found "twelve"; try again.`,
+    ]);
+    expect(asked.filter((q) => q.startsWith("Date"))).toHaveLength(2);
+    expect(events()).toContain("- date: 2028/02/09 19:00\n  name: Awards Night\n");
+
+    const before = events();
+    const given = await lodgeAt(
+      { cwd: sample.root, answers: ["tomorrow", "next week", "soon"] },
+      "add-event",
+    );
+    expect(given.code).toBe(2);
+    expect(given.stderr.at(-1)).toBe(
+      'Date (YYYY-MM-DD): expected a date such as 2027-03-17, found "soon". Nothing was added.',
+    );
+    expect(events()).toBe(before);
+  });
+
   it("prints the YAML with --dry-run and changes nothing", async () => {
     const { code, stdout } = await lodge(
       sample.root,

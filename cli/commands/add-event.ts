@@ -3,7 +3,8 @@ import { basename, join, resolve } from "node:path";
 import { Command } from "commander";
 import { stringify } from "yaml";
 import { z } from "zod";
-import { type EventInput, eventSchema } from "../../core/schemas/event.ts";
+import { eventDateText } from "../../core/schemas/common.ts";
+import { costText, type EventInput, eventSchema } from "../../core/schemas/event.ts";
 import type { Lodge } from "../../core/schemas/lodge.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { insertEvents } from "../edit/events-file.ts";
@@ -47,6 +48,44 @@ const FLAG_OF: Record<string, string> = {
   "earlyBirdOptions.time": "--dinner-time",
 };
 
+/** What is wrong with a parse, in its first message; undefined when it passed. */
+const firstIssue = (result: { success: boolean; error?: z.ZodError }) =>
+  result.success ? undefined : result.error?.issues[0]?.message;
+
+const checkDate = (date: string) =>
+  firstIssue(eventDateText.safeParse(`${date.trim()} 00:00`))?.replace(
+    /a date and time 'YYYY\/MM\/DD HH:mm' \(24-hour\), found "(.*) 00:00"/,
+    'a date such as 2027-03-17, found "$1"',
+  );
+
+const checkTime = (time: string) =>
+  /^([01]\d|2[0-3]):[0-5]\d$/.test(time.trim())
+    ? undefined
+    : `expected a time such as 19:30 (24-hour), found "${time}"`;
+
+/** At most this many tries at one question before the command gives up. */
+const TRIES = 3;
+
+/**
+ * Questions whose answers are checked as they are given: a wrong one is explained and asked
+ * again, so a typo costs one line, not the whole command.
+ */
+function askChecked(ask: NonNullable<Context["ask"]>, ctx: Context) {
+  return async (
+    question: string,
+    fallback: string,
+    check: (answer: string) => string | undefined = () => undefined,
+  ): Promise<string> => {
+    for (let tries = 1; ; tries++) {
+      const answer = await ask(question, fallback);
+      const problem = check(answer);
+      if (problem === undefined) return answer;
+      if (tries === TRIES) throw new UsageError(`${question}: ${problem}. Nothing was added.`);
+      ctx.err(`  ${problem}; try again.`);
+    }
+  };
+}
+
 /** Fills what the flags left out by asking at the terminal, with defaults from lodge.yaml. */
 async function complete(options: Options, lodge: Lodge, ctx: Context): Promise<Options> {
   const { address, meetings } = lodge;
@@ -68,11 +107,13 @@ async function complete(options: Options, lodge: Lodge, ctx: Context): Promise<O
       ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
     } as Options;
   }
-  const ask = ctx.ask;
+  const ask = askChecked(ctx.ask, ctx);
   const filled = { ...options };
-  filled.date ||= await ask("Date (YYYY-MM-DD)", "");
-  filled.time ||= await ask("Start time (HH:mm, 24-hour)", defaults.time);
-  filled.name ||= await ask("Name", "Stated Meeting");
+  filled.date ||= await ask("Date (YYYY-MM-DD)", "", (date) => checkDate(date));
+  filled.time ||= await ask("Start time (HH:mm, 24-hour)", defaults.time, checkTime);
+  filled.name ||= await ask("Name", "Stated Meeting", (name) =>
+    name.trim() === "" ? "give the event a name" : undefined,
+  );
   filled.description ??= await ask("Description", "");
   filled.location ??= await ask("Location", defaults.location);
   filled.address ??= await ask("Address", defaults.address);
@@ -81,6 +122,7 @@ async function complete(options: Options, lodge: Lodge, ctx: Context): Promise<O
   filled.cost ??= await ask(
     "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; empty for no dinner)",
     "",
+    (cost) => firstIssue(costText.safeParse(cost)),
   );
   if (filled.cost && filled.meal.length === 0) {
     const meals = await ask("Meal choices, separated by commas (empty for none)", "");
