@@ -3,7 +3,7 @@
  * the same run so the ratios hold on a noisy machine. Prints Markdown tables and writes them to
  * bench/results/. Everything runs on 127.0.0.1 and in temporary folders, and stops by itself.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,10 +19,24 @@ const only = process.argv.slice(2);
 const wanted = (section: string) => only.length === 0 || only.includes(section);
 
 const scratch = mkdtempSync(join(tmpdir(), "lodge-bench-"));
-const sections: string[] = [];
+const RESULTS = join(ROOT, "bench", "results");
+const SECTIONS = ["build", "images", "api"] as const;
+/** The lines of the section being measured. */
+let lines: string[] = [];
 const say = (text: string) => {
   console.log(text);
-  sections.push(text);
+  lines.push(text);
+};
+/** Keeps a section's figures in bench/results/bench-<section>.md, so one can be rerun alone. */
+const keep = (section: (typeof SECTIONS)[number]) => {
+  mkdirSync(RESULTS, { recursive: true });
+  const stamp = `${new Date().toISOString()} · ${cpus()[0]?.model ?? "cpu"} · ${availableParallelism()} cores · Node ${process.version}`;
+  const [heading = "", ...rest] = lines;
+  writeFileSync(
+    join(RESULTS, `bench-${section}.md`),
+    `${[heading, `Measured ${stamp}.\n`, ...rest].join("\n")}\n`,
+  );
+  lines = [];
 };
 
 /**
@@ -48,10 +62,6 @@ async function buildFigures(name: string, data: string) {
 }
 
 try {
-  say(
-    `# lodge benchmarks\n\n${new Date().toISOString()} · ${cpus()[0]?.model ?? "cpu"} · ${availableParallelism()} cores · Node ${process.version}\n`,
-  );
-
   if (wanted("build")) {
     const sample = join(scratch, "sample");
     const big = join(scratch, "big");
@@ -75,6 +85,7 @@ try {
     say(
       `\n10x content costs ${fmt(b.cold.seconds / a.cold.seconds, 2)}x the cold build time and ${fmt(b.incremental.seconds / a.incremental.seconds, 2)}x the incremental one.\n`,
     );
+    keep("build");
   }
 
   if (wanted("images")) {
@@ -105,6 +116,7 @@ try {
       ),
     );
     say("");
+    keep("images");
   }
 
   if (wanted("api")) {
@@ -130,11 +142,15 @@ try {
       say(
         `\nA stored, validated, mailed RSVP costs ${fmt(bare.rps / lodge.rps, 1)}x a bare fastify answer.\n`,
       );
+    keep("api");
   }
 
-  mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
-  const file = join(ROOT, "bench", "results", "bench.md");
-  writeFileSync(file, `${sections.join("\n")}\n`);
+  // bench.md: the latest figures of every section, each with the moment it was measured.
+  const kept = SECTIONS.map((section) => join(RESULTS, `bench-${section}.md`))
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file, "utf8"));
+  const file = join(RESULTS, "bench.md");
+  writeFileSync(file, `# lodge benchmarks\n\n${kept.join("\n")}`);
   console.log(`Written to ${file.slice(ROOT.length)}`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });

@@ -55,6 +55,51 @@ describe("the SQLite store", () => {
     db.close();
   });
 
+  it("commits writes asked for together in one transaction, where one that fails undoes only itself", async () => {
+    const store = new SqliteStore(file(), NOW);
+    // A mail that cannot be stored fails its submission after the RSVP row was inserted.
+    const broken = {
+      ...rsvp("Broken", 1),
+      mails: [
+        {
+          kind: "rsvp-notice",
+          envelope: { from: "a@example.org", to: ["b@example.org"] },
+          messageId: "<1@example.org>",
+          raw: undefined as unknown as Buffer,
+        },
+      ],
+    };
+    const outcomes = await Promise.allSettled([
+      store.addEventRsvp(rsvp("Adam", 2), 4),
+      store.addEventRsvp(broken, 4),
+      store.addEventRsvp(rsvp("Bob", 2), 4),
+      store.addEventRsvp(rsvp("Carl", 1), 4),
+      // The same submission again in the same burst: answered as the first was, stored once.
+      store.addEventRsvp(rsvp("Adam", 2), 4),
+    ]);
+    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.kind : "rejected"))).toEqual([
+      "stored",
+      "rejected",
+      "stored",
+      "full",
+      "replay",
+    ]);
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual(["Adam", "Bob"]);
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0 });
+    await store.close();
+  });
+
+  it("commits the writes still waiting when it is closed", async () => {
+    const path = file();
+    const store = new SqliteStore(path, NOW);
+    const stored = store.addEventRsvp(rsvp("Adam", 1), 4);
+    await store.close();
+    expect((await stored).kind).toBe("stored");
+    const again = new SqliteStore(path, NOW);
+    expect((await again.listEventRsvps()).map((r) => r.record.firstName)).toEqual(["Adam"]);
+    await again.close();
+  });
+
   it("keeps its data across reopening and runs each migration once", async () => {
     const path = file();
     const first = new SqliteStore(path, NOW);
