@@ -1,8 +1,8 @@
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { reactAsModules, reactRouterProduction } from "./browser-builds.ts";
 import { GENERATED_DIR } from "./generated-dir.ts";
 
 const DEFAULT_GENERATED = fileURLToPath(new URL("./generated/", import.meta.url));
@@ -21,28 +21,6 @@ function generatedModules(): Plugin {
         id: resolve(GENERATED_DIR, resolved.id.slice(DEFAULT_GENERATED.length)),
       };
     },
-  };
-}
-
-const ROUTER_BUILDS = join(
-  dirname(createRequire(import.meta.url).resolve("react-router/package.json")),
-  "dist",
-);
-
-/**
- * React Router's package sends every import to its development build, warnings and all
- * (remix-run/react-router#14102); the browser gets its production build instead.
- */
-function reactRouterProduction(): Plugin {
-  const builds: Record<string, string> = {
-    "react-router": join(ROUTER_BUILDS, "production", "index.mjs"),
-    "react-router/dom": join(ROUTER_BUILDS, "production", "dom-export.mjs"),
-  };
-  return {
-    name: "lodge:react-router-production",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
-    resolveId: (source) => builds[source] ?? null,
   };
 }
 
@@ -87,7 +65,13 @@ function staticImports() {
 const imports = staticImports();
 
 export default defineConfig({
-  plugins: [generatedModules(), reactRouterProduction(), imports.plugin, reactRouter()],
+  plugins: [
+    generatedModules(),
+    reactRouterProduction(),
+    reactAsModules(),
+    imports.plugin,
+    reactRouter(),
+  ],
   build: {
     reportCompressedSize: false,
     rolldownOptions: {
