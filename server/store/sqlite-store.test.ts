@@ -84,7 +84,10 @@ describe("the SQLite store", () => {
       "full",
       "replay",
     ]);
-    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual(["Adam", "Bob"]);
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual([
+      "Adam",
+      "Bob",
+    ]);
     expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0 });
     await store.close();
   });
