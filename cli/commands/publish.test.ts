@@ -290,6 +290,20 @@ describe("lodge publish with what lodge build made", () => {
     expect([...objects("hillcrest-albums").keys()].sort()).toEqual(variants.sort());
     expect([...objects("hillcrest-thumbs").keys()].sort()).toEqual(thumbs.sort());
     expect(objects("hillcrest-albums").has(`${album}/past-masters-night-01.jpg`)).toBe(false);
+
+    // A picture changed after the build: its web sizes are out of date, so nothing goes up.
+    const picture = join(sample.data, "albums", album, "past-masters-night-02.jpg");
+    writeFileSync(
+      picture,
+      readFileSync(join(sample.data, "albums", album, "past-masters-night-03.jpg")),
+    );
+    storage.calls.length = 0;
+    const stale = await publish("--target", "gs://hillcrest-site");
+    expect(stale.stderr).toEqual([
+      `the web sizes of pictures served from buckets are missing from var/images (1 picture new or changed since, 0 files gone; e.g. albums/${album}/past-masters-night-02.jpg); run lodge build first, or give the pictures' folder lodge build used with --images DIR`,
+      "Nothing was uploaded.",
+    ]);
+    expect(uploads()).toEqual([]);
     for (const object of [
       ...objects("hillcrest-albums").values(),
       ...objects("hillcrest-thumbs").values(),
@@ -313,7 +327,7 @@ describe("lodge publish checks before it uploads", () => {
     expect(result.stderr).toEqual([
       "dist does not exist; run lodge build first, or give the built site with --dist DIR",
       'media serves albums from https://media.example.org/albums/, outside the site, but publish: names no bucket for them; add "albums: gs://BUCKET" under publish: in data/lodge.yaml',
-      "the web sizes of pictures served from buckets are missing from var/images (234 pictures not made, 0 files gone; e.g. albums/2019-12-11-brotherhood-night/_cover.jpg); run lodge build first, or give the pictures' folder lodge build used with --images DIR",
+      "the web sizes of pictures served from buckets are missing from var/images (234 pictures new or changed since, 0 files gone; e.g. albums/2019-12-11-brotherhood-night/_cover.jpg); run lodge build first, or give the pictures' folder lodge build used with --images DIR",
       "gs://hillcrest-www: the bucket hillcrest-www does not exist; create it (gcloud storage buckets create gs://hillcrest-www) or correct the name",
       "Nothing was uploaded.",
     ]);

@@ -121,6 +121,14 @@ function copyEntry(outDir: string, from: ImageEntry, source: string): ImageEntry
   };
 }
 
+/** What a picture's web sizes are made of: its bytes and the processing settings. */
+export function pictureHash(dataDir: string, source: string): string {
+  return createHash("sha256")
+    .update(SETTINGS)
+    .update(readFileSync(join(dataDir, source)))
+    .digest("hex");
+}
+
 export interface ImagesResult {
   manifest: ImageManifest;
   made: string[];
@@ -145,10 +153,7 @@ export async function processImages(
   const todo: { source: string; hash: string }[] = [];
   let unchanged = 0;
   for (const source of sources) {
-    const hash = createHash("sha256")
-      .update(SETTINGS)
-      .update(readFileSync(join(dataDir, source)))
-      .digest("hex");
+    const hash = pictureHash(dataDir, source);
     const old = previous[source];
     if (old?.hash === hash && filesOf(old).every((src) => existsSync(join(outDir, src)))) {
       manifest[source] = old;

@@ -4,9 +4,10 @@ import { isSitePath, MEDIA_FOLDERS, processedPlace } from "../../core/rules/medi
 import type { Lodge } from "../../core/schemas/index.ts";
 import { shownPath, UsageError } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
-import { imageSources, readManifest } from "../images/process-images.ts";
+import { imageSources, pictureHash, readManifest } from "../images/process-images.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
+import { plural } from "../load/summary.ts";
 import { type MediaFile, mediaFiles } from "../site/media-files.ts";
 import { byPath, type LocalFile, localFile, localFiles } from "./local-files.ts";
 import {
@@ -113,15 +114,15 @@ function targetsOf(
   const inBucket = (kind: string) => offSite.some((off) => off === kind);
   const unprocessed = imageSources(options.dataDir).filter(
     (src) =>
-      !images.manifest[src] &&
       (inBucket(processedPlace(lodge.media, src).kind) ||
-        (src.startsWith(`${MEDIA_FOLDERS.albums}/`) && inBucket("thumbnails"))),
+        (src.startsWith(`${MEDIA_FOLDERS.albums}/`) && inBucket("thumbnails"))) &&
+      images.manifest[src]?.hash !== pictureHash(options.dataDir, src),
   );
   const gone = media.filter((m) => inBucket(m.kind) && !existsSync(m.file));
   if (unprocessed.length > 0 || gone.length > 0) {
     const example = unprocessed[0] ?? shown(gone[0]?.file ?? "");
     problems.push(
-      `the web sizes of pictures served from buckets are missing from ${shown(options.imagesDir)} (${unprocessed.length} pictures not made, ${gone.length} files gone; e.g. ${example}); run lodge build first, or give the pictures' folder lodge build used with --images DIR`,
+      `the web sizes of pictures served from buckets are missing from ${shown(options.imagesDir)} (${plural(unprocessed.length, "picture")} new or changed since, ${plural(gone.length, "file")} gone; e.g. ${example}); run lodge build first, or give the pictures' folder lodge build used with --images DIR`,
     );
     return parts;
   }
