@@ -124,6 +124,8 @@ async function lighthouseRun(url: string, port: number, desktop: boolean): Promi
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError)
+    throw new Unmeasured(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary =
@@ -133,7 +135,7 @@ async function lighthouseRun(url: string, port: number, desktop: boolean): Promi
       }
     )?.items ?? [];
   const of = (type: string) => summary.find((i) => i.resourceType === type);
-  return {
+  const figures = {
     performance: score("performance"),
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
@@ -145,6 +147,40 @@ async function lighthouseRun(url: string, port: number, desktop: boolean): Promi
     cssKb: (of("stylesheet")?.transferSize ?? 0) / 1024,
     requests: of("total")?.requestCount ?? 0,
   };
+  const missing = Object.entries(figures).filter(([, value]) => Number.isNaN(value));
+  if (missing.length > 0) {
+    const why = missing.map(([key]) => lhr.audits[AUDIT_OF[key] ?? key]?.errorMessage ?? key);
+    throw new Unmeasured(`no ${missing.map(([key]) => key).join(", ")} (${why.join("; ")})`);
+  }
+  return figures;
+}
+
+/** A Lighthouse run that could not measure the page (a trace without LCP, a page that hung). */
+class Unmeasured extends Error {}
+
+const AUDIT_OF: Record<string, string> = {
+  lcp: "largest-contentful-paint",
+  tbt: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+};
+
+const ATTEMPTS = 3;
+
+/**
+ * A run that measured the page: a run that could not is made again (the figures of a failed
+ * run are not figures), and after three failures the audit stops and says why.
+ */
+async function measuredRun(url: string, port: number, desktop: boolean): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, port, desktop);
+    } catch (error) {
+      if (!(error instanceof Unmeasured) || attempt === ATTEMPTS) throw error;
+      console.error(
+        `${url} (${desktop ? "desktop" : "mobile"}): ${error.message}; measuring again`,
+      );
+    }
+  }
 }
 
 /** The median of each figure over the runs. */
@@ -211,7 +247,7 @@ try {
     for (const desktop of [false, true]) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++)
-        runs.push(await lighthouseRun(server.url + route, chrome.port, desktop));
+        runs.push(await measuredRun(server.url + route, chrome.port, desktop));
       const f = medianOf(runs);
       const form = desktop ? "desktop" : "mobile";
       rows.push([

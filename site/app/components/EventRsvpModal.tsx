@@ -24,7 +24,15 @@ import type { Event } from "../../../core/schemas/event.ts";
 import { failureAlert, newIdempotencyKey, postJson } from "../lib/api.ts";
 import { eventWhen } from "../lib/dates.ts";
 import { useAlerts } from "./Alerts.tsx";
-import { NumberSelect, RequiredNote, SubmitButton, TextField, useFormState } from "./Form.tsx";
+import {
+  EmailField,
+  NameFields,
+  NumberSelect,
+  RequiredNote,
+  SubmitButton,
+  TextField,
+  useFormState,
+} from "./Form.tsx";
 import { Modal } from "./Modal.tsx";
 
 export type EventRsvpModalProps = {
@@ -122,26 +130,7 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
           ) : null}
         </div>
         <RequiredNote />
-        <div className="field-row">
-          <TextField
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            invalid={shownInvalid("firstName")}
-            onChange={(e) => edit("firstName", e.target.value)}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            value={values.lastName}
-            invalid={shownInvalid("lastName")}
-            onChange={(e) => edit("lastName", e.target.value)}
-          />
-        </div>
+        <NameFields values={values} invalid={shownInvalid} edit={edit} />
         <div className="field-row">
           <TextField
             label="Masonic Title"
@@ -151,19 +140,7 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
             invalid={shownInvalid("masonicTitle")}
             onChange={(e) => edit("masonicTitle", e.target.value)}
           />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={values.email}
-            invalid={shownInvalid("email")}
-            onChange={(e) => edit("email", e.target.value.toLowerCase())}
-          />
+          <EmailField values={values} invalid={shownInvalid} edit={edit} />
         </div>
         <NumberSelect
           label="Number of attendees (including yourself)"

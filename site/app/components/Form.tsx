@@ -49,6 +49,58 @@ export function TextField({
   );
 }
 
+/** What the visitor's own fields need of their form: the values, which show invalid, and a setter. */
+type PersonFieldsProps<K extends string> = {
+  values: Record<K, string>;
+  invalid: (name: K) => boolean;
+  edit: (name: K, value: string) => void;
+};
+
+/** First and last name side by side, as every form asks for them. */
+export function NameFields({ values, invalid, edit }: PersonFieldsProps<"firstName" | "lastName">) {
+  return (
+    <div className="field-row">
+      <TextField
+        label="First Name"
+        name="firstName"
+        autoComplete="given-name"
+        required
+        value={values.firstName}
+        invalid={invalid("firstName")}
+        onChange={(e) => edit("firstName", e.target.value)}
+      />
+      <TextField
+        label="Last Name"
+        name="lastName"
+        autoComplete="family-name"
+        required
+        value={values.lastName}
+        invalid={invalid("lastName")}
+        onChange={(e) => edit("lastName", e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The visitor's email address: lowercased as it is typed, since the rules want it so (SPEC 5). */
+export function EmailField({ values, invalid, edit }: PersonFieldsProps<"email">) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      value={values.email}
+      invalid={invalid("email")}
+      onChange={(e) => edit("email", e.target.value.toLowerCase())}
+    />
+  );
+}
+
 /** A multi-line text field. */
 export function TextArea({
   label,

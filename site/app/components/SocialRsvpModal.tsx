@@ -12,7 +12,14 @@ import { lodge } from "../../generated/lodge.ts";
 import { failureAlert, newIdempotencyKey, postJson } from "../lib/api.ts";
 import { eventWhen } from "../lib/dates.ts";
 import { useAlerts } from "./Alerts.tsx";
-import { NumberSelect, RequiredNote, SubmitButton, TextField, useFormState } from "./Form.tsx";
+import {
+  EmailField,
+  NameFields,
+  NumberSelect,
+  RequiredNote,
+  SubmitButton,
+  useFormState,
+} from "./Form.tsx";
 import { Modal } from "./Modal.tsx";
 
 export type SocialRsvpModalProps = {
@@ -81,39 +88,8 @@ export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpMod
           <p className="rsvp-when">{eventWhen(outing.date)}</p>
         </div>
         <RequiredNote />
-        <div className="field-row">
-          <TextField
-            label="First Name"
-            name="firstName"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            invalid={shownInvalid("firstName")}
-            onChange={(e) => edit("firstName", e.target.value)}
-          />
-          <TextField
-            label="Last Name"
-            name="lastName"
-            autoComplete="family-name"
-            required
-            value={values.lastName}
-            invalid={shownInvalid("lastName")}
-            onChange={(e) => edit("lastName", e.target.value)}
-          />
-        </div>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={values.email}
-          invalid={shownInvalid("email")}
-          onChange={(e) => edit("email", e.target.value.toLowerCase())}
-        />
+        <NameFields values={values} invalid={shownInvalid} edit={edit} />
+        <EmailField values={values} invalid={shownInvalid} edit={edit} />
         <NumberSelect
           label="Number of attendees (including yourself)"
           name="numberOfAttendees"

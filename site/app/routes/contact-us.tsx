@@ -5,6 +5,8 @@ import { buildContactPayload } from "../../../core/rules/rsvp-payload.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useAlerts } from "../components/Alerts.tsx";
 import {
+  EmailField,
+  NameFields,
   RequiredNote,
   SubmitButton,
   TextArea,
@@ -88,40 +90,9 @@ function ContactForm() {
   return (
     <form className="contact-form panel" noValidate onSubmit={submit} aria-label="Contact form">
       <RequiredNote />
+      <NameFields values={values} invalid={shownInvalid} edit={edit} />
       <div className="field-row">
-        <TextField
-          label="First Name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          value={values.firstName}
-          invalid={shownInvalid("firstName")}
-          onChange={(e) => edit("firstName", e.target.value)}
-        />
-        <TextField
-          label="Last Name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          value={values.lastName}
-          invalid={shownInvalid("lastName")}
-          onChange={(e) => edit("lastName", e.target.value)}
-        />
-      </div>
-      <div className="field-row">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={values.email}
-          invalid={shownInvalid("email")}
-          onChange={(e) => edit("email", e.target.value.toLowerCase())}
-        />
+        <EmailField values={values} invalid={shownInvalid} edit={edit} />
         <TextField
           label="Phone Number (optional)"
           name="phoneNumber"
