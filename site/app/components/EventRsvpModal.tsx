@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useId } from "react";
 import {
   ALERTS,
   MASONIC_TITLE_PLACEHOLDER,
@@ -6,7 +6,6 @@ import {
   TYLED_LABEL,
 } from "../../../core/messages.ts";
 import {
-  type EventRsvpProblem,
   type EventRsvpValues,
   eventRsvpProblems,
   maxPerRsvp,
@@ -21,17 +20,16 @@ import {
 } from "../../../core/rules/rsvp-payload.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
-import { failureAlert, newIdempotencyKey, postJson } from "../lib/api.ts";
+import { postJson } from "../lib/api.ts";
 import { eventWhen } from "../lib/dates.ts";
-import { useAlerts } from "./Alerts.tsx";
 import {
   EmailField,
+  FormButtons,
   NameFields,
   NumberSelect,
   RequiredNote,
-  SubmitButton,
   TextField,
-  useFormState,
+  useSentForm,
 } from "./Form.tsx";
 import { Modal } from "./Modal.tsx";
 
@@ -75,42 +73,27 @@ function dinnerLabel(event: Event): string {
  */
 export default function EventRsvpModal({ event, open, onClose, onSent }: EventRsvpModalProps) {
   const initial = useCallback(() => emptyForm(event), [event]);
-  const { values, set, edited, reset } = useFormState(initial);
-  const [sending, setSending] = useState(false);
-  const idempotencyKey = useRef<string | null>(null);
-  const { showAlert } = useAlerts();
+  const problemsOf = useCallback(
+    (values: EventRsvpValues) => eventRsvpProblems(event, values),
+    [event],
+  );
+  const { values, edit, edited, problems, shownInvalid, sending, send, reset } = useSentForm(
+    initial,
+    problemsOf,
+  );
   const formId = useId();
 
-  const problems = eventRsvpProblems(event, values);
   const max = maxPerRsvp(event);
   const { choices, choiceLabel } = event.earlyBirdOptions;
   const dinner = offersDinner(event) && values.earlyBirdDinner;
-  const shownInvalid = (field: EventRsvpProblem) => problems.has(field) && edited.has(field);
   const countsEdited = choices.some((choice) => edited.has(mealCountField(choice)));
   const mealsChosen = choices.reduce((sum, c) => sum + (values[mealCountField(c)] || 0), 0);
 
-  const edit = <K extends keyof EventRsvpValues & string>(name: K, value: EventRsvpValues[K]) => {
-    idempotencyKey.current = null;
-    set(name, value);
-  };
-
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (problems.size > 0 || sending) return;
-    idempotencyKey.current ??= newIdempotencyKey();
     const form = trimmed(values);
     const payload = buildEventRsvpPayload(event, form);
-    setSending(true);
-    const result = await postJson("/mj/api/rsvp", payload, idempotencyKey.current);
-    setSending(false);
-    onClose();
-    if (!result.ok) {
-      showAlert(failureAlert(result));
-      return;
-    }
-    idempotencyKey.current = null;
-    reset();
-    showAlert(ALERTS.rsvpSuccess);
+    if (!(await send("/mj/api/rsvp", () => payload, ALERTS.rsvpSuccess, onClose))) return;
     onSent?.(event.id, form.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
     void postJson("/sheets/api/append-rsvp", toSheetPayload(payload, event)).catch(() => {});
@@ -226,20 +209,14 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
             )}
           </fieldset>
         ) : null}
-        <div className="button-row form-buttons">
-          <SubmitButton sending={sending} disabled={problems.size > 0} />
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={sending}
-            onClick={() => {
-              reset();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-        </div>
+        <FormButtons
+          sending={sending}
+          disabled={problems.size > 0}
+          onCancel={() => {
+            reset();
+            onClose();
+          }}
+        />
       </form>
     </Modal>
   );

@@ -1,24 +1,104 @@
-import { type InputHTMLAttributes, type ReactNode, useCallback, useId, useState } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import type { Alert } from "../../../core/schemas/alert.ts";
+import { failureAlert, newIdempotencyKey, postJson } from "../lib/api.ts";
+import { useAlerts } from "./Alerts.tsx";
 
 /**
  * A form's values and which fields the visitor has edited. Fields are marked invalid only once
  * edited (SPEC 5), so a fresh form is not a wall of red.
  */
-export function useFormState<T extends object>(initial: () => T) {
+function useFormState<T extends object>(initial: () => T) {
   const [values, setValues] = useState(initial);
   const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set());
   const set = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setEdited((current) => (current.has(name) ? current : new Set(current).add(name)));
   }, []);
-  const reset = useCallback(
-    (next?: T) => {
-      setValues(next ?? initial());
-      setEdited(new Set());
-    },
-    [initial],
-  );
+  const reset = useCallback(() => {
+    setValues(initial());
+    setEdited(new Set());
+  }, [initial]);
   return { values, set, edited, reset };
+}
+
+/**
+ * A form the visitor sends to the API (the RSVP modals, the contact form): its values, the
+ * fields to show invalid (breaking a rule of `problemsOf` and edited), and `send`. One send keeps
+ * one Idempotency-Key through the visitor's retries of the same values, so the server counts it
+ * once; editing any field makes a new submission. `send` resolves true once the server took it:
+ * the form is then cleared and `success` shown; a failure shows the server's reason and keeps
+ * what was typed. `answered` runs as soon as the answer is in, before either alert.
+ */
+export function useSentForm<T extends object, P extends string>(
+  initial: () => T,
+  problemsOf: (values: T) => ReadonlySet<P>,
+) {
+  const { values, set, edited, reset } = useFormState(initial);
+  const [sending, setSending] = useState(false);
+  const idempotencyKey = useRef<string | null>(null);
+  const { showAlert } = useAlerts();
+  const problems = problemsOf(values);
+  const shownInvalid = (field: P) => problems.has(field) && edited.has(field);
+  const edit = <K extends keyof T & string>(name: K, value: T[K]) => {
+    idempotencyKey.current = null;
+    set(name, value);
+  };
+  async function send(
+    path: string,
+    payload: () => unknown | Promise<unknown>,
+    success: Alert,
+    answered: () => void = () => {},
+  ): Promise<boolean> {
+    if (problems.size > 0 || sending) return false;
+    idempotencyKey.current ??= newIdempotencyKey();
+    setSending(true);
+    const result = await postJson(path, await payload(), idempotencyKey.current);
+    setSending(false);
+    answered();
+    if (!result.ok) {
+      showAlert(failureAlert(result));
+      return false;
+    }
+    idempotencyKey.current = null;
+    reset();
+    showAlert(success);
+    return true;
+  }
+  return { values, edit, edited, problems, shownInvalid, sending, send, reset };
+}
+
+/** Send, and for a form in a dialog, Cancel: which clears the form and closes. */
+export function FormButtons({
+  sending,
+  disabled,
+  onCancel,
+}: {
+  sending: boolean;
+  disabled: boolean;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className={`button-row${onCancel ? " form-buttons" : ""}`}>
+      <SubmitButton sending={sending} disabled={disabled} />
+      {onCancel ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={sending}
+          onClick={onCancel}
+        >
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
 }
 
 type FieldProps = {

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback } from "react";
 import { MAX_PER_RSVP } from "../../../core/constants.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import {
@@ -9,16 +9,15 @@ import {
 import { buildSocialRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
 import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { failureAlert, newIdempotencyKey, postJson } from "../lib/api.ts";
+import { postJson } from "../lib/api.ts";
 import { eventWhen } from "../lib/dates.ts";
-import { useAlerts } from "./Alerts.tsx";
 import {
   EmailField,
+  FormButtons,
   NameFields,
   NumberSelect,
   RequiredNote,
-  SubmitButton,
-  useFormState,
+  useSentForm,
 } from "./Form.tsx";
 import { Modal } from "./Modal.tsx";
 
@@ -41,37 +40,20 @@ const emptyForm = (): SocialRsvpValues => ({
  */
 export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpModalProps) {
   const initial = useCallback(emptyForm, []);
-  const { values, set, edited, reset } = useFormState(initial);
-  const [sending, setSending] = useState(false);
-  const idempotencyKey = useRef<string | null>(null);
-  const { showAlert } = useAlerts();
-  const problems = socialRsvpProblems(values);
-  const shownInvalid = (field: keyof SocialRsvpValues) => problems.has(field) && edited.has(field);
-
-  const edit = <K extends keyof SocialRsvpValues>(name: K, value: SocialRsvpValues[K]) => {
-    idempotencyKey.current = null;
-    set(name, value);
-  };
+  const { values, edit, problems, shownInvalid, sending, send, reset } = useSentForm(
+    initial,
+    socialRsvpProblems,
+  );
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (problems.size > 0 || sending) return;
-    idempotencyKey.current ??= newIdempotencyKey();
     const payload = buildSocialRsvpPayload(outing, trimmed(values));
-    setSending(true);
-    const result = await postJson("/mj/api/social-rsvp", payload, idempotencyKey.current);
-    setSending(false);
-    onClose();
-    if (!result.ok) {
-      showAlert(failureAlert(result));
-      return;
+    const sent = await send("/mj/api/social-rsvp", () => payload, ALERTS.rsvpSuccess, onClose);
+    if (sent) {
+      void postJson("/sheets/api/append-social-rsvp", toSheetPayload(payload, outing)).catch(
+        () => {},
+      );
     }
-    idempotencyKey.current = null;
-    reset();
-    showAlert(ALERTS.rsvpSuccess);
-    void postJson("/sheets/api/append-social-rsvp", toSheetPayload(payload, outing)).catch(
-      () => {},
-    );
   }
 
   return (
@@ -98,20 +80,14 @@ export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpMod
           invalid={shownInvalid("numberOfAttendees")}
           onChange={(n) => edit("numberOfAttendees", n)}
         />
-        <div className="button-row form-buttons">
-          <SubmitButton sending={sending} disabled={problems.size > 0} />
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={sending}
-            onClick={() => {
-              reset();
-              onClose();
-            }}
-          >
-            Cancel
-          </button>
-        </div>
+        <FormButtons
+          sending={sending}
+          disabled={problems.size > 0}
+          onCancel={() => {
+            reset();
+            onClose();
+          }}
+        />
       </form>
     </Modal>
   );

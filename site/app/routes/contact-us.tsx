@@ -1,20 +1,19 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { ALERTS } from "../../../core/messages.ts";
 import { type ContactValues, contactProblems, trimmed } from "../../../core/rules/form-checks.ts";
 import { buildContactPayload } from "../../../core/rules/rsvp-payload.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { useAlerts } from "../components/Alerts.tsx";
 import {
   EmailField,
+  FormButtons,
   NameFields,
   RequiredNote,
-  SubmitButton,
   TextArea,
   TextField,
-  useFormState,
+  useSentForm,
 } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
-import { failureAlert, getJson, newIdempotencyKey, postJson } from "../lib/api.ts";
+import { getJson } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { scrollToTop } from "../lib/scroll.ts";
 
@@ -53,38 +52,23 @@ function useFormToken() {
 }
 
 function ContactForm() {
-  const { values, set, edited, reset } = useFormState(emptyForm);
-  const [sending, setSending] = useState(false);
-  const idempotencyKey = useRef<string | null>(null);
-  const { showAlert } = useAlerts();
+  const { values, edit, problems, shownInvalid, sending, send } = useSentForm(
+    emptyForm,
+    contactProblems,
+  );
   const { token, fetchToken } = useFormToken();
-  const problems = contactProblems(values);
-  const shownInvalid = (field: keyof ContactValues) => problems.has(field) && edited.has(field);
-
-  const edit = (name: keyof ContactValues, value: string) => {
-    idempotencyKey.current = null;
-    set(name, value);
-  };
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (problems.size > 0 || sending) return;
     scrollToTop();
     const trap = new FormData(e.currentTarget).get(HONEYPOT);
-    idempotencyKey.current ??= newIdempotencyKey();
-    setSending(true);
-    const formToken = token.current ?? (await fetchToken()) ?? "";
-    const payload = { ...buildContactPayload(trimmed(values)), formToken, [HONEYPOT]: trap ?? "" };
-    const result = await postJson("/mj/api/contact-us", payload, idempotencyKey.current);
-    setSending(false);
-    if (!result.ok) {
-      showAlert(failureAlert(result));
-      return;
-    }
-    idempotencyKey.current = null;
-    reset();
-    showAlert(ALERTS.contactSuccess);
-    void fetchToken();
+    const payload = async () => ({
+      ...buildContactPayload(trimmed(values)),
+      formToken: token.current ?? (await fetchToken()) ?? "",
+      [HONEYPOT]: trap ?? "",
+    });
+    if (await send("/mj/api/contact-us", payload, ALERTS.contactSuccess)) void fetchToken();
   }
 
   return (
@@ -117,9 +101,7 @@ function ContactForm() {
           <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <div className="button-row">
-        <SubmitButton sending={sending} disabled={problems.size > 0} />
-      </div>
+      <FormButtons sending={sending} disabled={problems.size > 0} />
     </form>
   );
 }
