@@ -71,7 +71,12 @@ try {
       await open(modalPage);
       // Shows the end of the opening fade, not a frame of it.
       await modalPage.evaluate(() => {
-        for (const animation of document.getAnimations()) animation.finish();
+        for (const animation of document.getAnimations()) {
+          // A looping animation (a spinner) has no end to show.
+          if (animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY) {
+            animation.finish();
+          }
+        }
       });
       await modalPage.screenshot({ path: join(out, `${name}-${width}.png`) });
       await modalContext.close();
