@@ -11,7 +11,11 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 let scratch = "";
 afterEach(() => rmSync(scratch, { recursive: true, force: true }));
 
-it("ends quietly when its output is piped into a command that stops reading (| head)", async () => {
+// A child Node process that loads and checks the sample lodge: under 1 s on a quiet machine,
+// several times that while the site tests build beside it (CI once took over 5 s).
+it("ends quietly when its output is piped into a command that stops reading (| head)", {
+  timeout: 30_000,
+}, async () => {
   // A built site of 3000 files: the dry run lists far more than a pipe holds.
   scratch = mkdtempSync(join(tmpdir(), "lodge-pipe-"));
   mkdirSync(join(scratch, "dist", "media"), { recursive: true });
