@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
@@ -35,6 +35,8 @@ describe("lodge import past-masters", () => {
     );
     expect(code).toBe(0);
     expect(stdout).toEqual([
+      "changed 2 Robert Example (1922 - 1923): name was Bob Example",
+      "added 3 Carl Example, Jr. (1923-1924)",
       "data/past-masters/golden-square.csv: 1 added, 1 changed, 1 unchanged; 3 past masters in all.",
     ]);
     expect(list()).toBe(
@@ -55,9 +57,84 @@ describe("lodge import past-masters", () => {
     );
     expect(code).toBe(0);
     expect(stdout).toEqual([
-      "data/past-masters/golden-square.csv: 1 added, 0 changed, 0 unchanged, 2 removed; 1 past masters in all.",
+      "added 3 Carl Example (1923 - 1924)",
+      "removed 1 Adam Example (1921 - 1922)",
+      "removed 2 Bob Example (1922 - 1923)",
+      "data/past-masters/golden-square.csv: 1 added, 0 changed, 0 unchanged, 2 removed; 1 past master in all.",
     ]);
     expect(list()).toBe("number,name,term,imgUrl\n3,Carl Example,1923 - 1924,\n");
+  });
+
+  it("shows with --dry-run what it would change, and with --json the same as data, writing nothing", async () => {
+    const before = list();
+    const file = csv(
+      "number,name,term,imgUrl\n1,Adam Example,1921-1922,gs-1b.jpg\n4,Dan Example,1924 - 1925,\n",
+    );
+    const dry = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      file,
+      "--lodge",
+      "golden-square",
+      "--dry-run",
+    );
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toEqual([
+      "would change 1 Adam Example (1921-1922): term was written 1921 - 1922, portrait was gs-1.jpg",
+      "would add 4 Dan Example (1924 - 1925)",
+      "data/past-masters/golden-square.csv would have 1 added, 1 changed, 0 unchanged; 3 past masters in all. Nothing was written (--dry-run).",
+    ]);
+    expect(list()).toBe(before);
+
+    const json = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      file,
+      "--lodge",
+      "golden-square",
+      "--dry-run",
+      "--json",
+    );
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout.join("\n"))).toEqual({
+      file: "data/past-masters/golden-square.csv",
+      lodge: "golden-square",
+      dryRun: true,
+      written: false,
+      added: [{ number: 4, name: "Dan Example", term: "1924 - 1925", imgUrl: "" }],
+      changed: [
+        {
+          was: { number: 1, name: "Adam Example", term: "1921 - 1922", imgUrl: "gs-1.jpg" },
+          now: { number: 1, name: "Adam Example", term: "1921-1922", imgUrl: "gs-1b.jpg" },
+        },
+      ],
+      unchanged: 0,
+      removed: [],
+      total: 3,
+      problems: [],
+    });
+    expect(list()).toBe(before);
+  });
+
+  it("leaves the file untouched when the import brings nothing new", async () => {
+    const mtime = statSync(join(sample.data, "past-masters", "golden-square.csv")).mtimeMs;
+    const before = list();
+    const { code, stdout } = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      csv("number,name,term\n2,Bob Example,1922 - 1923\n"),
+      "--lodge",
+      "golden-square",
+    );
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "data/past-masters/golden-square.csv: nothing to change, 1 unchanged; 2 past masters in all. Nothing was written.",
+    ]);
+    expect(list()).toBe(before);
+    expect(statSync(join(sample.data, "past-masters", "golden-square.csv")).mtimeMs).toBe(mtime);
   });
 
   it("reports every bad row with its line and reason and writes nothing", async () => {
@@ -79,6 +156,26 @@ describe("lodge import past-masters", () => {
       "masters.csv:4:3  row[2] (3)  name: expected the past master's name, found an empty value",
     ]);
     expect(stderr).toEqual(["masters.csv has 2 bad rows (listed above). Nothing was written."]);
+    expect(list()).toBe(before);
+    const json = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      file,
+      "--lodge",
+      "golden-square",
+      "--json",
+    );
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout.join("\n"));
+    expect(report.written).toBe(false);
+    expect(report.problems.map((p: { line: number; field: string }) => [p.line, p.field])).toEqual([
+      [3, "number"],
+      [4, "name"],
+    ]);
+    expect(json.stderr).toEqual([
+      "masters.csv has 2 bad rows (in the JSON above). Nothing was written.",
+    ]);
     expect(list()).toBe(before);
   });
 

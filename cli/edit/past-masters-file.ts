@@ -19,7 +19,8 @@ export function pastMastersCsv(list: readonly PastMaster[]): string {
 export interface MergeResult {
   list: PastMaster[];
   added: PastMaster[];
-  changed: PastMaster[];
+  /** Entries whose name, portrait or way of writing the term the import changes. */
+  changed: { was: PastMaster; now: PastMaster }[];
   unchanged: PastMaster[];
   removed: PastMaster[];
 }
@@ -54,11 +55,16 @@ export function mergePastMasters(
     seen.add(k);
     const old = byKey.get(k);
     const next = { ...row, imgUrl: row.imgUrl || old?.imgUrl || "" };
-    if (!old) result.added.push(next);
-    else if (old.name !== next.name || old.imgUrl !== next.imgUrl || old.term !== next.term)
-      result.changed.push(next);
-    else result.unchanged.push(old);
-    merged.set(k, old && !result.changed.includes(next) ? old : next);
+    if (!old) {
+      result.added.push(next);
+      merged.set(k, next);
+    } else if (old.name !== next.name || old.imgUrl !== next.imgUrl || old.term !== next.term) {
+      result.changed.push({ was: old, now: next });
+      merged.set(k, next);
+    } else {
+      result.unchanged.push(old);
+      merged.set(k, old);
+    }
   }
   if (replace) result.removed = current.filter((m) => !seen.has(key(m)));
   result.list = inTermOrder([...merged.values()]);
