@@ -179,6 +179,46 @@ describe("lodge import past-masters", () => {
     expect(list()).toBe(before);
   });
 
+  it("refuses two rows that disagree about one past master, and imports a repeated row once", async () => {
+    const before = list();
+    const file = csv(
+      "number,name,term\n5,Eli Example,1925 - 1926\n6,Fay Example,1926-1927\n5,Ely Example,1925-1926\n6,Fay Example,1926 - 1927\n",
+    );
+    const refused = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      file,
+      "--lodge",
+      "golden-square",
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toEqual([
+      "masters.csv:4:1  row[2] (5 Ely Example)  same number and term as line 2 (Eli Example); keep the right one and delete the other",
+      "masters.csv:5:1  warning  row[3] (6 Fay Example)  repeats line 3; imported once",
+    ]);
+    expect(list()).toBe(before);
+
+    const fixed = csv(
+      "number,name,term\n5,Eli Example,1925 - 1926\n6,Fay Example,1926-1927\n6,Fay Example,1926 - 1927\n",
+    );
+    const imported = await lodge(
+      sample.root,
+      "import",
+      "past-masters",
+      fixed,
+      "--lodge",
+      "golden-square",
+    );
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toEqual([
+      "masters.csv:4:1  warning  row[2] (6 Fay Example)  repeats line 3; imported once",
+      "added 5 Eli Example (1925 - 1926)",
+      "added 6 Fay Example (1926-1927)",
+      "data/past-masters/golden-square.csv: 2 added, 0 changed, 0 unchanged; 4 past masters in all.",
+    ]);
+  });
+
   it("refuses a file without the columns it needs and an unknown list", async () => {
     const noHeader = await lodge(
       sample.root,

@@ -4,12 +4,17 @@ import { Command } from "commander";
 import { z } from "zod";
 import { type PastMaster, pastMasterSchema } from "../../core/schemas/past-master.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
-import { type MergeResult, mergePastMasters, pastMastersCsv } from "../edit/past-masters-file.ts";
+import {
+  entryKey,
+  type MergeResult,
+  mergePastMasters,
+  pastMastersCsv,
+} from "../edit/past-masters-file.ts";
 import { UserError } from "../errors.ts";
-import { check, listEntries } from "../load/check.ts";
-import { formatProblem, sortProblems } from "../load/problems.ts";
+import { check, type EntryNamer, listEntries, locate } from "../load/check.ts";
+import { formatProblem, type Problem, sortProblems } from "../load/problems.ts";
 import { requireData } from "../load/require-data.ts";
-import { csvSource } from "../load/source.ts";
+import { csvSource, type Source } from "../load/source.ts";
 import { importLegacyCommand } from "./import-legacy.ts";
 
 const optionsSchema = z.object({
@@ -48,12 +53,9 @@ function importPastMasters(ctx: Context, file: string, raw: unknown): void {
       `${file}:1:1  the first line must name the columns number,name,term (imgUrl is optional); ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing. Nothing was written.`,
     );
   }
-  const { value, problems: rowProblems } = check(
-    source,
-    z.array(pastMasterSchema),
-    listEntries("row", "number", "name"),
-  );
-  const problems = sortProblems(rowProblems);
+  const rows = listEntries("row", "number", "name");
+  const { value, problems: rowProblems } = check(source, z.array(pastMasterSchema), rows);
+  const problems = sortProblems([...rowProblems, ...repeatedRows(source, rows, value ?? [])]);
   const errors = problems.filter((p) => p.severity === "error");
   if (options.json) {
     if (errors.length > 0) ctx.out(JSON.stringify({ written: false, problems }, null, 2));
@@ -90,6 +92,34 @@ function importPastMasters(ctx: Context, file: string, raw: unknown): void {
   }
   for (const line of changeLines(merge, options.dryRun)) ctx.out(line);
   ctx.out(summary(shown, merge, options.replace, options.dryRun, changes));
+}
+
+/**
+ * Rows naming the same past master (number and term) twice: a bad row when they disagree, since
+ * either could be the right one; a warning when one repeats the other, which is imported once.
+ */
+function repeatedRows(source: Source, rows: EntryNamer, list: readonly PastMaster[]): Problem[] {
+  const first = new Map<string, number>();
+  return list.flatMap((row, index) => {
+    const key = entryKey(row);
+    const earlier = first.get(key);
+    if (earlier === undefined) {
+      first.set(key, index);
+      return [];
+    }
+    const other = list[earlier] as PastMaster;
+    const line = source.position([earlier]).line;
+    const same = other.name === row.name && other.imgUrl === row.imgUrl;
+    return [
+      {
+        severity: same ? "warning" : "error",
+        ...locate(source, rows, [index]),
+        message: same
+          ? `repeats line ${line}; imported once`
+          : `same number and term as line ${line} (${other.name}); keep the right one and delete the other`,
+      } satisfies Problem,
+    ];
+  });
 }
 
 const described = (m: PastMaster) => `${m.number} ${m.name} (${m.term})`;

@@ -25,7 +25,8 @@ export interface MergeResult {
   removed: PastMaster[];
 }
 
-const key = (m: PastMaster) => `${m.number}|${m.term.replace(/\s+/g, "")}`;
+/** What makes two rows the same past master: number and term, however the term is spaced. */
+export const entryKey = (m: PastMaster) => `${m.number}|${m.term.replace(/\s+/g, "")}`;
 
 /** Term order: earliest first by start year, then number; By Affiliation entries stay last in their order. */
 function inTermOrder(list: PastMaster[]): PastMaster[] {
@@ -45,12 +46,12 @@ export function mergePastMasters(
   imported: readonly PastMaster[],
   replace: boolean,
 ): MergeResult {
-  const byKey = new Map(current.map((m) => [key(m), m]));
+  const byKey = new Map(current.map((m) => [entryKey(m), m]));
   const result: MergeResult = { list: [], added: [], changed: [], unchanged: [], removed: [] };
-  const merged = new Map<string, PastMaster>(replace ? [] : current.map((m) => [key(m), m]));
+  const merged = new Map<string, PastMaster>(replace ? [] : current.map((m) => [entryKey(m), m]));
   const seen = new Set<string>();
   for (const row of imported) {
-    const k = key(row);
+    const k = entryKey(row);
     if (seen.has(k)) continue;
     seen.add(k);
     const old = byKey.get(k);
@@ -66,7 +67,7 @@ export function mergePastMasters(
       merged.set(k, old);
     }
   }
-  if (replace) result.removed = current.filter((m) => !seen.has(key(m)));
+  if (replace) result.removed = current.filter((m) => !seen.has(entryKey(m)));
   result.list = inTermOrder([...merged.values()]);
   return result;
 }
