@@ -18,6 +18,9 @@ const csv = (text: string) => {
   writeFileSync(path, text);
   return "masters.csv";
 };
+/** `lodge import past-masters FILE --lodge golden-square` with `flags`, in the sample copy. */
+const importCsv = (file: string, ...flags: string[]) =>
+  lodge(sample.root, "import", "past-masters", file, "--lodge", "golden-square", ...flags);
 const list = () => readFileSync(join(sample.data, "past-masters", "golden-square.csv"), "utf8");
 
 describe("lodge import past-masters", () => {
@@ -25,14 +28,7 @@ describe("lodge import past-masters", () => {
     const file = csv(
       '\uFEFFnumber,name,term\r\n 2 , Robert Example ,1922 - 1923\r\n\r\n3,"Carl Example, Jr.",1923-1924\r\n1,Adam Example,1921 - 1922\r\n',
     );
-    const { code, stdout } = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      file,
-      "--lodge",
-      "golden-square",
-    );
+    const { code, stdout } = await importCsv(file);
     expect(code).toBe(0);
     expect(stdout).toEqual([
       "changed 2 Robert Example (1922 - 1923): name was Bob Example",
@@ -46,15 +42,7 @@ describe("lodge import past-masters", () => {
 
   it("replaces the list with --replace and counts what it removed", async () => {
     const file = csv("number,name,term\n3,Carl Example,1923 - 1924\n");
-    const { code, stdout } = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      file,
-      "--lodge",
-      "golden-square",
-      "--replace",
-    );
+    const { code, stdout } = await importCsv(file, "--replace");
     expect(code).toBe(0);
     expect(stdout).toEqual([
       "added 3 Carl Example (1923 - 1924)",
@@ -70,15 +58,7 @@ describe("lodge import past-masters", () => {
     const file = csv(
       "number,name,term,imgUrl\n1,Adam Example,1921-1922,gs-1b.jpg\n4,Dan Example,1924 - 1925,\n",
     );
-    const dry = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      file,
-      "--lodge",
-      "golden-square",
-      "--dry-run",
-    );
+    const dry = await importCsv(file, "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.stdout).toEqual([
       "would change 1 Adam Example (1921-1922): term was written 1921 - 1922, portrait was gs-1.jpg",
@@ -87,16 +67,7 @@ describe("lodge import past-masters", () => {
     ]);
     expect(list()).toBe(before);
 
-    const json = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      file,
-      "--lodge",
-      "golden-square",
-      "--dry-run",
-      "--json",
-    );
+    const json = await importCsv(file, "--dry-run", "--json");
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout.join("\n"))).toEqual({
       file: "data/past-masters/golden-square.csv",
@@ -121,14 +92,7 @@ describe("lodge import past-masters", () => {
   it("leaves the file untouched when the import brings nothing new", async () => {
     const mtime = statSync(join(sample.data, "past-masters", "golden-square.csv")).mtimeMs;
     const before = list();
-    const { code, stdout } = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      csv("number,name,term\n2,Bob Example,1922 - 1923\n"),
-      "--lodge",
-      "golden-square",
-    );
+    const { code, stdout } = await importCsv(csv("number,name,term\n2,Bob Example,1922 - 1923\n"));
     expect(code).toBe(0);
     expect(stdout).toEqual([
       "data/past-masters/golden-square.csv: nothing to change, 1 unchanged; 2 past masters in all. Nothing was written.",
@@ -142,14 +106,7 @@ describe("lodge import past-masters", () => {
     const file = csv(
       "number,name,term\n1,Adam Example,1921 - 1922\nx,Bad Number,1922 - 1923\n3,,1923 - 1924\n",
     );
-    const { code, stdout, stderr } = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      file,
-      "--lodge",
-      "golden-square",
-    );
+    const { code, stdout, stderr } = await importCsv(file);
     expect(code).toBe(1);
     expect(stdout).toEqual([
       `masters.csv:3:1  row[1] (x Bad Number)  number: expected a whole number (-1 for By Affiliation, 0 for Under Dispensation) from -1 to 9999, found "x"`,
@@ -157,15 +114,7 @@ describe("lodge import past-masters", () => {
     ]);
     expect(stderr).toEqual(["masters.csv has 2 bad rows (listed above). Nothing was written."]);
     expect(list()).toBe(before);
-    const json = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      file,
-      "--lodge",
-      "golden-square",
-      "--json",
-    );
+    const json = await importCsv(file, "--json");
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout.join("\n"));
     expect(report.written).toBe(false);
@@ -184,14 +133,7 @@ describe("lodge import past-masters", () => {
     const file = csv(
       "number,name,term\n5,Eli Example,1925 - 1926\n6,Fay Example,1926-1927\n5,Ely Example,1925-1926\n6,Fay Example,1926 - 1927\n",
     );
-    const refused = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      file,
-      "--lodge",
-      "golden-square",
-    );
+    const refused = await importCsv(file);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toEqual([
       "masters.csv:4:1  row[2] (5 Ely Example)  same number and term as line 2 (Eli Example); keep the right one and delete the other",
@@ -202,14 +144,7 @@ describe("lodge import past-masters", () => {
     const fixed = csv(
       "number,name,term\n5,Eli Example,1925 - 1926\n6,Fay Example,1926-1927\n6,Fay Example,1926 - 1927\n",
     );
-    const imported = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      fixed,
-      "--lodge",
-      "golden-square",
-    );
+    const imported = await importCsv(fixed);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toEqual([
       "masters.csv:4:1  warning  row[2] (6 Fay Example)  repeats line 3; imported once",
@@ -220,14 +155,7 @@ describe("lodge import past-masters", () => {
   });
 
   it("refuses a file without the columns it needs and an unknown list", async () => {
-    const noHeader = await lodge(
-      sample.root,
-      "import",
-      "past-masters",
-      csv("1,Adam Example,1921 - 1922\n"),
-      "--lodge",
-      "golden-square",
-    );
+    const noHeader = await importCsv(csv("1,Adam Example,1921 - 1922\n"));
     expect(noHeader.code).toBe(1);
     expect(noHeader.stderr).toEqual([
       "masters.csv:1:1  the first line must name the columns number,name,term (imgUrl is optional); number, name, term are missing. Nothing was written.",
