@@ -2,11 +2,13 @@
 import { processContext } from "./context.ts";
 import { runCli } from "./program.ts";
 
-// Output piped into a command that stops reading (`lodge rsvps | head`) is not an error.
+// Output piped into a command that stops reading (`lodge rsvps | head`) is not an error: the
+// rest of the output is dropped (a destroyed stream ignores writes) and the command ends as it
+// would have, with its own exit code. Not with process.exit(): Node 24 can hang for good in it
+// while V8 compiles in the background (nodejs/node#64274; seen here in CI).
 for (const stream of [process.stdout, process.stderr]) {
   stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
-    throw error;
+    if (error.code !== "EPIPE") throw error;
   });
 }
 
