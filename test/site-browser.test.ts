@@ -9,6 +9,7 @@ import {
   TOP_BUTTON_PX,
 } from "../core/constants.ts";
 import { albums } from "../site/generated/albums.ts";
+import { pauseClock } from "./site/app.ts";
 import { launchChromium } from "./site/browser.ts";
 import { serveStatic } from "./site/static-server.ts";
 
@@ -49,11 +50,6 @@ async function scrollTo(page: Page, y: number): Promise<void> {
       }),
     y,
   );
-}
-
-/** Stops the page's fake clock where it is, so only runFor moves time on from here. */
-async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
 }
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);

@@ -81,7 +81,18 @@ export async function alertText(page: Page): Promise<[string, string]> {
   return [heading, whole.slice(heading.length).trim()];
 }
 
-/** Stops the page's clock where it is, so only runFor moves time on from here. */
+/**
+ * Stops the page's fake clock where it is, so only runFor moves time on from here. The clock runs
+ * until paused, so on a busy machine it can pass the time read before pauseAt takes it ("Cannot
+ * fast-forward to the past", seen in CI); then it is read again.
+ */
 export async function pauseClock(page: Page): Promise<void> {
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 20));
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes("fast-forward to the past")) throw error;
+    }
+  }
 }
