@@ -3,7 +3,8 @@
  * Lighthouse 13 in Debian's chromium (mobile and desktop, median of 3 runs) on the pages that
  * matter most and axe-core on every page, prints a Markdown table, writes it to
  * bench/results/audit.md, and exits 1 when a budget is missed.
- * `--smoke`: one run on two pages, budgets with a small noise margin (the CI version).
+ * `--smoke`: one run on two pages, budgets with a small noise margin (the CI version); a page
+ * that misses in its one run is measured twice more and judged on the median of 3.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -183,6 +184,30 @@ async function measuredRun(url: string, port: number, desktop: boolean): Promise
   }
 }
 
+/** The budgets a page misses with these figures, each as "route form: what". */
+function budgetMisses(route: string, form: "mobile" | "desktop", f: Figures): string[] {
+  const checks: [string, boolean][] = [
+    [`accessibility ${f.accessibility} < 100`, f.accessibility >= BUDGETS.accessibility],
+    [`best practices ${f.bestPractices} < 100`, f.bestPractices >= BUDGETS.bestPractices],
+    [`SEO ${f.seo} < 100`, f.seo >= BUDGETS.seo],
+    [`CLS ${f.cls.toFixed(3)} > ${BUDGETS.cls}`, f.cls <= BUDGETS.cls * MARGIN],
+    [`CSS ${f.cssKb.toFixed(1)} KB > ${BUDGETS.cssKb}`, f.cssKb <= BUDGETS.cssKb],
+  ];
+  if (form === "mobile") {
+    checks.unshift(
+      [
+        `performance ${f.performance} < ${BUDGETS.performanceMobile}`,
+        f.performance >= BUDGETS.performanceMobile / (smoke ? 1.02 : 1),
+      ],
+      [
+        `LCP ${Math.round(f.lcp)} ms > ${BUDGETS.lcpMobileMs}`,
+        f.lcp <= BUDGETS.lcpMobileMs * MARGIN,
+      ],
+    );
+  }
+  return checks.filter(([, ok]) => !ok).map(([what]) => `${route} ${form}: ${what}`);
+}
+
 /** The median of each figure over the runs. */
 function medianOf(runs: Figures[]): Figures {
   const keys = Object.keys(runs[0] ?? {}) as (keyof Figures)[];
@@ -235,21 +260,32 @@ try {
     .map((e) => `/${relative(dist, e.parentPath).split("\\").join("/")}`)
     .sort();
   const album = routes.find((r) => r.startsWith("/image-gallery/")) ?? "/image-gallery";
-  server = await serve(dist, scratch);
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const served = await serve(dist, scratch);
+  server = served;
+  const browser = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  chrome = browser;
 
   const rows: (string | number)[][] = [];
   const misses: string[] = [];
+  const remeasured: string[] = [];
   for (const route of AUDITED.map((r) => (r === "ALBUM" ? album : r))) {
     const js = pageJsKb(dist, route);
     if (route === "/home" && js.gzip > BUDGETS.homeJsKb)
       misses.push(`${route}: JS ${js.gzip.toFixed(1)} KB gzip > ${BUDGETS.homeJsKb}`);
     for (const desktop of [false, true]) {
-      const runs: Figures[] = [];
-      for (let i = 0; i < RUNS; i++)
-        runs.push(await measuredRun(server.url + route, chrome.port, desktop));
-      const f = medianOf(runs);
       const form = desktop ? "desktop" : "mobile";
+      const measure = () => measuredRun(served.url + route, browser.port, desktop);
+      const runs: Figures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure());
+      // The smoke audit's one run can be an outlier on a busy machine (LCP 2.0 s once in CI,
+      // where the median is 1.1 s). A miss is measured twice more and judged, as the full audit
+      // judges, on the median of 3: a real regression misses in every run.
+      const first = budgetMisses(route, form, medianOf(runs));
+      if (smoke && first.length > 0) {
+        for (let i = 0; i < 2; i++) runs.push(await measure());
+        remeasured.push(`${route} ${form} (${first.map((m) => m.split(": ")[1]).join("; ")})`);
+      }
+      const f = medianOf(runs);
       rows.push([
         route,
         form,
@@ -265,27 +301,10 @@ try {
         f.cssKb.toFixed(1),
         f.requests,
       ]);
-      const miss = (what: string, ok: boolean) => {
-        if (!ok) misses.push(`${route} ${form}: ${what}`);
-      };
-      if (!desktop) {
-        miss(
-          `performance ${f.performance} < ${BUDGETS.performanceMobile}`,
-          f.performance >= BUDGETS.performanceMobile / (smoke ? 1.02 : 1),
-        );
-        miss(
-          `LCP ${Math.round(f.lcp)} ms > ${BUDGETS.lcpMobileMs}`,
-          f.lcp <= BUDGETS.lcpMobileMs * MARGIN,
-        );
-      }
-      miss(`accessibility ${f.accessibility} < 100`, f.accessibility >= BUDGETS.accessibility);
-      miss(`best practices ${f.bestPractices} < 100`, f.bestPractices >= BUDGETS.bestPractices);
-      miss(`SEO ${f.seo} < 100`, f.seo >= BUDGETS.seo);
-      miss(`CLS ${f.cls.toFixed(3)} > ${BUDGETS.cls}`, f.cls <= BUDGETS.cls * MARGIN);
-      miss(`CSS ${f.cssKb.toFixed(1)} KB > ${BUDGETS.cssKb}`, f.cssKb <= BUDGETS.cssKb);
+      misses.push(...budgetMisses(route, form, f));
     }
   }
-  const axe = await axeEveryPage(server.url, smoke ? AUDITED : routes);
+  const axe = await axeEveryPage(served.url, smoke ? AUDITED : routes);
   misses.push(...axe.map((v) => `axe ${v}`));
 
   const report = [
@@ -312,6 +331,12 @@ try {
     "",
     `Budgets: performance >= ${BUDGETS.performanceMobile} mobile, accessibility, best practices and SEO 100, LCP <= ${BUDGETS.lcpMobileMs / 1000} s mobile, CLS <= ${BUDGETS.cls}, home JS <= ${BUDGETS.homeJsKb} KB gzip (every script the page loads at start, each gzipped at level 9), CSS <= ${BUDGETS.cssKb} KB as sent, no axe violation. "Sent" is what Lighthouse saw transferred: brotli where the browser takes it, headers included.`,
     "",
+    ...(remeasured.length > 0
+      ? [
+          `Measured three times (median shown) after a first run missed: ${remeasured.join(", ")}.`,
+          "",
+        ]
+      : []),
     misses.length === 0
       ? "Every budget is met."
       : `Missed:\n${misses.map((m) => `- ${m}`).join("\n")}`,
