@@ -7,16 +7,17 @@
  * that misses in its one run is measured twice more and judged on the median of 3.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
+import { builtPages } from "../test/site/static-server.ts";
 import { table } from "./measure.ts";
 import { HOME_JS_GZIP_KB, pageJsKb } from "./page-js.ts";
 
@@ -255,10 +256,7 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   const dist = join(scratch, "dist");
   await run(["build", "--out", dist], { LODGE_GENERATED_DIR: join(scratch, "generated") });
-  const routes = readdirSync(dist, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name === "index.html" && e.parentPath !== dist)
-    .map((e) => `/${relative(dist, e.parentPath).split("\\").join("/")}`)
-    .sort();
+  const routes = builtPages(dist);
   const album = routes.find((r) => r.startsWith("/image-gallery/")) ?? "/image-gallery";
   const served = await serve(dist, scratch);
   server = served;

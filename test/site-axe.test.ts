@@ -1,32 +1,24 @@
-import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { relative } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { NOW } from "./api-harness.ts";
-import { launchChromium } from "./site/browser.ts";
+import { chromiumForFile } from "./site/app.ts";
 import { OPENED } from "./site/opened.ts";
-import { serveStatic } from "./site/static-server.ts";
+import { builtPages, serveStatic } from "./site/static-server.ts";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const site = inject("site");
 let server: Awaited<ReturnType<typeof serveStatic>>;
-let browser: Browser;
-
+const chromium = chromiumForFile();
 beforeAll(async () => {
   server = await serveStatic(site.dir);
-  browser = await launchChromium();
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
-/** Every page of the built site, by the index.html files the build wrote. */
-const routes = readdirSync(site.dir, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile() && e.name === "index.html")
-  .map((e) => `/${relative(site.dir, e.parentPath).split("\\").join("/")}`.replace(/\/$/, ""))
-  .sort();
+/** Every page of the built site, its root ("") first. */
+const routes = ["", ...builtPages(site.dir)];
 
 /** Runs axe on the page as it is and returns its violations, one line each. */
 async function violationsOf(page: Page, width: number): Promise<string[]> {
@@ -60,7 +52,7 @@ describe("accessibility (axe-core)", () => {
     "%s has no violation at desktop and phone width",
     async (route) => {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({ viewport: { width, height: 800 } });
+        const context = await chromium.browser.newContext({ viewport: { width, height: 800 } });
         const page = await context.newPage();
         await page.goto(server.url + route);
         await page.waitForSelector("html[data-hydrated]");
@@ -75,7 +67,7 @@ describe("accessibility (axe-core)", () => {
     "%s (a modal open) has no violation at desktop and phone width",
     async (_, route, open) => {
       for (const width of [1280, 390]) {
-        const context = await browser.newContext({ viewport: { width, height: 800 } });
+        const context = await chromium.browser.newContext({ viewport: { width, height: 800 } });
         const page = await context.newPage();
         // The site's time, so the events the build shows still take reservations.
         await page.clock.install({ time: NOW });

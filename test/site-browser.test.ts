@@ -1,6 +1,4 @@
-import { readdirSync } from "node:fs";
-import { relative, sep } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   MOBILE_TOP_BUTTON_DELAY_MS,
@@ -9,35 +7,22 @@ import {
   TOP_BUTTON_PX,
 } from "../core/constants.ts";
 import { albums } from "../site/generated/albums.ts";
-import { pauseClock } from "./site/app.ts";
-import { launchChromium } from "./site/browser.ts";
-import { serveStatic } from "./site/static-server.ts";
+import { chromiumForFile, openPage, pauseClock } from "./site/app.ts";
+import { builtPages, serveStatic } from "./site/static-server.ts";
 
 const site = inject("site");
 let server: Awaited<ReturnType<typeof serveStatic>>;
-let browser: Browser;
-
+const chromium = chromiumForFile();
 beforeAll(async () => {
   server = await serveStatic(site.dir);
-  browser = await launchChromium();
 });
-
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
-type OpenOptions = { width?: number; clock?: Date | string };
-
-/** Opens a page of the built site in a fresh browser context and waits until it is hydrated. */
-async function open(path: string, { width = 1280, clock }: OpenOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  const page = await context.newPage();
-  if (clock) await page.clock.install({ time: clock });
-  await page.goto(server.url + path);
-  await page.waitForSelector("html[data-hydrated]");
-  return page;
-}
+/** A page of the built site, hydrated, in an 800 px high window; its clock starts at `clock`. */
+const open = (path: string, { width, clock }: { width?: number; clock?: string } = {}) =>
+  openPage(chromium.browser, server.url + path, { width, height: 800, time: clock });
 
 /** Scrolls the window and waits until the page has handled the scroll event. */
 async function scrollTo(page: Page, y: number): Promise<void> {
@@ -54,17 +39,9 @@ async function scrollTo(page: Page, y: number): Promise<void> {
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
-/** Every page the build wrote, as its address. */
-function builtPages(): string[] {
-  return readdirSync(site.dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name === "index.html" && e.parentPath !== site.dir)
-    .map((e) => `/${relative(site.dir, e.parentPath).split(sep).join("/")}`)
-    .sort();
-}
-
 describe("the built site in Chromium", () => {
   it("hydrates every page without an error in the console", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
     // Only the site itself: embedded video and maps are not this test's business.
     await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();
@@ -75,7 +52,7 @@ describe("the built site in Chromium", () => {
         problems.push(`${page.url()}: ${message.text()}`);
       }
     });
-    const pages = builtPages();
+    const pages = builtPages(site.dir);
     expect(pages).toHaveLength(30);
     for (const path of pages) {
       await page.goto(server.url + path);

@@ -1,31 +1,21 @@
 import { readdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { ALERTS, CONTACT_SUBJECT } from "../core/messages.ts";
 import { buildSocialRsvpPayload, toSheetPayload } from "../core/rules/rsvp-payload.ts";
-import { sampleData, type TestServer } from "./api-harness.ts";
-import { alertText, closePage, openPage, recordRequests, startSiteServer } from "./site/app.ts";
-import { launchChromium } from "./site/browser.ts";
+import { sampleData } from "./api-harness.ts";
+import {
+  alertText,
+  chromiumForFile,
+  closePage,
+  openPage,
+  recordRequests,
+  siteServerPerTest,
+} from "./site/app.ts";
 
 const site = inject("site");
-let browser: Browser;
-let server: TestServer | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start() {
-  server = await startSiteServer(site.dir);
-  return server;
-}
+const chromium = chromiumForFile();
+const start = siteServerPerTest(site.dir);
 
 const BALLPARK = "2027-05-22-brothers-night-out-at-the-ballpark";
 const TRIVIA = "2027-09-23-trivia-night-at-copper-kettle-brewing";
@@ -49,7 +39,7 @@ async function openSocialRsvp(page: Page, id: string) {
 describe("social events", () => {
   it("shows the series, the three info cards and each outing as SPEC 2 describes, the picture half the card from 1024px", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/social-events`);
+    const page = await openPage(chromium.browser, `${s.url}/social-events`);
     expect(await page.locator("main h1").textContent()).toBe(SERIES);
     expect(await page.locator(".info-cards h2").allTextContents()).toEqual([
       "Building Brotherhood",
@@ -90,7 +80,7 @@ describe("social events", () => {
       ["2027-05-22T00:59:00Z", true],
       ["2027-05-22T01:00:00Z", false],
     ] as const) {
-      const page = await openPage(browser, `${s.url}/social-events`, { time });
+      const page = await openPage(chromium.browser, `${s.url}/social-events`, { time });
       const ballpark = outing(page, BALLPARK);
       await expect
         .poll(() => ballpark.getByRole("button", { name: /^RSVP/ }).count())
@@ -102,7 +92,7 @@ describe("social events", () => {
 
   it("takes a social RSVP: the outing in the modal, attendees 1 to 10, Cancel clears, Submit sends, and the server stores and mails it", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/social-events`);
+    const page = await openPage(chromium.browser, `${s.url}/social-events`);
     const sent = recordRequests(page, "/mj/api/social-rsvp");
     const rows = recordRequests(page, "/sheets/api/append-social-rsvp");
     let dialog = await openSocialRsvp(page, BALLPARK);
@@ -180,7 +170,7 @@ describe("social events", () => {
 
   it("shows the catalogue's error when the social RSVP fails, and writes no row", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/social-events`);
+    const page = await openPage(chromium.browser, `${s.url}/social-events`);
     const rows = recordRequests(page, "/sheets/api/append-social-rsvp");
     await page.route("**/mj/api/social-rsvp", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: "{}" }),
@@ -207,7 +197,7 @@ describe("contact us", () => {
 
   it("sends a message: Submit disabled until valid, scrolls to the top, 'Sending...', the server stores and mails it, the form clears", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/contact-us`, { width: 390 });
+    const page = await openPage(chromium.browser, `${s.url}/contact-us`, { width: 390 });
     const sent = recordRequests(page, "/mj/api/contact-us");
     expect(await page.locator("main h1").textContent()).toBe(
       "Contact the Brethren of Hillcrest Lodge No. 586",
@@ -269,7 +259,7 @@ describe("contact us", () => {
 
   it("keeps the form and shows the server's reason when it refuses, or the catalogue's text when the send fails", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/contact-us`);
+    const page = await openPage(chromium.browser, `${s.url}/contact-us`);
     const submit = page.getByRole("button", { name: "Submit" });
     await fillContact(page);
     // Sent at once: faster than a person can write, so the server refuses it.

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readManifest } from "../cli/images/process-images.ts";
 import { HOME_CAROUSEL } from "../core/constants.ts";
@@ -9,8 +9,7 @@ import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
 import { NOW, sampleData, type TestServer } from "./api-harness.ts";
-import { closePage, openPage, pauseClock, startSiteServer } from "./site/app.ts";
-import { launchChromium } from "./site/browser.ts";
+import { chromiumForFile, closePage, openPage, pauseClock, startSiteServer } from "./site/app.ts";
 
 const site = inject("site");
 const manifest = readManifest(site.imagesDir);
@@ -19,20 +18,17 @@ const shown = (source: string, thumbs = false) => {
   const entry = manifest[source];
   return entry && pictureOf(lodge.media, thumbs ? entry.thumbs : entry.variants);
 };
-let browser: Browser;
+const chromium = chromiumForFile();
 let server: TestServer;
-
 beforeAll(async () => {
-  browser = await launchChromium();
   server = await startSiteServer(site.dir);
 });
 afterAll(async () => {
-  await browser?.close();
   await server?.close();
 });
 
 const open = (path: string, options: Parameters<typeof openPage>[2] = {}) =>
-  openPage(browser, server.url + path, options);
+  openPage(chromium.browser, server.url + path, options);
 
 describe("the home page's spotlight carousel", () => {
   /** The carousel, hydrated (openPage waits for that). */

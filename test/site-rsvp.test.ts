@@ -1,32 +1,22 @@
 import { readdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { ALERTS, MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/rsvp-payload.ts";
 import type { Event, EventRsvpForm } from "../core/schemas/index.ts";
-import { type Client, sampleData, type TestServer } from "./api-harness.ts";
-import { alertText, closePage, openPage, recordRequests, startSiteServer } from "./site/app.ts";
-import { launchChromium } from "./site/browser.ts";
+import { type Client, sampleData } from "./api-harness.ts";
+import {
+  alertText,
+  chromiumForFile,
+  closePage,
+  openPage,
+  recordRequests,
+  siteServerPerTest,
+} from "./site/app.ts";
 
 const site = inject("site");
-let browser: Browser;
-let server: TestServer | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function start(options: Parameters<typeof startSiteServer>[1] = {}) {
-  server = await startSiteServer(site.dir, options);
-  return server;
-}
+const chromium = chromiumForFile();
+const start = siteServerPerTest(site.dir);
 
 const INSTALLATION = "2026-12-12-installation-of-officers";
 const DECEMBER_MEETING = "2026-12-02-stated-meeting";
@@ -69,7 +59,7 @@ async function reserve(client: Client, id: string, attendees: number) {
 describe("the event RSVP modal (upcoming events)", () => {
   it("offers dinner only with a cost, meal choices only once dinner is checked, a radio for one meal and a count per choice for more", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
 
     let dialog = await openRsvp(page, NO_DINNER);
     expect(await dialog.getByRole("checkbox").count()).toBe(0);
@@ -121,7 +111,7 @@ describe("the event RSVP modal (upcoming events)", () => {
 
   it("keeps Submit disabled until the form is valid, marks only edited fields, lowercases the e-mail, and wants the counts to add up", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
     const dialog = await openRsvp(page, INSTALLATION);
     const submit = dialog.getByRole("button", { name: "Submit" });
     const invalid = () =>
@@ -166,7 +156,7 @@ describe("the event RSVP modal (upcoming events)", () => {
 
   it("allows only 1 attendee and 1 meal when the event's rsvpLimit is set, and 1 to 10 otherwise", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
     const options = (dialog: ReturnType<Page["getByRole"]>, label: string) =>
       dialog.getByLabel(label).locator("option").allTextContents();
 
@@ -188,7 +178,7 @@ describe("the event RSVP modal (upcoming events)", () => {
 
   it("sends a dinner RSVP with two meal choices, shows 'Sending...', and the server stores it, mails it and counts it", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
     const rsvps = recordRequests(page, "/mj/api/rsvp");
     const rows = recordRequests(page, "/sheets/api/append-rsvp");
     const dialog = await openRsvp(page, INSTALLATION);
@@ -299,7 +289,7 @@ describe("the event RSVP modal (upcoming events)", () => {
 
   it("shows the server's reason when it refuses a full event, and keeps the form", async () => {
     const s = await start({ guestLimit: 2 });
-    const page = await openPage(browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
     const rows = recordRequests(page, "/sheets/api/append-rsvp");
     // Another visitor takes the last seats after the page read the counts.
     await reserve(await s.client(), DECEMBER_MEETING, 2);
@@ -322,7 +312,7 @@ describe("the event RSVP modal (upcoming events)", () => {
 
   it("shows the catalogue's error when the RSVP cannot reach the server, and writes no row", async () => {
     const s = await start();
-    const page = await openPage(browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
     const rows = recordRequests(page, "/sheets/api/append-rsvp");
     await page.route("**/mj/api/rsvp", (route) => route.abort("connectionrefused"));
     const dialog = await openRsvp(page, DECEMBER_MEETING);
@@ -342,7 +332,7 @@ describe("the event RSVP modal (upcoming events)", () => {
     for (let i = 0; i < 7; i++) await reserve(client, DECEMBER_MEETING, 10);
     for (let i = 0; i < 6; i++) await reserve(client, INSTALLATION, 10);
     await reserve(client, INSTALLATION, 9);
-    const page = await openPage(browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
     const full = card(page, DECEMBER_MEETING).getByRole("button", { name: /^RSVP/ });
     await expect.poll(() => full.getAttribute("aria-disabled")).toBe("true");
     expect(await full.getAttribute("class")).toContain("is-disabled");
@@ -371,7 +361,7 @@ describe("the event RSVP modal (upcoming events)", () => {
       ["2026-12-02T04:58:00Z", true],
       ["2026-12-02T04:59:00Z", false],
     ] as const) {
-      const page = await openPage(browser, `${s.url}/upcoming-events`, { time });
+      const page = await openPage(chromium.browser, `${s.url}/upcoming-events`, { time });
       const event = card(page, DECEMBER_MEETING);
       await expect
         .poll(() => event.locator(".rsvp-closes").textContent())
@@ -390,7 +380,7 @@ describe("the RSVP on the home page", () => {
       ["2026-12-07T01:59:00Z", true],
       ["2026-12-07T02:00:00Z", false],
     ] as const) {
-      const page = await openPage(browser, `${s.url}/home`, { time });
+      const page = await openPage(chromium.browser, `${s.url}/home`, { time });
       const slide = page.locator("article.spotlight", { hasText: "Brotherhood Night" }).first();
       const button = slide.getByRole("button", { name: /^Make your reservation today!/ });
       await expect.poll(() => button.count()).toBe(open ? 1 : 0);

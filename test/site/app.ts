@@ -1,6 +1,40 @@
 import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import { Clock, NOW, sampleData, startServer, type TestServer } from "../api-harness.ts";
+import { launchChromium } from "./browser.ts";
+
+/** One Chromium for the test file: started before its tests, closed after them. */
+export function chromiumForFile(): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error("Chromium starts before the file's tests, not at import");
+      return browser;
+    },
+  };
+}
+
+/** `startSiteServer` for one test: what a test starts is stopped after it. */
+export function siteServerPerTest(
+  dist: string,
+): (options?: Parameters<typeof startSiteServer>[1]) => Promise<TestServer> {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return async (options = {}) => {
+    server = await startSiteServer(dist, options);
+    return server;
+  };
+}
 
 /**
  * The real `lodge serve` app on 127.0.0.1 serving the site the test run built, with the sample
@@ -25,6 +59,7 @@ export function startSiteServer(
 
 export type OpenOptions = {
   width?: number;
+  height?: number;
   time?: Date | string | number;
   /** Emulates a visitor who asked for less motion. */
   reducedMotion?: boolean;
@@ -37,10 +72,10 @@ export type OpenOptions = {
 export async function openPage(
   browser: Browser,
   url: string,
-  { width = 1280, time = NOW, reducedMotion = false }: OpenOptions = {},
+  { width = 1280, height = 900, time = NOW, reducedMotion = false }: OpenOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
-    viewport: { width, height: 900 },
+    viewport: { width, height },
     reducedMotion: reducedMotion ? "reduce" : "no-preference",
   });
   // Only the site itself: embedded maps are not the tests' business.

@@ -3,13 +3,13 @@
  * first argument) and of every modal open, at 1280px and 390px wide, written to
  * var/screenshots/. Build first.
  */
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { NOW } from "../api-harness.ts";
 import { launchChromium } from "./browser.ts";
 import { OPENED } from "./opened.ts";
-import { serveStatic } from "./static-server.ts";
+import { builtPages, serveStatic } from "./static-server.ts";
 
 const WIDTHS = (process.env.WIDTHS ?? "1280,390").split(",").map(Number);
 const dist = resolve(process.argv[2] ?? "dist");
@@ -20,10 +20,7 @@ if (!existsSync(join(dist, "index.html"))) {
   process.exit(1);
 }
 
-const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile() && e.name === "index.html" && e.parentPath !== dist)
-  .map((e) => `/${relative(dist, e.parentPath).split("\\").join("/")}`)
-  .sort();
+const pages = builtPages(dist);
 
 /** Scrolls through the page so lazy images load, then back to the top. */
 async function loadLazyImages(page: Page): Promise<void> {

@@ -1,22 +1,16 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { extname, join, normalize, sep } from "node:path";
+import { join, normalize, relative, sep } from "node:path";
+import { contentType } from "../../cli/publish/local-files.ts";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".data": "text/x-script",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".svg": "image/svg+xml",
-  ".pdf": "application/pdf",
-  ".ico": "image/x-icon",
-  ".webp": "image/webp",
-};
+/** Every page the build wrote into `dist` but its root, as its address ('/home'), sorted. */
+export function builtPages(dist: string): string[] {
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === "index.html" && e.parentPath !== dist)
+    .map((e) => `/${relative(dist, e.parentPath).split(sep).join("/")}`)
+    .sort();
+}
 
 /**
  * A static host for the built site, as simple as a bucket: a path serves its file, or its
@@ -35,7 +29,7 @@ export async function serveStatic(root: string): Promise<{ url: string; close():
     const status = found ? 200 : 404;
     const served = found ?? join(root, "404.html");
     response.writeHead(status, {
-      "Content-Type": TYPES[extname(served)] ?? "application/octet-stream",
+      "Content-Type": contentType(served),
     });
     if (request.method === "HEAD") response.end();
     else createReadStream(served).pipe(response);
