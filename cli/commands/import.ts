@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
+import { repeats } from "../../core/rules/repeats.ts";
 import { type PastMaster, pastMasterSchema } from "../../core/schemas/past-master.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import {
@@ -99,26 +100,17 @@ function importPastMasters(ctx: Context, file: string, raw: unknown): void {
  * either could be the right one; a warning when one repeats the other, which is imported once.
  */
 function repeatedRows(source: Source, rows: EntryNamer, list: readonly PastMaster[]): Problem[] {
-  const first = new Map<string, number>();
-  return list.flatMap((row, index) => {
-    const key = entryKey(row);
-    const earlier = first.get(key);
-    if (earlier === undefined) {
-      first.set(key, index);
-      return [];
-    }
-    const other = list[earlier] as PastMaster;
+  return repeats(list, entryKey).map(([earlier, index]) => {
+    const [other, row] = [list[earlier], list[index]] as [PastMaster, PastMaster];
     const line = source.position([earlier]).line;
     const same = other.name === row.name && other.imgUrl === row.imgUrl;
-    return [
-      {
-        severity: same ? "warning" : "error",
-        ...locate(source, rows, [index]),
-        message: same
-          ? `repeats line ${line}; imported once`
-          : `same number and term as line ${line} (${other.name}); keep the right one and delete the other`,
-      } satisfies Problem,
-    ];
+    return {
+      severity: same ? "warning" : "error",
+      ...locate(source, rows, [index]),
+      message: same
+        ? `repeats line ${line}; imported once`
+        : `same number and term as line ${line} (${other.name}); keep the right one and delete the other`,
+    };
   });
 }
 

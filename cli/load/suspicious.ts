@@ -1,5 +1,6 @@
 import { hasStarted } from "../../core/rules/events.ts";
 import { findDuplicatePastMasters } from "../../core/rules/past-masters.ts";
+import { repeats } from "../../core/rules/repeats.ts";
 import { parseDay } from "../../core/rules/time.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import { type EntryNamer, locate } from "./check.ts";
@@ -7,19 +8,6 @@ import { FILES, pastMasterEntries } from "./files.ts";
 import type { Loaded } from "./load-data.ts";
 import type { Problem } from "./problems.ts";
 import type { Source } from "./source.ts";
-
-/** Index pairs [first, repeat] of items that share a key. */
-function repeats<T>(items: readonly T[], key: (item: T) => string): [number, number][] {
-  const first = new Map<string, number>();
-  const pairs: [number, number][] = [];
-  items.forEach((item, i) => {
-    const k = key(item);
-    const seen = first.get(k);
-    if (seen === undefined) first.set(k, i);
-    else pairs.push([seen, i]);
-  });
-  return pairs;
-}
 
 /**
  * Legal but suspicious data, and the few cross-entry rules a single entry's schema cannot see.

@@ -1,5 +1,6 @@
 import { BY_AFFILIATION } from "../constants.ts";
 import type { PastMaster } from "../schemas/past-master.ts";
+import { repeats } from "./repeats.ts";
 import { wallTimeIn } from "./time.ts";
 
 /** What the past-master rules read of an entry. */
@@ -56,15 +57,7 @@ export function isPastMasterVisible(
  * the validator reports as a warning, and that the lists show once.
  */
 export function findDuplicatePastMasters(list: readonly PastMasterEntry[]): [number, number][] {
-  const firstIndex = new Map<string, number>();
-  const pairs: [number, number][] = [];
-  list.forEach((master, index) => {
-    const key = JSON.stringify([master.number, master.name, master.term]);
-    const first = firstIndex.get(key);
-    if (first === undefined) firstIndex.set(key, index);
-    else pairs.push([first, index]);
-  });
-  return pairs;
+  return repeats(list, (master) => JSON.stringify([master.number, master.name, master.term]));
 }
 
 /**
