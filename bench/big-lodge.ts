@@ -6,6 +6,7 @@
 import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse, stringify } from "yaml";
+import { canonicalDateText } from "../core/rules/time.ts";
 
 type Entry = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ export function makeBigLodge(
     copies.flatMap((i) =>
       events.map((e) => ({
         ...e,
-        date: shiftYear(String(e.date).replaceAll("-", "/"), i * 10),
+        date: shiftYear(canonicalDateText(String(e.date)), i * 10),
         id: undefined,
       })),
     ),

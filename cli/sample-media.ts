@@ -12,6 +12,7 @@ import path from "node:path";
 import { parse as parseCsv } from "csv-parse/sync";
 import sharp from "sharp";
 import { parse as parseYaml } from "yaml";
+import { canonicalDateText } from "../core/rules/time.ts";
 import { ALBUM_COVER, MEDIA_FOLDERS } from "./load/media.ts";
 
 type Kind = "photo" | "portrait" | "jewel" | "hero" | "logo" | "pdf";
@@ -136,7 +137,7 @@ export function collectMedia(dataDir: string): MediaItem[] {
     add(MEDIA_FOLDERS.eventImages, field(event, "spotlightImage"), {
       kind: "photo",
       label: field(event, "name"),
-      sub: field(event, "date").slice(0, 10).replaceAll("-", "/"),
+      sub: canonicalDateText(field(event, "date")).slice(0, 10),
     });
   }
 

@@ -57,6 +57,24 @@ describe("lodge add-event", () => {
     expect((await lodge(sample.root, "validate")).code).toBe(0);
   });
 
+  it("writes a date given with one-digit parts or a 12-hour time as 'YYYY/MM/DD HH:mm'", async () => {
+    const { code, stdout } = await lodge(
+      sample.root,
+      "add-event",
+      "--date",
+      "2028/3/7",
+      "--time",
+      "7:00 PM",
+      "--name",
+      "Awards Night",
+    );
+    expect(code).toBe(0);
+    expect(stdout[0]).toMatch(
+      /^Added 2028\/03\/07 19:00 Awards Night \(id 2028-03-07-awards-night\)/,
+    );
+    expect(events()).toContain("- date: 2028/03/07 19:00\n  name: Awards Night\n");
+  });
+
   it("asks at the terminal for what the flags leave out, offering lodge.yaml's defaults", async () => {
     const { code, asked } = await lodgeAt(
       {
@@ -113,8 +131,8 @@ describe("lodge add-event", () => {
     );
     expect(code).toBe(0);
     expect(stderr).toEqual([
-      '  expected a date such as 2027-03-17, found "2028-02-30"; try again.',
-      '  expected a time such as 19:30 (24-hour), found "7.30pm"; try again.',
+      '  February 2028 has 29 days, found "2028-02-30"; try again.',
+      '  expected a time such as 19:30 or 7:30 PM, found "7.30pm"; try again.',
       `  expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing, found "twelve"; try again.`,
     ]);
     expect(asked.filter((q) => q.startsWith("Date"))).toHaveLength(2);
@@ -175,7 +193,7 @@ describe("lodge add-event", () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toEqual([
-      `--date/--time: expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found "2028/02/30 19:30"`,
+      `--date/--time: February 2028 has 29 days, found "2028-02-30 19:30"`,
       `--cost: expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing, found "twelve"`,
       "Nothing was added.",
     ]);

@@ -3,7 +3,7 @@ import { basename, join, resolve } from "node:path";
 import { Command } from "commander";
 import { stringify } from "yaml";
 import { z } from "zod";
-import { eventDateText } from "../../core/schemas/common.ts";
+import { joinDateTime, type Reading, readClock, readDay } from "../../core/rules/time.ts";
 import { costText, type EventInput, eventSchema } from "../../core/schemas/event.ts";
 import type { Lodge } from "../../core/schemas/lodge.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
@@ -52,16 +52,15 @@ const FLAG_OF: Record<string, string> = {
 const firstIssue = (result: { success: boolean; error?: z.ZodError }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
 
-const checkDate = (date: string) =>
-  firstIssue(eventDateText.safeParse(`${date.trim()} 00:00`))?.replace(
-    /a date and time 'YYYY\/MM\/DD HH:mm' \(24-hour\), found "(.*) 00:00"/,
-    'a date such as 2027-03-17, found "$1"',
-  );
+/** What is wrong with an answer one of time.ts's readers could not read; undefined when it could. */
+const problemOf =
+  (read: (text: string) => Reading<unknown>, expected: string) => (answer: string) => {
+    const result = read(answer);
+    return result.ok ? undefined : `${result.impossible ?? expected}, found "${answer}"`;
+  };
 
-const checkTime = (time: string) =>
-  /^([01]\d|2[0-3]):[0-5]\d$/.test(time.trim())
-    ? undefined
-    : `expected a time such as 19:30 (24-hour), found "${time}"`;
+const checkDate = problemOf(readDay, "expected a date such as 2027-03-17");
+const checkTime = problemOf(readClock, "expected a time such as 19:30 or 7:30 PM");
 
 /** At most this many tries at one question before the command gives up. */
 const TRIES = 3;
@@ -140,7 +139,7 @@ const numberOrText = (value: string) => (/^\d+$/.test(value.trim()) ? Number(val
 function toEvent(options: Options, lodge: Lodge): EventInput {
   const hasDinner = (options.cost ?? "").trim() !== "";
   return {
-    date: `${(options.date ?? "").trim().replaceAll("-", "/")} ${(options.time ?? lodge.meetings.time).trim()}`,
+    date: joinDateTime(options.date ?? "", options.time ?? lodge.meetings.time),
     name: options.name ?? "",
     ...(options.description ? { description: options.description } : {}),
     ...(options.extraInfo ? { extraInfo: options.extraInfo } : {}),

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { meetingDays } from "../../core/rules/schedule.ts";
+import { canonicalDateText, dayText } from "../../core/rules/time.ts";
 import { costToText, type EventInput } from "../../core/schemas/event.ts";
 import type { Lodge } from "../../core/schemas/lodge.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
@@ -26,10 +27,9 @@ export function statedMeeting(
   day: { year: number; month: number; day: number },
 ): EventInput {
   const { meetings, address } = lodge;
-  const date = `${day.year}/${String(day.month).padStart(2, "0")}/${String(day.day).padStart(2, "0")}`;
   const cost = costToText(meetings.dinnerCost);
   return {
-    date: `${date} ${meetings.time}`,
+    date: `${dayText(day)} ${meetings.time}`,
     name: "Stated Meeting",
     location: address.venue,
     address: `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
@@ -50,7 +50,7 @@ function writeEvents(dir: string, events: EventInput[]): void {
   const text = file ? readFileSync(path, "utf8") : "";
   if (path.endsWith(".json")) {
     const list = [...(JSON.parse(text) as EventInput[]), ...events];
-    list.sort((a, b) => a.date.replaceAll("-", "/").localeCompare(b.date.replaceAll("-", "/")));
+    list.sort((a, b) => canonicalDateText(a.date).localeCompare(canonicalDateText(b.date)));
     writeFileSync(path, `${JSON.stringify(list, null, 2)}\n`);
   } else {
     writeFileSync(path, insertEvents(text, events));

@@ -48,9 +48,9 @@ describe("lodge edit-event", () => {
       "edit-event",
       "2028-01-05-stated-meeting",
       "--postpone",
-      "2028-02-02",
+      "2028/2/2",
       "--time",
-      "18:00",
+      "6:00 PM",
     );
     expect(again.code).toBe(0);
     expect(events()).toContain(
@@ -96,7 +96,7 @@ describe("lodge edit-event", () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toEqual([
-      `--postpone: expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found "2028/02/31 19:30"`,
+      `--postpone: February 2028 has 29 days, found "2028-02-31 19:30"`,
       "Nothing was changed.",
     ]);
     expect(events()).toBe(EVENTS);

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
+import { clockText, eventStart, joinDateTime } from "../../core/rules/time.ts";
 import { type Event, eventSchema } from "../../core/schemas/event.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { updateEvent } from "../edit/events-file.ts";
@@ -31,7 +32,7 @@ function changes(
   const set: Record<string, unknown> = {};
   const said: string[] = [];
   if (options.postpone) {
-    const date = `${options.postpone.trim().replaceAll("-", "/")} ${options.time ?? event.date.slice(11)}`;
+    const date = joinDateTime(options.postpone, options.time ?? clockText(eventStart(event.date)));
     // The id stays as it was, so RSVPs already received stay with the event.
     Object.assign(set, { id: event.id, date, postponedFrom: event.postponedFrom ?? event.date });
     said.push(`postponed from ${event.date} to ${date}`);

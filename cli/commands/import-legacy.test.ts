@@ -50,7 +50,7 @@ describe("lodge import legacy", () => {
       "legacy/goldenSquareMasters.json: 1 past master (golden-square) -> data/past-masters/golden-square.csv",
       "legacy/outings.json: 1 social outing -> data/social-events.yaml",
       "legacy/past-master-list.json: 1 past master (main) -> data/past-masters/main.csv",
-      `skipped  legacy/eventList.json:14:13  events[1] (2028/13/05 19:30 Awards Night)  date: expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found "2028/13/05 19:30"`,
+      `skipped  legacy/eventList.json:14:13  events[1] (2028/13/05 19:30 Awards Night)  date: there is no month 13, found "2028/13/05 19:30"`,
       "skipped  legacy/notes.json:1:1  warning  not a list of events, outings, officers, past masters, bulletins, albums, recent events or history entries; skipped",
       "Imported 4 entries from 4 files into data; skipped 1 entry and 1 file. Run lodge validate, then lodge build.",
     ]);

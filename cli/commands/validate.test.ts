@@ -42,7 +42,7 @@ describe("lodge validate", () => {
     expect(code).toBe(1);
     expect(problems(stdout)).toEqual([
       `data/events.yaml:3:23  events[0] (2026/12/02 19:30 Stated Meeting)  rsvpExpirationDays: expected a whole number of days from 0 to 60, found "two"`,
-      `data/events.yaml:4:9  events[1] (2026/13/02 19:30 Special Meeting)  date: expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found "2026/13/02 19:30"`,
+      `data/events.yaml:4:9  events[1] (2026/13/02 19:30 Special Meeting)  date: there is no month 13, found "2026/13/02 19:30"`,
       `data/events.yaml:7:11  events[1] (2026/13/02 19:30 Special Meeting)  earlyBirdOptions.cost: expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing, found "twelve"`,
       `data/events.yaml:8:3  events[2] (2026/12/16 19:30)  name: expected the event's name, found nothing`,
       `data/events.yaml:9:10  events[2] (2026/12/16 19:30)  tyled: expected true or false, found "yes"`,

@@ -1,10 +1,11 @@
 import { type Document, isMap, isScalar, isSeq, parseDocument, Scalar, visit, YAMLSeq } from "yaml";
+import { canonicalDateText } from "../../core/rules/time.ts";
 import type { EventInput } from "../../core/schemas/event.ts";
 
-/** The date an item of events.yaml is sorted by, as 'YYYY/MM/DD HH:mm' (hyphens read as slashes). */
+/** The date an item of events.yaml is sorted by, as 'YYYY/MM/DD HH:mm' however it is written. */
 function dateOf(item: unknown): string {
   const date = isMap(item) ? item.get("date") : undefined;
-  return typeof date === "string" ? date.trim().replaceAll("-", "/") : "";
+  return typeof date === "string" ? canonicalDateText(date) : "";
 }
 
 /**
@@ -22,7 +23,10 @@ export function insertEvents(text: string, events: readonly EventInput[]): strin
   const spaced = list.items
     .slice(1)
     .some((item) => (item as { spaceBefore?: boolean }).spaceBefore);
-  for (const event of [...events].sort((a, b) => a.date.localeCompare(b.date))) {
+  const sorted = [...events].sort((a, b) =>
+    canonicalDateText(a.date).localeCompare(canonicalDateText(b.date)),
+  );
+  for (const event of sorted) {
     const node = doc.createNode(event);
     // Times such as 18:30 are quoted, as YAML 1.1 readers would take them for numbers.
     visit(node, {
@@ -36,7 +40,7 @@ export function insertEvents(text: string, events: readonly EventInput[]): strin
         }
       },
     });
-    const date = event.date.replaceAll("-", "/");
+    const date = canonicalDateText(event.date);
     const index = list.items.findIndex((item) => dateOf(item) > date);
     const at = index < 0 ? list.items.length : index;
     if (spaced && at > 0) node.spaceBefore = true;

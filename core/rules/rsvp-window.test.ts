@@ -25,6 +25,27 @@ function event(fields: Partial<EventInput> = {}) {
   });
 }
 
+describe("an event's own closing time of day (rsvpExpirationTime)", () => {
+  const dinner = event({ rsvpExpirationTime: "6:00 PM" });
+
+  it("replaces both screens' default closing time on the cutoff day", () => {
+    const sixPm = { year: 2024, month: 9, day: 1, hour: 18, minute: 0 };
+    expect(homeRsvpCutoff(dinner)).toEqual(sixPm);
+    expect(upcomingRsvpDeadline(dinner)).toEqual(sixPm);
+    expect(closesText(dinner)).toBe("Closes Sep 1, 2024 at 6:00PM");
+  });
+
+  it("closes RSVP at that time in the lodge's zone, on the site and at the server alike", () => {
+    // Sep 1 17:59 and 18:00 in New York (EDT, UTC-4).
+    expect(upcomingRsvpOpen(dinner, 0, 70, at("2024-09-01T21:59:00Z"), NY)).toBe(true);
+    expect(upcomingRsvpOpen(dinner, 0, 70, at("2024-09-01T22:00:00Z"), NY)).toBe(false);
+    expect(homeRsvpOpen(dinner, at("2024-09-01T22:00:00Z"), NY)).toBe(false);
+    // Without its own time, the same moment is still open (SPEC 4: 11:59PM and 21:00).
+    expect(upcomingRsvpOpen(event(), 0, 70, at("2024-09-01T22:00:00Z"), NY)).toBe(true);
+    expect(homeRsvpOpen(event(), at("2024-09-01T22:00:00Z"), NY)).toBe(true);
+  });
+});
+
 describe("home page RSVP", () => {
   const meeting = event();
 

@@ -8,12 +8,18 @@ import {
   formatMediumDate,
   formatShortTime,
   isBefore,
+  readClock,
   type WallTime,
   wallTimeIn,
 } from "./time.ts";
 
+/** What an RSVP deadline is made of: the event's date, the days before it, its own closing time. */
+export type DeadlineEvent = Pick<Event, "date" | "rsvpExpirationDays"> &
+  Partial<Pick<Event, "rsvpExpirationTime">>;
+
 /** What the RSVP windows need to know about an event. */
-export type RsvpWindowEvent = Pick<Event, "date" | "rsvpOptions" | "rsvpExpirationDays"> &
+export type RsvpWindowEvent = DeadlineEvent &
+  Pick<Event, "rsvpOptions"> &
   Partial<Pick<Event, "cancelled" | "full">>;
 
 /** An event takes RSVPs when it says so and is neither cancelled nor full. */
@@ -21,13 +27,22 @@ function takesRsvps(event: RsvpWindowEvent): boolean {
   return event.rsvpOptions && !event.cancelled && !event.full;
 }
 
-function cutoffDay(event: Pick<Event, "date" | "rsvpExpirationDays">) {
-  return addDays(eventStart(event.date), -event.rsvpExpirationDays);
+/**
+ * The moment RSVP closes: rsvpExpirationDays before the event, at the event's own closing time
+ * when it has one (the old site's rsvpExpirationTime), else at the screen's default.
+ */
+function cutoff(event: DeadlineEvent, defaultTime: { hour: number; minute: number }): WallTime {
+  const day = addDays(eventStart(event.date), -event.rsvpExpirationDays);
+  const own = event.rsvpExpirationTime ? readClock(event.rsvpExpirationTime) : undefined;
+  return atTime(day, own?.ok ? own.value : defaultTime);
 }
 
-/** When home-page RSVP closes: rsvpExpirationDays before the event, at 21:00 (SPEC 4). */
-export function homeRsvpCutoff(event: Pick<Event, "date" | "rsvpExpirationDays">): WallTime {
-  return atTime(cutoffDay(event), HOME_RSVP_CUTOFF);
+/**
+ * When home-page RSVP closes: rsvpExpirationDays before the event, at 21:00 (SPEC 4) or the
+ * event's own closing time.
+ */
+export function homeRsvpCutoff(event: DeadlineEvent): WallTime {
+  return cutoff(event, HOME_RSVP_CUTOFF);
 }
 
 /** Home page: RSVP is open while the event takes RSVPs and the lodge's clock is before the cutoff. */
@@ -35,13 +50,16 @@ export function homeRsvpOpen(event: RsvpWindowEvent, now: Date, timeZone: string
   return takesRsvps(event) && isBefore(wallTimeIn(now, timeZone), homeRsvpCutoff(event));
 }
 
-/** When upcoming-events RSVP closes: rsvpExpirationDays before the event, at 11:59PM (SPEC 4). */
-export function upcomingRsvpDeadline(event: Pick<Event, "date" | "rsvpExpirationDays">): WallTime {
-  return atTime(cutoffDay(event), UPCOMING_RSVP_CUTOFF);
+/**
+ * When upcoming-events RSVP closes, and the server's deadline: rsvpExpirationDays before the
+ * event, at 11:59PM (SPEC 4) or the event's own closing time.
+ */
+export function upcomingRsvpDeadline(event: DeadlineEvent): WallTime {
+  return cutoff(event, UPCOMING_RSVP_CUTOFF);
 }
 
-/** 'Closes Sep 1, 2024 at 11:59PM', shown beside an event that takes RSVPs. */
-export function closesText(event: Pick<Event, "date" | "rsvpExpirationDays">): string {
+/** 'Closes Sep 1, 2024 at 11:59PM' (or the event's own time), beside an event that takes RSVPs. */
+export function closesText(event: DeadlineEvent): string {
   const deadline = upcomingRsvpDeadline(event);
   return `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline).replace(" ", "")}`;
 }

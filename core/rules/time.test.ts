@@ -2,8 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   atTime,
+  canonicalDateText,
+  clockText,
   compareWallTimes,
+  dateTimeText,
   daysBetween,
+  dayText,
   eventStart,
   formatDay,
   formatDinnerTime,
@@ -13,8 +17,12 @@ import {
   formatOutingTime,
   formatShortTime,
   isBefore,
+  joinDateTime,
   parseDay,
   parseEventDate,
+  readClock,
+  readDateTime,
+  readDay,
   wallMinutes,
   wallTimeIn,
 } from "./time.ts";
@@ -44,7 +52,8 @@ describe("parseEventDate", () => {
     expect(parseEventDate("2024/02/29 19:30")).toEqual(wall(2024, 2, 29, 19, 30));
     expect(parseEventDate("2024/09/04 24:00")).toBeUndefined();
     expect(parseEventDate("2024/09/04 19:60")).toBeUndefined();
-    expect(parseEventDate("2024/9/4 19:30")).toBeUndefined();
+    expect(parseEventDate("2024/9/4 19:30")).toEqual(wall(2024, 9, 4, 19, 30));
+    expect(parseEventDate("04/09/2024 19:30")).toBeUndefined();
     expect(parseEventDate("2024/09/04")).toBeUndefined();
     expect(parseEventDate("")).toBeUndefined();
   });
@@ -61,6 +70,51 @@ describe("parseDay", () => {
     expect(parseDay("2024/13/01")).toBeUndefined();
     expect(parseDay("2024/04/31")).toBeUndefined();
     expect(parseDay("last spring")).toBeUndefined();
+  });
+});
+
+describe("readDay, readClock and readDateTime: dates as people write them", () => {
+  it("take one-digit months, days and hours, hyphens or slashes, 12-hour times and a T", () => {
+    expect(readDay("2024/12/4")).toEqual({ ok: true, value: { year: 2024, month: 12, day: 4 } });
+    expect(readDay("2024-1-05")).toEqual({ ok: true, value: { year: 2024, month: 1, day: 5 } });
+    expect(readClock("9:05")).toEqual({ ok: true, value: { hour: 9, minute: 5 } });
+    for (const text of ["9:00 PM", "9 pm", "9:00pm", "9:00 p.m.", "21:00"]) {
+      expect(readClock(text)).toEqual({ ok: true, value: { hour: 21, minute: 0 } });
+    }
+    expect(readClock("12:15 AM")).toEqual({ ok: true, value: { hour: 0, minute: 15 } });
+    expect(readClock("12:15 PM")).toEqual({ ok: true, value: { hour: 12, minute: 15 } });
+    for (const text of ["2024/12/4 19:00", "2024-12-04 7:00 PM", "2024-12-04T19:00"]) {
+      expect(readDateTime(text)).toEqual({ ok: true, value: wall(2024, 12, 4, 19, 0) });
+    }
+  });
+
+  it("say why a well-formed day or time cannot be, and nothing for other shapes", () => {
+    expect(readDay("2026-02-30")).toEqual({ ok: false, impossible: "February 2026 has 28 days" });
+    expect(readDay("2024-02-30")).toEqual({ ok: false, impossible: "February 2024 has 29 days" });
+    expect(readDay("2024-04-31")).toEqual({ ok: false, impossible: "April 2024 has 30 days" });
+    expect(readDay("2024-00-10")).toEqual({ ok: false, impossible: "there is no month 0" });
+    expect(readDateTime("2026/2/30 19:00")).toEqual({
+      ok: false,
+      impossible: "February 2026 has 28 days",
+    });
+    expect(readClock("25:00")).toEqual({
+      ok: false,
+      impossible: "there is no hour 25 on a 24-hour clock",
+    });
+    for (const text of ["", "19", "7.30pm", "noon", "2024/12/4", "12/4/2024 19:00"]) {
+      expect(readDateTime(text)).toEqual({ ok: false });
+    }
+    expect(readClock("19")).toEqual({ ok: false });
+  });
+
+  it("write lodge's one form back: 'YYYY/MM/DD HH:mm'", () => {
+    expect(dateTimeText(wall(2024, 12, 4, 9, 5))).toBe("2024/12/04 09:05");
+    expect(dayText({ year: 1867, month: 10, day: 6 }, "-")).toBe("1867-10-06");
+    expect(clockText({ hour: 21, minute: 0 })).toBe("21:00");
+    expect(joinDateTime("2028-3-7", "7:00 PM")).toBe("2028/03/07 19:00");
+    expect(joinDateTime("2028-02-30", "19:00")).toBe("2028-02-30 19:00");
+    expect(canonicalDateText("2024-12-4 19:00")).toBe("2024/12/04 19:00");
+    expect(canonicalDateText("someday")).toBe("someday");
   });
 });
 

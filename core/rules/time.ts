@@ -5,15 +5,6 @@
  * the machine's own zone never matters.
  */
 
-/**
- * True when year, month (1-12) and day form a real calendar date. It lives here, not beside the
- * schemas, so the rules the browser runs do not pull zod into the site's JavaScript.
- */
-export function isRealDate(year: number, month: number, day: number): boolean {
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day;
-}
-
 /** A calendar day: year, month 1-12, day 1-31. */
 export type CalendarDate = { year: number; month: number; day: number };
 /** A calendar day and a clock time, hour 0-23, minute 0-59, in some zone the caller knows. */
@@ -21,31 +12,128 @@ export type WallTime = CalendarDate & { hour: number; minute: number };
 /** A clock time of the day. */
 export type ClockTime = { hour: number; minute: number };
 
-const EVENT_DATE = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})$/;
-const DAY = /^(\d{4})\/(\d{2})\/(\d{2})$/;
 const MS_PER_DAY = 86_400_000;
 
-/** Parses 'YYYY/MM/DD HH:mm' (24-hour; hyphens count as slashes, SPEC 5); undefined if invalid. */
-export function parseEventDate(text: string): WallTime | undefined {
-  const m = EVENT_DATE.exec(text.trim().replaceAll("-", "/"));
-  if (!m) return undefined;
-  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (!isRealDate(year, month, day) || hour > 23 || minute > 59) return undefined;
-  return { year, month, day, hour, minute };
+/*
+ * Reading dates and times: the one parser every schema, rule, command flag and prompt uses. It
+ * takes dates as people write them ('2024/12/4 19:00', '2024-12-04 7:00 PM') and the writers
+ * below give the one way lodge writes them back ('2024/12/04 19:00'). Pure and free of zod, since
+ * the browser's bundle runs it too.
+ */
+
+/** What reading a date or time found: the value, or why the text is not one. */
+export type Reading<T> =
+  | { ok: true; value: T }
+  /** `impossible` says why a well-formed text names no real day or time; absent, the text has another shape. */
+  | { ok: false; impossible?: string };
+
+const DAY_TEXT = String.raw`(\d{4})[-/](\d{1,2})[-/](\d{1,2})`;
+const CLOCK_TEXT = String.raw`(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\.?)?`;
+const DAY = new RegExp(`^${DAY_TEXT}$`);
+const CLOCK = new RegExp(`^${CLOCK_TEXT}$`, "i");
+const DATE_TIME = new RegExp(`^${DAY_TEXT}(?:\\s+|T)(${CLOCK_TEXT})$`, "i");
+
+/** How many days a month has (month 1-12). */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** Parses a day 'yyyy/mm/dd' (or with hyphens); undefined when empty or not a real date. */
+function dayFrom(year: number, month: number, day: number): Reading<CalendarDate> {
+  if (month < 1 || month > 12) return { ok: false, impossible: `there is no month ${month}` };
+  const days = daysInMonth(year, month);
+  if (day < 1 || day > days) {
+    return { ok: false, impossible: `${MONTHS[month - 1]} ${year} has ${days} days` };
+  }
+  return { ok: true, value: { year, month, day } };
+}
+
+/**
+ * Reads a day written 'YYYY/MM/DD' or 'YYYY-MM-DD', months and days with one digit or two
+ * ('2024/12/4'). SPEC 5 has hyphens read as slashes.
+ */
+export function readDay(text: string): Reading<CalendarDate> {
+  const m = DAY.exec(text.trim());
+  if (!m) return { ok: false };
+  return dayFrom(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/**
+ * Reads a time of day: 24-hour '19:30' or '9:05', or 12-hour '7:30 PM', '9pm', '9:00 p.m.'.
+ * Minutes may be left out only on a 12-hour time ('9 PM').
+ */
+export function readClock(text: string): Reading<ClockTime> {
+  const m = CLOCK.exec(text.trim());
+  if (!m) return { ok: false };
+  const [hourText = "", minuteText, half] = m.slice(1);
+  if (minuteText === undefined && !half) return { ok: false };
+  const hour = Number(hourText);
+  const minute = Number(minuteText ?? 0);
+  if (minute > 59) return { ok: false, impossible: `there is no minute ${minute} in an hour` };
+  if (half) {
+    if (hour < 1 || hour > 12) {
+      return { ok: false, impossible: `a 12-hour time runs from 1 to 12, not ${hour}` };
+    }
+    const pm = half.toLowerCase() === "p";
+    return { ok: true, value: { hour: (hour % 12) + (pm ? 12 : 0), minute } };
+  }
+  if (hour > 23) return { ok: false, impossible: `there is no hour ${hour} on a 24-hour clock` };
+  return { ok: true, value: { hour, minute } };
+}
+
+/** Reads a day and a time of day, e.g. '2024/12/4 19:00', '2024-12-04 7:00 PM' or '2024-12-04T19:00'. */
+export function readDateTime(text: string): Reading<WallTime> {
+  const m = DATE_TIME.exec(text.trim());
+  if (!m) return { ok: false };
+  const day = dayFrom(Number(m[1]), Number(m[2]), Number(m[3]));
+  if (!day.ok) return day;
+  const clock = readClock(m[4] ?? "");
+  if (!clock.ok) return clock;
+  return { ok: true, value: atTime(day.value, clock.value) };
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** A day as lodge writes it: 'YYYY/MM/DD' (or with another separator, e.g. '-' for ISO). */
+export function dayText(date: CalendarDate, separator = "/"): string {
+  return [String(date.year).padStart(4, "0"), two(date.month), two(date.day)].join(separator);
+}
+
+/** A time of day as lodge writes it: 'HH:mm', 24-hour. */
+export function clockText(time: ClockTime): string {
+  return `${two(time.hour)}:${two(time.minute)}`;
+}
+
+/** A day and time as lodge writes an event's date: 'YYYY/MM/DD HH:mm'. */
+export function dateTimeText(wall: WallTime): string {
+  return `${dayText(wall)} ${clockText(wall)}`;
+}
+
+/**
+ * The canonical 'YYYY/MM/DD HH:mm' of a day and a time given apart (a command's --date and
+ * --time); when either cannot be read, the two as given, for the schema to explain.
+ */
+export function joinDateTime(day: string, time: string): string {
+  const joined = `${day.trim()} ${time.trim()}`;
+  const read = readDateTime(joined);
+  return read.ok ? dateTimeText(read.value) : joined;
+}
+
+/** An event date written as lodge writes it when it can be read, else as it is (to sort or show). */
+export function canonicalDateText(text: string): string {
+  const read = readDateTime(text);
+  return read.ok ? dateTimeText(read.value) : text.trim();
+}
+
+/** Parses an event date (see readDateTime); undefined if it is not one. */
+export function parseEventDate(text: string): WallTime | undefined {
+  const read = readDateTime(text);
+  return read.ok ? read.value : undefined;
+}
+
+/** Parses a day (see readDay); undefined when empty or not a real date. */
 export function parseDay(text: string): CalendarDate | undefined {
-  const m = DAY.exec(text.trim().replaceAll("-", "/"));
-  if (!m) return undefined;
-  const [year, month, day] = m.slice(1).map(Number) as [number, number, number];
-  return isRealDate(year, month, day) ? { year, month, day } : undefined;
+  const read = readDay(text);
+  return read.ok ? read.value : undefined;
 }
 
 /**

@@ -1,7 +1,13 @@
 import { z } from "zod";
-import { isRealDate } from "../rules/time.ts";
-
-export { isRealDate };
+import {
+  clockText,
+  dateTimeText,
+  dayText,
+  type Reading,
+  readClock,
+  readDateTime,
+  readDay,
+} from "../rules/time.ts";
 
 /** Quotes a found value the way error messages show it: strings in quotes, the rest as JSON. */
 export function shown(value: unknown): string {
@@ -46,61 +52,50 @@ export function wholeNumber(what: string, min: number, max: number) {
     });
 }
 
-const DATE_TIME = /^(\d{4})\/(\d{2})\/(\d{2}) (\d{2}):(\d{2})$/;
-const DATE_ONLY = /^(\d{4})\/(\d{2})\/(\d{2})$/;
-
-/** True when `value` (hyphens or slashes) is a real 'YYYY/MM/DD' calendar date. */
-export function isDayText(value: string): boolean {
-  const m = DATE_ONLY.exec(value.trim().replaceAll("-", "/"));
-  return m !== null && isRealDate(Number(m[1]), Number(m[2]), Number(m[3]));
+/**
+ * A schema for text read by one of time.ts's readers and written back in lodge's one form: an
+ * impossible value says why ('February 2026 has 28 days'), any other shape what was expected.
+ */
+function readWith<T>(
+  expected: string,
+  read: (text: string) => Reading<T>,
+  write: (value: T) => string,
+) {
+  return z
+    .string({ error: (i) => `${expected}, found ${shown(i.input)}` })
+    .transform((raw, ctx) => {
+      const result = read(raw);
+      if (result.ok) return write(result.value);
+      ctx.issues.push({
+        code: "custom",
+        input: raw,
+        message: `${result.impossible ?? expected}, found ${shown(raw)}`,
+      });
+      return z.NEVER;
+    });
 }
 
 /**
- * An event date in the lodge's local time, written 'YYYY/MM/DD HH:mm' (24-hour). SPEC 5: hyphens
- * are replaced by slashes before parsing, so '2024-09-04 19:30' is accepted and stored with slashes.
+ * An event date in the lodge's local time, written as people write it ('2024/12/4 19:00',
+ * '2024-12-04 7:00 PM'; SPEC 5 reads hyphens as slashes) and kept as 'YYYY/MM/DD HH:mm'.
  */
-export const eventDateText = z
-  .string({ error: (i) => `expected a date and time 'YYYY/MM/DD HH:mm', found ${shown(i.input)}` })
-  .transform((raw, ctx) => {
-    const value = raw.trim().replaceAll("-", "/");
-    const m = DATE_TIME.exec(value);
-    const ok =
-      m !== null &&
-      isRealDate(Number(m[1]), Number(m[2]), Number(m[3])) &&
-      Number(m[4]) < 24 &&
-      Number(m[5]) < 60;
-    if (!ok) {
-      ctx.issues.push({
-        code: "custom",
-        input: raw,
-        message: `expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found ${shown(raw)}`,
-      });
-      return z.NEVER;
-    }
-    return value;
-  });
+export const eventDateText = readWith(
+  "expected a date and time 'YYYY/MM/DD HH:mm' (24-hour)",
+  readDateTime,
+  dateTimeText,
+);
 
-/** A clock time 'HH:mm' (24-hour), as used in lodge.yaml's meeting schedule. */
-export const clockTime = z
-  .string({ error: (i) => `expected a time 'HH:mm' (24-hour), found ${shown(i.input)}` })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, {
-    error: (i) => `expected a time 'HH:mm' (24-hour), found ${shown(i.input)}`,
-  });
+/** A time of day ('19:30', '9:00 PM'), kept as 'HH:mm' (24-hour). */
+export const clockTime = readWith(
+  "expected a time of day such as 19:30 or 7:30 PM",
+  readClock,
+  clockText,
+);
 
-/** A calendar date 'YYYY-MM-DD' (or with slashes), normalised to 'YYYY-MM-DD'. */
-export const isoDate = z
-  .string({ error: (i) => `expected a date 'YYYY-MM-DD', found ${shown(i.input)}` })
-  .transform((raw, ctx) => {
-    if (!isDayText(raw)) {
-      ctx.issues.push({
-        code: "custom",
-        input: raw,
-        message: `expected a date 'YYYY-MM-DD', found ${shown(raw)}`,
-      });
-      return z.NEVER;
-    }
-    return raw.trim().replaceAll("/", "-");
-  });
+/** A calendar date 'YYYY-MM-DD' (or with slashes, or one-digit parts), kept as 'YYYY-MM-DD'. */
+export const isoDate = readWith("expected a date 'YYYY-MM-DD'", readDay, (day) =>
+  dayText(day, "-"),
+);
 
 export const url = z
   .string({ error: (i) => `expected a web address, found ${shown(i.input)}` })

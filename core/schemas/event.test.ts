@@ -72,13 +72,45 @@ describe("event date", () => {
     expect(parse({ date: "2024-09-04 19:30" }).date).toBe("2024/09/04 19:30");
   });
 
-  it("rejects days that do not exist and times past 23:59", () => {
-    for (const date of ["2024/02/30 19:30", "2023/02/29 19:30", "2024/09/04 24:00", "2024/09/04"]) {
+  it("takes dates as people write them and keeps them as 'YYYY/MM/DD HH:mm'", () => {
+    expect(parse({ date: "2024/12/4 19:00" }).date).toBe("2024/12/04 19:00");
+    expect(parse({ date: "2024-1-5 7:30 PM" }).date).toBe("2024/01/05 19:30");
+    expect(parse({ date: " 2024/12/04 9:05 " }).date).toBe("2024/12/04 09:05");
+    expect(parse({ date: "2024/12/4 19:00" }).id).toBe("2024-12-04-stated-meeting");
+  });
+
+  it("says why a day or time that cannot be is wrong, rather than that it has the wrong shape", () => {
+    const cases: [string, string][] = [
+      ["2024/02/30 19:30", "February 2024 has 29 days"],
+      ["2023-02-29 19:30", "February 2023 has 28 days"],
+      ["2024/13/01 19:30", "there is no month 13"],
+      ["2024/09/04 24:00", "there is no hour 24 on a 24-hour clock"],
+      ["2024/09/04 19:60", "there is no minute 60 in an hour"],
+      ["2024/09/04 13:00 PM", "a 12-hour time runs from 1 to 12, not 13"],
+    ];
+    for (const [date, why] of cases) {
+      expect(problems(eventSchema.safeParse({ ...base, date }))).toEqual([
+        `date: ${why}, found "${date}"`,
+      ]);
+    }
+    for (const date of ["2024/09/04", "04/09/2024 19:30", "2024/09/04 7"]) {
       expect(problems(eventSchema.safeParse({ ...base, date }))).toEqual([
         `date: expected a date and time 'YYYY/MM/DD HH:mm' (24-hour), found "${date}"`,
       ]);
     }
     expect(parse({ date: "2024/02/29 19:30" }).date).toBe("2024/02/29 19:30");
+  });
+});
+
+describe("rsvpExpirationTime", () => {
+  it("keeps an event's own closing time of day as 'HH:mm', written 24-hour or 12-hour", () => {
+    expect(parse({ rsvpExpirationTime: "21:00" }).rsvpExpirationTime).toBe("21:00");
+    expect(parse({ rsvpExpirationTime: "9:00 PM" }).rsvpExpirationTime).toBe("21:00");
+    expect(parse({ rsvpExpirationTime: "9am" }).rsvpExpirationTime).toBe("09:00");
+    expect(parse({}).rsvpExpirationTime).toBeUndefined();
+    expect(problems(eventSchema.safeParse({ ...base, rsvpExpirationTime: "late" }))).toEqual([
+      'rsvpExpirationTime: expected a time of day such as 19:30 or 7:30 PM, found "late"',
+    ]);
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { dayText, parseEventDate } from "../rules/time.ts";
 import {
+  clockTime,
   eventDateText,
   flag,
   optionalText,
@@ -98,9 +100,14 @@ export function slugify(value: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-/** The id an event gets when its file gives none: its day and its name, e.g. 2024-09-04-stated-meeting. */
+/**
+ * The id an event (or an outing) gets when its file gives none: its day and its name, e.g.
+ * 2024-09-04-stated-meeting, however the date is written ('2024/9/4 19:30' gives the same).
+ */
 export function deriveEventId(date: string, name: string): string {
-  return `${date.slice(0, 10).replaceAll("/", "-")}-${slugify(name)}`;
+  const start = parseEventDate(date);
+  const day = start ? dayText(start, "-") : date.trim().slice(0, 10).replaceAll("/", "-");
+  return `${day}-${slugify(name)}`;
 }
 
 export const eventSchema = z
@@ -121,6 +128,11 @@ export const eventSchema = z
     addressLink: optionalText,
     rsvpOptions: flag.default(false),
     rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1),
+    /**
+     * The time of day RSVP closes on its last day ('21:00', '9:00 PM'), when the event has its
+     * own; otherwise each screen's default of SPEC 4 (21:00 on the home page, 11:59PM elsewhere).
+     */
+    rsvpExpirationTime: clockTime.optional(),
     spotlight: flag.default(false),
     spotlightImage: optionalText,
     altText: optionalText,

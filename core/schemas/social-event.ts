@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { eventDateText, flag, optionalText, requiredText } from "./common.ts";
-import { slugify } from "./event.ts";
+import { deriveEventId } from "./event.ts";
 
 export const socialEventSchema = z
   .strictObject({
@@ -20,7 +20,7 @@ export const socialEventSchema = z
     rsvpDesc: optionalText,
   })
   .transform(({ id, ...outing }) => ({
-    id: id ?? `${outing.date.slice(0, 10).replaceAll("/", "-")}-${slugify(outing.name)}`,
+    id: id ?? deriveEventId(outing.date, outing.name),
     ...outing,
   }));
 export type SocialEvent = z.output<typeof socialEventSchema>;
