@@ -1,17 +1,44 @@
 import { z } from "zod";
+import { readDay } from "../rules/time.ts";
 import { optionalText, requiredText, shown } from "./common.ts";
 
+const ALBUM_EXAMPLES = "such as '2024-10-19-table-lodge' or '2017_03_15_Sports_Night'";
+
+/**
+ * A date-prefixed folder name as lodges have named their album folders: '2024-10-19-table-lodge',
+ * '2017_03_15_Sports_Night', '2019.12.11 Brotherhood Night'. The date comes first (any of - _ .
+ * or a space between its parts, one or two digits for month and day), then anything a folder and
+ * a web address can both hold: the name is the album's folder and, URL-encoded, its page's
+ * address, as on the old site, so old links keep working.
+ */
+const DATE_PREFIX = /^(\d{4})[-_. ](\d{1,2})[-_. ](\d{1,2})(?:$|[-_. ])/;
+/** Characters a folder name cannot hold, or that a web address would read as something else. */
+const NOT_IN_NAME = /[/\\%?#]|\p{Cc}/u;
+
+const albumName = z
+  .string({ error: (i) => `expected a folder name ${ALBUM_EXAMPLES}, found ${shown(i.input)}` })
+  .superRefine((name, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: "custom", input: name, message });
+    const date = DATE_PREFIX.exec(name);
+    if (!date) {
+      fail(
+        `expected a folder name that starts with its date, ${ALBUM_EXAMPLES}, found ${shown(name)}`,
+      );
+      return;
+    }
+    const day = readDay(`${date[1]}-${date[2]}-${date[3]}`);
+    if (!day.ok) fail(`${day.impossible ?? "expected a real date"}, found ${shown(name)}`);
+    const bad = NOT_IN_NAME.exec(name);
+    if (bad || name !== name.trim()) {
+      fail(
+        `a folder name cannot hold ${bad ? JSON.stringify(bad[0]) : "spaces at its ends"}, found ${shown(name)}; rename the folder and the album`,
+      );
+    }
+  });
+
 export const albumSchema = z.strictObject({
-  /** Date-prefixed folder name, e.g. '2024-10-19-table-lodge'; the route parameter. */
-  albumName: z
-    .string({
-      error: (i) =>
-        `expected a folder name such as '2024-10-19-table-lodge', found ${shown(i.input)}`,
-    })
-    .regex(/^\d{4}-\d{2}-\d{2}[-_][A-Za-z0-9_-]+$/, {
-      error: (i) =>
-        `expected a date-prefixed folder name such as '2024-10-19-table-lodge', found ${shown(i.input)}`,
-    }),
+  /** The album's folder under albums/ and its page's address: image-gallery/{albumName}. */
+  albumName,
   title: requiredText("the album's title"),
   subtitle: optionalText,
   /** Photo credit, or empty. */
