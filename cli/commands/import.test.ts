@@ -32,12 +32,90 @@ describe("lodge import past-masters", () => {
     expect(code).toBe(0);
     expect(stdout).toEqual([
       "changed 2 Robert Example (1922 - 1923): name was Bob Example",
-      "added 3 Carl Example, Jr. (1923-1924)",
+      "added 3 Carl Example, Jr. (1923 - 1924)",
       "data/past-masters/golden-square.csv: 1 added, 1 changed, 1 unchanged; 3 past masters in all.",
     ]);
     expect(list()).toBe(
-      'number,name,term,imgUrl\n1,Adam Example,1921 - 1922,gs-1.jpg\n2,Robert Example,1922 - 1923,\n3,"Carl Example, Jr.",1923-1924,\n',
+      'number,name,term,imgUrl\n1,Adam Example,1921 - 1922,gs-1.jpg\n2,Robert Example,1922 - 1923,\n3,"Carl Example, Jr.",1923 - 1924,\n',
     );
+  });
+
+  it("reads Excel's Windows-1252 CSV as written, with its headers in any case or as the site's table names them and empty columns at the end", async () => {
+    // As Excel saves 'CSV (Comma delimited)': Windows-1252 (é is 0xE9, the en dash 0x96), CRLF.
+    const text =
+      "NUMBER,Worshipful Master,Year,,\r\n3,Jos\u00e9 Mart\u00ednez,1923\u20131924,,\r\n4,Ren\u00e9 O\u2019Brien,1924-25,,\r\n,,,,\r\n";
+    const bytes = Buffer.from(
+      [...text].map((c) => ({ "\u2013": 0x96, "\u2019": 0x92 })[c] ?? c.charCodeAt(0)),
+    );
+    writeFileSync(join(sample.root, "excel.csv"), bytes);
+    const { code, stdout } = await importCsv("excel.csv");
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      `excel.csv:1:1  warning  this file is saved as Windows-1252 (Excel's 'CSV (Comma delimited)'), not UTF-8; lodge read it so ("Jos\u00e9 Mart\u00ednez"), but to be sure every tool does, save it as UTF-8: in Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in LibreOffice tick 'Edit filter settings' and choose 'Unicode (UTF-8)'`,
+      `excel.csv:1:8  note  the column "Worshipful Master" is read as name`,
+      `excel.csv:1:26  note  the column "Year" is read as term`,
+      "added 3 Jos\u00e9 Mart\u00ednez (1923 - 1924)",
+      "added 4 Ren\u00e9 O\u2019Brien (1924 - 1925)",
+      "data/past-masters/golden-square.csv: 2 added, 0 changed, 0 unchanged; 4 past masters in all.",
+    ]);
+    expect(list()).toContain(
+      "3,Jos\u00e9 Mart\u00ednez,1923 - 1924,\n4,Ren\u00e9 O\u2019Brien,1924 - 1925,\n",
+    );
+  });
+
+  it("refuses a file in an encoding it cannot tell, saying how to save it as UTF-8, and writes nothing", async () => {
+    const before = list();
+    // 0x81 is no letter in Windows-1252, and the bytes are not UTF-8 either.
+    writeFileSync(
+      join(sample.root, "odd.csv"),
+      Buffer.from([
+        ...Buffer.from("number,name,term\n3,Jos"),
+        0x81,
+        ...Buffer.from(",1923 - 1924\n"),
+      ]),
+    );
+    const { code, stdout, stderr } = await importCsv("odd.csv");
+    expect(code).toBe(1);
+    expect(stdout).toEqual([
+      "odd.csv:1:1  this file is not saved as UTF-8, so lodge cannot read its letters as written; save it as UTF-8 (in Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in LibreOffice tick 'Edit filter settings' and choose 'Unicode (UTF-8)') and try again",
+    ]);
+    expect(stderr).toEqual(["odd.csv could not be read (listed above). Nothing was written."]);
+    expect(list()).toBe(before);
+  });
+
+  it("matches terms however they are written and tells By Affiliation masters apart by name", async () => {
+    sample.write(
+      "past-masters/golden-square.csv",
+      "number,name,term,imgUrl\n1,Adam Example,1999 - 2000,gs-1.jpg\n-1,Abel Affiliate,By Affiliation,\n-1,Bart Affiliate,By Affiliation,ba.jpg\n",
+    );
+    const file = csv(
+      "number,name,term\n1,Adam Example,1999-00\n-1,Bart Affiliate,by affiliation\n-1,Carl Affiliate,By Affiliation\n-1,Dave Affiliate,By Affiliation\n",
+    );
+    const { code, stdout } = await importCsv(file);
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "added -1 Carl Affiliate (By Affiliation)",
+      "added -1 Dave Affiliate (By Affiliation)",
+      "data/past-masters/golden-square.csv: 2 added, 0 changed, 2 unchanged; 5 past masters in all.",
+    ]);
+    for (const term of ["1999 \u2013 00", "1999\u20142000", "1999-2000"]) {
+      const again = await importCsv(csv(`number,name,term\n1,Adam Example,${term}\n`));
+      expect(again.stdout.at(-1)).toBe(
+        "data/past-masters/golden-square.csv: nothing to change, 1 unchanged; 5 past masters in all. Nothing was written.",
+      );
+    }
+  });
+
+  it("says so, instead of adding a second master, when a row's number is in the list with another term", async () => {
+    const before = list();
+    const file = csv("number,name,term\n2,Bob Example,1923 - 1924\n3,Carl Example,1923 - 1924\n");
+    const { code, stdout, stderr } = await importCsv(file);
+    expect(code).toBe(1);
+    expect(stdout).toEqual([
+      "masters.csv:2:1  row[0] (2 Bob Example)  number 2 is already Bob Example (1922 - 1923) in data/past-masters/golden-square.csv, so this row is not added as another master; correct its number or term, or import the whole list with --replace",
+    ]);
+    expect(stderr).toEqual(["masters.csv has a bad row (listed above). Nothing was written."]);
+    expect(list()).toBe(before);
   });
 
   it("replaces the list with --replace and counts what it removed", async () => {
@@ -61,7 +139,7 @@ describe("lodge import past-masters", () => {
     const dry = await importCsv(file, "--dry-run");
     expect(dry.code).toBe(0);
     expect(dry.stdout).toEqual([
-      "would change 1 Adam Example (1921-1922): term was written 1921 - 1922, portrait was gs-1.jpg",
+      "would change 1 Adam Example (1921 - 1922): portrait was gs-1.jpg",
       "would add 4 Dan Example (1924 - 1925)",
       "data/past-masters/golden-square.csv would have 1 added, 1 changed, 0 unchanged; 3 past masters in all. Nothing was written (--dry-run).",
     ]);
@@ -78,7 +156,7 @@ describe("lodge import past-masters", () => {
       changed: [
         {
           was: { number: 1, name: "Adam Example", term: "1921 - 1922", imgUrl: "gs-1.jpg" },
-          now: { number: 1, name: "Adam Example", term: "1921-1922", imgUrl: "gs-1b.jpg" },
+          now: { number: 1, name: "Adam Example", term: "1921 - 1922", imgUrl: "gs-1b.jpg" },
         },
       ],
       unchanged: 0,
@@ -149,7 +227,7 @@ describe("lodge import past-masters", () => {
     expect(imported.stdout).toEqual([
       "masters.csv:4:1  warning  row[2] (6 Fay Example)  repeats line 3; imported once",
       "added 5 Eli Example (1925 - 1926)",
-      "added 6 Fay Example (1926-1927)",
+      "added 6 Fay Example (1926 - 1927)",
       "data/past-masters/golden-square.csv: 2 added, 0 changed, 0 unchanged; 4 past masters in all.",
     ]);
   });

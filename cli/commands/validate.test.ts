@@ -223,7 +223,7 @@ describe("lodge validate", () => {
       column: 14,
       entry: "albums[0] (holiday-party)",
       field: "albumName",
-      message: `expected a date-prefixed folder name such as '2024-10-19-table-lodge', found "holiday-party"`,
+      message: `expected a folder name that starts with its date, such as '2024-10-19-table-lodge' or '2017_03_15_Sports_Night', found "holiday-party"`,
     });
   });
 

@@ -28,7 +28,7 @@ export function validateCommand(ctx: Context): Command {
             {
               ok: errors === 0,
               errors,
-              warnings: sorted.length - errors,
+              warnings: sorted.filter((p) => p.severity === "warning").length,
               counts,
               problems: sorted,
             },

@@ -4,6 +4,7 @@ import { marked } from "marked";
 import { z } from "zod";
 import {
   type LodgeData,
+  PAST_MASTER_COLUMNS,
   type Page,
   pageFrontMatterSchema,
   pastMasterSchema,
@@ -13,7 +14,7 @@ import { check, wholeFile } from "./check.ts";
 import { FILES, KNOWN_ENTRIES, pastMasterEntries, YAML_EXTENSIONS } from "./files.ts";
 import { checkMedia, readAlbumPictures } from "./media.ts";
 import type { Problem } from "./problems.ts";
-import { csvSource, markdownSource, type Source, yamlSource } from "./source.ts";
+import { markdownSource, readSource, type Source } from "./source.ts";
 import { checkSuspicious } from "./suspicious.ts";
 
 export interface Loaded {
@@ -32,11 +33,6 @@ export interface Loaded {
 function read(dir: string, base: string, extensions: string[], display: (path: string) => string) {
   const found = extensions.map((ext) => join(dir, base + ext)).filter((path) => existsSync(path));
   return { found, display: found.map(display) };
-}
-
-function sourceFor(path: string, file: string): Source {
-  const text = readFileSync(path, "utf8");
-  return path.endsWith(".csv") ? csvSource(file, text) : yamlSource(file, text);
 }
 
 /** Splits a Markdown body into blocks at lines of '***' and renders each to HTML. */
@@ -111,7 +107,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       values[key] = "required" in spec ? undefined : [];
       continue;
     }
-    const source = sourceFor(path, display(path));
+    const source = readSource(path, display(path));
     sources[key] = source;
     const result = check(source, spec.schema as z.ZodType, spec.name);
     problems.push(...result.problems);
@@ -136,7 +132,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       });
       continue;
     }
-    const source = sourceFor(path, display(path));
+    const source = readSource(path, display(path), PAST_MASTER_COLUMNS);
     sources.pastMasters[list.slug] = source;
     const result = check(source, z.array(pastMasterSchema), pastMasterEntries(list.slug));
     problems.push(...result.problems);

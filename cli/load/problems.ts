@@ -1,6 +1,10 @@
-/** One thing wrong (error) or suspicious (warning) in the data, located in its file. */
+/**
+ * One thing wrong (error) or suspicious (warning) in the data, or something lodge did with it
+ * that the user should know once (note: e.g. a column read under another name), located in its
+ * file.
+ */
 export interface Problem {
-  severity: "error" | "warning";
+  severity: "error" | "warning" | "note";
   /** Path of the file, as the user would type it (relative to the working directory). */
   file: string;
   line: number;
@@ -15,16 +19,18 @@ export interface Problem {
 export function formatProblem(p: Problem): string {
   const where = `${p.file}:${p.line}:${p.column}`;
   const what = p.field ? `${p.field}: ${p.message}` : p.message;
-  return [where, p.severity === "warning" ? "warning" : undefined, p.entry, what]
+  return [where, p.severity === "error" ? undefined : p.severity, p.entry, what]
     .filter((part) => part !== undefined && part !== "")
     .join("  ");
 }
 
-/** Errors first, then by file and position, so the output reads top to bottom. */
+const RANK = { error: 0, warning: 1, note: 2 } as const;
+
+/** Errors first, then warnings, then notes, each by file and position, so the output reads top to bottom. */
 export function sortProblems(problems: readonly Problem[]): Problem[] {
   return [...problems].sort(
     (a, b) =>
-      (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1) ||
+      RANK[a.severity] - RANK[b.severity] ||
       a.file.localeCompare(b.file) ||
       a.line - b.line ||
       a.column - b.column,

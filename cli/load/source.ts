@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import matter from "gray-matter";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
@@ -18,6 +19,8 @@ export interface Source {
   keyPosition(path: readonly PropertyKey[], key: string): Position;
   /** Syntax errors: the file could not be read as YAML, JSON or CSV. */
   problems: Problem[];
+  /** A CSV file's columns, as the schema knows them (the header's names mapped to known ones). */
+  header?: string[];
 }
 
 const START: Position = { line: 1, column: 1 };
@@ -88,12 +91,45 @@ function fieldColumns(line: string): number[] {
   return columns;
 }
 
+/** What a column is called in lodge's files, and other names spreadsheets give it. */
+export type ColumnNames = Record<string, readonly string[]>;
+
+const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
 /**
- * A CSV with a header row. Copes with a BOM, CRLF line ends, quoted fields, stray spaces and blank
- * lines. `value` is the list of rows as objects keyed by the header; header names it does not know
- * are kept so the schema can warn about them.
+ * The header's names as the schema knows them: case, spaces and underscores aside ('IMGURL',
+ * 'Img Url'), and the other names of `columns` ('Worshipful Master' for name). Each other name
+ * is said once, as a note on the header.
  */
-export function csvSource(file: string, text: string): Source {
+function knownHeader(file: string, header: string[], columns: ColumnNames) {
+  const notes: Problem[] = [];
+  const names = header.map((cell, i) => {
+    const key = squash(cell);
+    const known = Object.entries(columns).find(
+      ([name, others]) => squash(name) === key || others.some((other) => squash(other) === key),
+    )?.[0];
+    if (known === undefined || known === cell) return cell;
+    if (squash(known) !== key) {
+      notes.push({
+        severity: "note",
+        file,
+        line: 1,
+        column: fieldColumns(header.join(","))[i] ?? 1,
+        message: `the column "${cell}" is read as ${known}`,
+      });
+    }
+    return known;
+  });
+  return { names, notes };
+}
+
+/**
+ * A CSV with a header row, as spreadsheets save it: a BOM, CRLF line ends, quoted fields, stray
+ * spaces, blank lines and empty columns at the end of every line are all fine. `value` is the
+ * list of rows as objects keyed by the header; `columns` maps other spellings of the header's
+ * names to the known ones, and names it does not know are kept so the schema can warn about them.
+ */
+export function csvSource(file: string, text: string, columns: ColumnNames = {}): Source {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const problems: Problem[] = [];
   let header: string[] = [];
@@ -107,11 +143,19 @@ export function csvSource(file: string, text: string): Source {
       relax_column_count: true,
       info: true,
     }) as unknown as { record: string[]; info: { lines: number } }[];
-    header = records[0]?.record ?? [];
+    const cells = [...(records[0]?.record ?? [])];
+    // Spreadsheets save the empty columns right of the table as commas at the end of every line,
+    // the header's too; those are ignored, a row longer than the header's line is not.
+    const width = cells.length;
+    while (cells.length > 0 && cells.at(-1) === "") cells.pop();
+    const known = knownHeader(file, cells, columns);
+    header = known.names;
+    problems.push(...known.notes);
     for (const { record, info } of records.slice(1)) {
       const line = info.lines;
+      if (record.every((cell) => cell === "")) continue;
       rowLines.push(line);
-      if (record.length > header.length) {
+      if (record.length > width || record.slice(header.length).some((cell) => cell !== "")) {
         problems.push({
           severity: "error",
           file,
@@ -150,7 +194,81 @@ export function csvSource(file: string, text: string): Source {
       return { line: 1, column: fieldColumns(lines[0] ?? "")[header.indexOf(key)] ?? 1 };
     },
     problems,
+    header,
   };
+}
+
+/** How to save a spreadsheet so lodge reads every letter as written. */
+export const SAVE_AS_UTF8 =
+  "in Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in LibreOffice tick 'Edit filter settings' and choose 'Unicode (UTF-8)'";
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+const windows1252 = new TextDecoder("windows-1252");
+
+/**
+ * A data file's text. Files are UTF-8 (a BOM, as Excel writes one, is dropped). A file that is
+ * not is most likely a spreadsheet Excel saved as 'CSV (Comma delimited)', in Windows-1252: it
+ * is read so, and a warning says how to save it as UTF-8. A file that is neither (or UTF-16) is
+ * refused with that sentence, never read with its letters garbled ('Jos\uFFFD Mart\uFFFDnez').
+ */
+export function decodeText(
+  file: string,
+  bytes: Uint8Array,
+): { text?: string; encoding?: "UTF-8" | "Windows-1252"; problems: Problem[] } {
+  const at = { file, line: 1, column: 1 };
+  const refuse = (why: string) => ({
+    problems: [
+      {
+        severity: "error" as const,
+        ...at,
+        message: `${why}, so lodge cannot read its letters as written; save it as UTF-8 (${SAVE_AS_UTF8}) and try again`,
+      },
+    ],
+  });
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    return refuse("this file is saved as UTF-16 ('Unicode Text')");
+  }
+  try {
+    return { text: utf8.decode(bytes).replace(/^\uFEFF/, ""), encoding: "UTF-8", problems: [] };
+  } catch {
+    const text = windows1252.decode(bytes);
+    // Bytes Windows-1252 leaves undefined come out as C1 controls: then it is not that either.
+    if (/[\u0080-\u009f]/.test(text)) return refuse("this file is not saved as UTF-8");
+    const sample = text.split(/\r?\n/).find((line) => /\P{ASCII}/u.test(line));
+    const example = sample?.match(/[^,;"\t]*\P{ASCII}[^,;"\t]*/u)?.[0]?.trim();
+    return {
+      text,
+      encoding: "Windows-1252",
+      problems: [
+        {
+          severity: "warning",
+          ...at,
+          message: `this file is saved as Windows-1252 (Excel's 'CSV (Comma delimited)'), not UTF-8; lodge read it so${example ? ` ("${example}")` : ""}, but to be sure every tool does, save it as UTF-8: ${SAVE_AS_UTF8}`,
+        },
+      ],
+    };
+  }
+}
+
+/**
+ * A data file read from disk as its kind says (CSV by its ending, else YAML or JSON), with what
+ * decoding it found (see decodeText) among its problems.
+ */
+export function readSource(path: string, file: string, columns?: ColumnNames): Source {
+  const decoded = decodeText(file, readFileSync(path));
+  if (decoded.text === undefined) {
+    return {
+      file,
+      value: undefined,
+      position: () => START,
+      keyPosition: () => START,
+      problems: decoded.problems,
+    };
+  }
+  const source = path.endsWith(".csv")
+    ? csvSource(file, decoded.text, columns)
+    : yamlSource(file, decoded.text);
+  return { ...source, problems: [...decoded.problems, ...source.problems] };
 }
 
 /** A Markdown file with YAML front matter: `value` is the front matter, `body` the Markdown. */

@@ -11,7 +11,7 @@ export function summarize(
   problems: readonly Problem[],
 ): string {
   const errors = problems.filter((p) => p.severity === "error").length;
-  const warnings = problems.length - errors;
+  const warnings = problems.filter((p) => p.severity === "warning").length;
   const read = [
     plural(counts.events ?? 0, "event"),
     plural(counts.socialEvents ?? 0, "social outing"),

@@ -4,7 +4,10 @@ import {
   findDuplicatePastMasters,
   isPastMasterVisible,
   orderPastMasters,
+  pastMasterKey,
+  termStyle,
   termYears,
+  writeTerm,
 } from "./past-masters.ts";
 
 const NY = "America/New_York";
@@ -20,6 +23,19 @@ describe("termYears", () => {
     expect(termYears("1952-1953")).toEqual({ start: 1952, end: 1953 });
     expect(termYears("1952 -1953")).toEqual({ start: 1952, end: 1953 });
     expect(termYears("1867–1868")).toEqual({ start: 1867, end: 1868 });
+  });
+
+  it("reads the short and dashed ranges spreadsheets keep as the same years", () => {
+    for (const term of [
+      "1999-00",
+      "1999 - 00",
+      "1999-2000",
+      "1999 \u2013 2000",
+      "1999\u20142000",
+    ]) {
+      expect(termYears(term)).toEqual({ start: 1999, end: 2000 });
+    }
+    expect(termYears("1952-53")).toEqual({ start: 1952, end: 1953 });
   });
 
   it("reads a single year and an Under Dispensation term as one year", () => {
@@ -140,6 +156,33 @@ describe("orderPastMasters for the third lodge", () => {
     const after = orderPastMasters(list, at("2020-12-07T17:00:00Z"), NY, INSTALLATION);
     expect(labels(before)[0]).toBe("73 2019");
     expect(labels(after)[0]).toBe("74 2020");
+  });
+});
+
+describe("terms written one way, and which master a row is", () => {
+  it("writes a range the way most of the list does, with the full end year and a hyphen", () => {
+    const spaced = [{ term: "1867 - 1868" }, { term: "1868 - 1869" }, { term: "1869-1870" }];
+    const tight = [{ term: "1952-1953" }, { term: "2019" }, { term: "By Affiliation" }];
+    expect(termStyle(spaced)).toBe(" - ");
+    expect(termStyle(tight)).toBe("-");
+    expect(termStyle([{ term: "2019" }])).toBeUndefined();
+    expect(writeTerm("1999\u201300", " - ")).toBe("1999 - 2000");
+    expect(writeTerm("1999 - 2000", "-")).toBe("1999-2000");
+    expect(writeTerm(" U.D. 1867 ", "-")).toBe("U.D. 1867");
+    expect(writeTerm("2019", " - ")).toBe("2019");
+  });
+
+  it("knows a master by number and term however written, a By Affiliation one by his name", () => {
+    const key = (number: number, name: string, term: string) =>
+      pastMasterKey({ number, name, term });
+    expect(key(12, "A", "1999-00")).toBe(key(12, "B", "1999 \u2013 2000"));
+    expect(key(12, "A", "1999-00")).not.toBe(key(12, "A", "2000-01"));
+    expect(key(-1, "Larry Collins, Jr.", "By Affiliation")).toBe(
+      key(-1, "larry collins jr", "By Affiliation"),
+    );
+    expect(key(-1, "Abel Affiliate", "By Affiliation")).not.toBe(
+      key(-1, "Bart Affiliate", "By Affiliation"),
+    );
   });
 });
 

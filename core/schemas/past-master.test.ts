@@ -21,9 +21,12 @@ describe("past master", () => {
     ).toBe(0);
   });
 
-  it("accepts -1 together with the term 'By Affiliation'", () => {
+  it("accepts -1 together with the term 'By Affiliation', however capitalised", () => {
     const affiliated = { number: -1, name: "Yale Young", term: "By Affiliation" };
     expect(pastMasterSchema.parse(affiliated)).toEqual({ ...affiliated, imgUrl: "" });
+    expect(pastMasterSchema.parse({ ...affiliated, term: "by  AFFILIATION" }).term).toBe(
+      "By Affiliation",
+    );
   });
 
   it("rejects 'By Affiliation' with another number, and -1 with another term", () => {

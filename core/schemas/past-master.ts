@@ -16,7 +16,12 @@ export const pastMasterSchema = z
       9999,
     ),
     name: requiredText("the past master's name"),
-    term: requiredText("a term such as '1867 - 1868'"),
+    /** 'by affiliation', however a spreadsheet capitalised it, is kept as 'By Affiliation'. */
+    term: requiredText("a term such as '1867 - 1868'").transform((term) =>
+      term.toLowerCase().replace(/\s+/g, " ") === BY_AFFILIATION_TERM.toLowerCase()
+        ? BY_AFFILIATION_TERM
+        : term,
+    ),
     /** Portrait file name or address; empty means the lodge's placeholder portrait. */
     imgUrl: optionalText,
   })
@@ -42,3 +47,15 @@ export const pastMasterSchema = z
     }
   });
 export type PastMaster = z.output<typeof pastMasterSchema>;
+
+/**
+ * The columns of a past-master list and the other names a spreadsheet may give them: the
+ * headings of the site's own table (SPEC 2: Number, Worshipful Master, Year), which a list
+ * copied from the old site has. Case and spaces do not matter.
+ */
+export const PAST_MASTER_COLUMNS = {
+  number: ["No", "No."],
+  name: ["Worshipful Master", "Master"],
+  term: ["Year", "Years"],
+  imgUrl: ["Image", "Portrait", "Photo"],
+} as const;
