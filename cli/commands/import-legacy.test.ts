@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
@@ -47,9 +47,10 @@ describe("lodge import legacy", () => {
     expect(code).toBe(0);
     expect(stdout).toEqual([
       "legacy/eventList.json: 1 event -> data/events.yaml",
-      "legacy/goldenSquareMasters.json: 1 past master (golden-square) -> data/past-masters/golden-square.csv",
+      "legacy/goldenSquareMasters.json: 1 past master -> data/past-masters/golden-square.csv (matched by its file name)",
       "legacy/outings.json: 1 social outing -> data/social-events.yaml",
-      "legacy/past-master-list.json: 1 past master (main) -> data/past-masters/main.csv",
+      "legacy/past-master-list.json: 1 past master -> data/past-masters/main.csv (matched as the old site's file of the lodge's own list)",
+      "legacy/eventList.json: 1 number kept as text rewritten as lodge writes them",
       `skipped  legacy/eventList.json:14:13  events[1] (2028/13/05 19:30 Awards Night)  date: there is no month 13, found "2028/13/05 19:30"`,
       "skipped  legacy/notes.json:1:1  warning  not a list of events, outings, officers, past masters, bulletins, albums, recent events or history entries; skipped",
       "Imported 4 entries from 4 files into data; skipped 1 entry and 1 file. Run lodge validate, then lodge build.",
@@ -83,9 +84,15 @@ describe("lodge import legacy", () => {
         from: ["legacy/goldenSquareMasters.json"],
         to: "data/past-masters/golden-square.csv",
         entries: 1,
+        matchedBy: "by its file name",
       },
       { from: ["legacy/outings.json"], to: "data/social-events.yaml", entries: 1 },
-      { from: ["legacy/past-master-list.json"], to: "data/past-masters/main.csv", entries: 1 },
+      {
+        from: ["legacy/past-master-list.json"],
+        to: "data/past-masters/main.csv",
+        entries: 1,
+        matchedBy: "as the old site's file of the lodge's own list",
+      },
     ]);
     expect(
       report.skipped.map((p: { file: string; line: number; severity: string }) => [
@@ -97,5 +104,148 @@ describe("lodge import legacy", () => {
       ["legacy/eventList.json", 14, "error"],
       ["legacy/notes.json", 1, "warning"],
     ]);
+  });
+});
+
+describe("lodge import legacy: the old site's shapes", () => {
+  const legacyFile = (name: string, value: unknown) =>
+    writeFileSync(join(sample.root, "legacy", name), JSON.stringify(value, null, 2));
+  const data = (file: string) => readFileSync(join(sample.data, file), "utf8");
+
+  it("reads renamed fields once each and writes dates, times and counts as lodge writes them", async () => {
+    rmSync(join(sample.root, "legacy"), { recursive: true });
+    mkdirSync(join(sample.root, "legacy"));
+    legacyFile("socialEvents.json", [
+      { name: "Bowling", date: "2028/2/5 18:00", locationAddress: "1 Lane Rd", isRsvpBtn: true },
+      {
+        name: "Ballgame",
+        date: "2028-6-10 7:05 PM",
+        locationAddress: "2 Park Ave",
+        isRsvpBtn: "x",
+      },
+    ]);
+    legacyFile("events.json", [
+      {
+        date: "2028/1/5 19:00",
+        name: "Table Lodge",
+        rsvpOptions: true,
+        rsvpExpirationDays: "3",
+        rsvpExpirationTime: "9:00 PM",
+        Tiled: true,
+        earlyBirdOptions: { time: "18:00", price: "25", mealChoices: ["Beef"] },
+      },
+    ]);
+    const { code, stdout } = await lodge(sample.root, "import", "legacy", "legacy", "--force");
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "legacy/events.json: 1 event -> data/events.yaml",
+      "legacy/socialEvents.json: 1 social outing -> data/social-events.yaml",
+      "legacy/events.json: Tiled is read as tyled (1 entry)",
+      "legacy/events.json: earlyBirdOptions.price is read as earlyBirdOptions.cost (1 entry)",
+      "legacy/events.json: earlyBirdOptions.mealChoices is read as earlyBirdOptions.choices (1 entry)",
+      "legacy/events.json: 1 date ('YYYY/MM/DD HH:mm'), 1 number kept as text and 1 closing time ('HH:mm') rewritten as lodge writes them",
+      "legacy/socialEvents.json: isRsvpBtn is read as isRsvp (2 entries)",
+      "legacy/socialEvents.json: 1 date ('YYYY/MM/DD HH:mm') rewritten as lodge writes them",
+      `skipped  legacy/socialEvents.json:12:18  social-events[1] (2028-6-10 7:05 PM Ballgame)  isRsvp: expected true or false, found "x"`,
+      "Imported 2 entries from 2 files into data; skipped 1 entry and 0 files. Run lodge validate, then lodge build.",
+    ]);
+    expect(data("events.yaml")).toBe(`- date: 2028/01/05 19:00
+  name: Table Lodge
+  rsvpOptions: true
+  rsvpExpirationDays: 3
+  rsvpExpirationTime: "21:00"
+  tyled: true
+  earlyBirdOptions:
+    time: "18:00"
+    cost: "25"
+    choices:
+      - Beef
+`);
+    expect(data("social-events.yaml")).toContain("- name: Bowling\n  date: 2028/02/05 18:00\n");
+    expect(data("social-events.yaml")).toContain("  isRsvp: true\n");
+  });
+
+  it("puts each past-master file in the list whose masters it holds, or the one --list names, never in a list lodge.yaml lacks", async () => {
+    rmSync(join(sample.root, "legacy"), { recursive: true });
+    mkdirSync(join(sample.root, "legacy"));
+    // Names already in the sample's University Heights list, and a list of new ones.
+    legacyFile("bundledMasters.json", [
+      { number: 1, name: "Gerald K. Fisher", term: "1946-47" },
+      { number: 2, name: "Edward M. Stone", term: "1947 \u2013 1948" },
+      { number: -1, name: "Frank Hayes", term: "By Affiliation" },
+      { number: -1, name: "Donald Clark", term: "By Affiliation" },
+    ]);
+    legacyFile("lodge679.json", [{ number: 1, name: "Elmer Q. Newman", term: "1921 - 1922" }]);
+    legacyFile("otherMasters.json", [{ number: 1, name: "Zed Unknown", term: "1990 - 1991" }]);
+    const refused = await lodge(sample.root, "import", "legacy", "legacy", "--force");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toEqual([
+      "legacy/otherMasters.json holds 1 past master, but lodge cannot tell which list of lodge.yaml (main, golden-square, university-heights) it belongs to; name it with --list otherMasters=SLUG, or add the list to lodge.yaml's pastMasters first",
+      "Nothing was imported.",
+    ]);
+    expect(existsSync(join(sample.data, "past-masters", "otherMasters.csv"))).toBe(false);
+
+    const { code, stdout } = await lodge(
+      sample.root,
+      ...["import", "legacy", "legacy", "--force", "--list", "otherMasters.json=main"],
+    );
+    expect(code).toBe(0);
+    expect(stdout.slice(0, 3)).toEqual([
+      "legacy/bundledMasters.json: 4 past masters -> data/past-masters/university-heights.csv (matched by the masters it holds)",
+      "legacy/lodge679.json: 1 past master -> data/past-masters/golden-square.csv (matched by its file name)",
+      "legacy/otherMasters.json: 1 past master -> data/past-masters/main.csv (matched as --list says)",
+    ]);
+    expect(stdout).toContain(
+      "legacy/bundledMasters.json: 2 terms (years written one way) rewritten as lodge writes them",
+    );
+    expect(data("past-masters/university-heights.csv")).toBe(
+      "number,name,term,imgUrl\n1,Gerald K. Fisher,1946-1947,\n2,Edward M. Stone,1947-1948,\n-1,Frank Hayes,By Affiliation,\n-1,Donald Clark,By Affiliation,\n",
+    );
+    expect(readdirSync(join(sample.data, "past-masters")).sort()).toEqual([
+      "golden-square.csv",
+      "main.csv",
+      "university-heights.csv",
+    ]);
+  });
+
+  it("names the old app's asset pictures by their file names and copies the ones found next to the import", async () => {
+    const app = join(sample.root, "old-site", "src");
+    mkdirSync(join(app, "assets", "data"), { recursive: true });
+    mkdirSync(join(app, "assets", "images", "past_masters"), { recursive: true });
+    writeFileSync(join(app, "assets", "images", "past_masters", "pm-1.jpg"), "a picture");
+    writeFileSync(
+      join(app, "assets", "data", "past-master-list.json"),
+      JSON.stringify([
+        {
+          number: 1,
+          name: "A",
+          term: "1868 - 1869",
+          imgUrl: "../../../assets/images/past_masters/pm-1.jpg",
+        },
+        {
+          number: 2,
+          name: "B",
+          term: "1869 - 1870",
+          imgUrl: "assets/images/past_masters/gone.jpg",
+        },
+      ]),
+    );
+    const { code, stdout } = await lodge(
+      sample.root,
+      ...["import", "legacy", "old-site/src/assets/data", "--force"],
+    );
+    expect(code).toBe(0);
+    expect(stdout.slice(1, 3)).toEqual([
+      "copied 1 file of the old app into data/images/past-masters",
+      "1 file named as the old app's assets was not found next to the import (assets/images/past_masters/gone.jpg); lodge validate lists where each belongs",
+    ]);
+    expect(data("past-masters/main.csv")).toBe(
+      "number,name,term,imgUrl\n1,A,1868 - 1869,pm-1.jpg\n2,B,1869 - 1870,gone.jpg\n",
+    );
+    expect(data("images/past-masters/pm-1.jpg")).toBe("a picture");
+    const validate = await lodge(sample.root, "validate");
+    expect(validate.stdout).toContain(
+      "data/past-masters/main.csv:3:17  warning  main[1] (2 B)  imgUrl: data/images/past-masters/gone.jpg not found; add the file or correct the name",
+    );
   });
 });

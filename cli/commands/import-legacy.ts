@@ -1,47 +1,37 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { Command } from "commander";
-import { parse, stringify } from "yaml";
 import { z } from "zod";
-import type { PastMaster } from "../../core/schemas/past-master.ts";
 import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
-import { type LegacyKind, readLegacy } from "../edit/legacy.ts";
-import { pastMastersCsv } from "../edit/past-masters-file.ts";
+import {
+  changeLines,
+  copyLines,
+  existingFiles,
+  planLegacyImport,
+  skippedProblems,
+  writeLegacyImport,
+} from "../edit/legacy-import.ts";
 import { UserError } from "../errors.ts";
-import { formatProblem } from "../load/problems.ts";
+import { loadData } from "../load/load-data.ts";
+import { formatProblem, sortProblems } from "../load/problems.ts";
 import { plural } from "../load/summary.ts";
+
+const listOption = z
+  .string()
+  .regex(/^[^=]+=[a-z0-9-]+$/, {
+    error: "give FILE=SLUG, e.g. --list uh-masters.json=university-heights",
+  })
+  .transform((value) => {
+    const [file = "", slug = ""] = value.split("=");
+    return [file.replace(/\.json$/, ""), slug] as const;
+  });
 
 const optionsSchema = z.object({
   data: dataDir,
   force: z.boolean().default(false),
   json: z.boolean().default(false),
+  list: z.array(listOption).default([]),
 });
-
-const TARGETS: Record<
-  Exclude<LegacyKind, "pastMasters">,
-  { file: string; what: [string, string?] }
-> = {
-  events: { file: "events.yaml", what: ["event"] },
-  socialEvents: { file: "social-events.yaml", what: ["social outing"] },
-  officers: { file: "officers.yaml", what: ["officer"] },
-  bulletins: { file: "bulletins.yaml", what: ["past bulletin"] },
-  albums: { file: "albums.yaml", what: ["album"] },
-  recentEvents: { file: "recent-events.yaml", what: ["recent event"] },
-  history: { file: "history.yaml", what: ["history entry", "history entries"] },
-};
-
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
-
-/** The past-master list a file holds, by its name: a slug of lodge.yaml in it, else 'main'. */
-function pastMasterSlug(file: string, slugs: string[], taken: Set<string>): string {
-  const name = squash(basename(file, ".json"));
-  const named = slugs.find((slug) => slug !== "main" && name.includes(squash(slug)));
-  if (named) return named;
-  if (!taken.has("main")) return "main";
-  return basename(file, ".json")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-");
-}
 
 function importLegacy(ctx: Context, from: string, raw: unknown): void {
   const options = parseOptions(optionsSchema, raw);
@@ -49,96 +39,77 @@ function importLegacy(ctx: Context, from: string, raw: unknown): void {
   if (!existsSync(source)) throw new UserError(`${from}: no such folder. Nothing was imported.`);
   const dir = resolve(ctx.cwd, options.data);
   const display = (path: string) => shownPath(ctx.cwd, path);
-  const lodgeFile = join(dir, "lodge.yaml");
-  const slugs = existsSync(lodgeFile)
-    ? ((parse(readFileSync(lodgeFile, "utf8"))?.pastMasters ?? []) as { slug: string }[]).map(
-        (l) => l.slug,
-      )
-    : [];
+  const plan = planLegacyImport(source, dir, new Map(options.list), display);
 
-  const files = readLegacy(source, display);
-  const writes = new Map<string, { entries: unknown[]; from: string[]; what: [string, string?] }>();
-  const taken = new Set<string>();
-  for (const legacy of files) {
-    if (!legacy.kind) continue;
-    let target: string;
-    let what: [string, string?];
-    if (legacy.kind === "pastMasters") {
-      const slug = pastMasterSlug(legacy.file, slugs, taken);
-      taken.add(slug);
-      target = join("past-masters", `${slug}.csv`);
-      what = [`past master (${slug})`, `past masters (${slug})`];
-    } else {
-      ({ file: target, what } = TARGETS[legacy.kind]);
-    }
-    const write = writes.get(target) ?? { entries: [], from: [], what };
-    write.entries.push(...legacy.entries);
-    write.from.push(legacy.file);
-    writes.set(target, write);
-  }
-
-  const existing = [...writes.keys()].filter((target) => existsSync(join(dir, target)));
+  const existing = existingFiles(plan, dir);
   if (existing.length > 0 && !options.force) {
+    const shown = existing.map((target) => display(join(dir, target)));
     throw new UserError(
-      `${existing.map((t) => display(join(dir, t))).join(", ")} already ${existing.length === 1 ? "exists" : "exist"}; add --force to replace ${existing.length === 1 ? "it" : "them"}. Nothing was imported.`,
+      `${shown.join(", ")} already ${existing.length === 1 ? "exists" : "exist"}; add --force to replace ${existing.length === 1 ? "it" : "them"}. Nothing was imported.`,
     );
   }
-
-  let imported = 0;
-  const report: { from: string[]; to: string; entries: number }[] = [];
-  // --json: the same facts as one JSON document at the end, instead of lines.
-  const say = options.json ? () => {} : ctx.out;
-  for (const [target, write] of writes) {
-    const path = join(dir, target);
-    mkdirSync(dirname(path), { recursive: true });
-    if (target.endsWith(".csv")) {
-      writeFileSync(
-        path,
-        pastMastersCsv(write.entries.map((m) => ({ imgUrl: "", ...(m as object) }) as PastMaster)),
-      );
-    } else if (target === "bulletins.yaml") {
-      const past = write.entries as { year: number; filename: string }[];
-      const current = existsSync(path)
-        ? ((parse(readFileSync(path, "utf8")) as { current?: string })?.current ?? "")
-        : ([...past].sort((a, b) => b.year - a.year)[0]?.filename ?? "");
-      writeFileSync(path, stringify({ current, past }, { lineWidth: 0 }));
-      say(
-        `The current bulletin is set to ${current || "nothing"}; change it in ${display(path)} if needed.`,
-      );
-    } else {
-      writeFileSync(path, stringify(write.entries, { lineWidth: 0 }));
-    }
-    imported += write.entries.length;
-    report.push({ from: write.from, to: display(path), entries: write.entries.length });
-    say(
-      `${write.from.join(", ")}: ${plural(write.entries.length, ...write.what)} -> ${display(path)}`,
-    );
-  }
-  const skipped = files.flatMap((f) => f.skipped);
-  for (const problem of skipped) say(`skipped  ${formatProblem(problem)}`);
-  const skippedFiles = files.filter((f) => !f.kind).length;
-  const skippedEntries = skipped.filter((p) => p.severity === "error" && p.entry).length;
+  const { currentBulletin } = writeLegacyImport(plan, dir);
+  const skipped = skippedProblems(plan);
+  // What lodge makes of the lodge now, told once: e.g. how many pictures only its buckets hold.
+  const notes = sortProblems(loadData(dir, ctx.cwd).problems.filter((p) => p.severity === "note"));
+  const imported = [...plan.writes].map(([target, write]) => ({
+    from: write.from,
+    to: display(join(dir, target)),
+    entries: write.entries.length,
+    ...(write.why ? { matchedBy: write.why } : {}),
+  }));
   if (options.json) {
-    ctx.out(JSON.stringify({ imported: report, skipped }, null, 2));
+    const copied = plan.copies.map((c) => ({
+      to: display(join(dir, c.to)),
+      found: c.from !== undefined,
+    }));
+    ctx.out(JSON.stringify({ imported, copied, skipped, notes }, null, 2));
     return;
   }
-  say(
-    `Imported ${plural(imported, "entry", "entries")} from ${plural(files.length - skippedFiles, "file")} into ${display(dir)}; skipped ${plural(skippedEntries, "entry", "entries")} and ${plural(skippedFiles, "file")}. Run lodge validate, then lodge build.`,
+  for (const [target, write] of plan.writes) {
+    const to = display(join(dir, target));
+    const what = plural(write.entries.length, ...write.what);
+    ctx.out(
+      `${write.from.join(", ")}: ${what} -> ${to}${write.why ? ` (matched ${write.why})` : ""}`,
+    );
+  }
+  if (currentBulletin !== undefined) {
+    ctx.out(
+      `The current bulletin is set to ${currentBulletin || "nothing"}; change it in ${display(join(dir, "bulletins.yaml"))} if needed.`,
+    );
+  }
+  for (const line of plan.files.flatMap(changeLines)) ctx.out(line);
+  for (const line of copyLines(plan.copies, display, dir)) ctx.out(line);
+  for (const problem of skipped) ctx.out(`skipped  ${formatProblem(problem)}`);
+  for (const note of notes) ctx.out(formatProblem(note));
+  const skippedFiles = plan.files.filter((f) => !f.kind).length;
+  const skippedEntries = skipped.filter((p) => p.severity === "error" && p.entry).length;
+  const count = imported.reduce((n, i) => n + i.entries, 0);
+  ctx.out(
+    `Imported ${plural(count, "entry", "entries")} from ${plural(plan.files.length - skippedFiles, "file")} into ${display(dir)}; skipped ${plural(skippedEntries, "entry", "entries")} and ${plural(skippedFiles, "file")}. Run lodge validate, then lodge build.`,
   );
 }
+
+const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function importLegacyCommand(ctx: Context): Command {
   return new Command("legacy")
     .description(
-      "import content kept as JSON files (events, outings, officers, past masters, bulletins, albums, recent events, history)",
+      "import the old site's content kept as JSON files (events, outings, officers, past masters, bulletins, albums, recent events, history)",
     )
-    .argument("<dir>", "the folder of JSON files")
-    .option("--force", "replace data files that already exist")
+    .argument("<dir>", "the folder of JSON files, e.g. the old site's src/assets/data")
+    .option(
+      "--list <file=slug>",
+      "put a file of past masters in this list of lodge.yaml; repeat for each file",
+      collect,
+      [],
+    )
+    .option("--force", "replace data files (and pictures) that already exist")
     .option("--json", "print what was imported and skipped as JSON")
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge import legacy old-site/assets/data --data data\n\nEach file's kind is told from its fields, not its name; past-master files are matched to lodge.yaml's lists by name.",
+      "\nExample:\n  lodge import legacy old-site/src/assets/data --data data --force\n  lodge import legacy old-site/src/assets/data --list uh.json=university-heights --force\n\nEach file's kind is told from its fields, not its name; the old site's renamed fields (isRsvpBtn...) are read as lodge's and said once. A file of past masters goes in the list of lodge.yaml whose masters or name it has, or the one --list names. Pictures named as the old app's assets (../../../assets/images/...) are copied into data/images when found next to the import.",
     )
     .action((from: string, raw) => importLegacy(ctx, from, raw));
 }

@@ -1,4 +1,14 @@
-import { type Document, isMap, isScalar, isSeq, parseDocument, Scalar, visit, YAMLSeq } from "yaml";
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  parseDocument,
+  Scalar,
+  visit,
+  YAMLSeq,
+} from "yaml";
 import { canonicalDateText } from "../../core/rules/time.ts";
 import type { EventInput } from "../../core/schemas/event.ts";
 
@@ -6,6 +16,28 @@ import type { EventInput } from "../../core/schemas/event.ts";
 function dateOf(item: unknown): string {
   const date = isMap(item) ? item.get("date") : undefined;
   return typeof date === "string" ? canonicalDateText(date) : "";
+}
+
+/** Quotes times such as 18:30 in a YAML node, as YAML 1.1 readers would take them for numbers. */
+export function quoteTimes(node: Node): void {
+  visit(node, {
+    Scalar(_, scalar) {
+      if (
+        isScalar(scalar) &&
+        typeof scalar.value === "string" &&
+        /^\d{1,2}:\d{2}$/.test(scalar.value)
+      ) {
+        scalar.type = Scalar.QUOTE_DOUBLE;
+      }
+    },
+  });
+}
+
+/** A value as the text of a data file: YAML, times quoted, lines never folded. */
+export function yamlText(value: unknown): string {
+  const doc = new Document(value);
+  if (doc.contents) quoteTimes(doc.contents);
+  return doc.toString({ lineWidth: 0 });
 }
 
 /**
@@ -28,18 +60,7 @@ export function insertEvents(text: string, events: readonly EventInput[]): strin
   );
   for (const event of sorted) {
     const node = doc.createNode(event);
-    // Times such as 18:30 are quoted, as YAML 1.1 readers would take them for numbers.
-    visit(node, {
-      Scalar(_, scalar) {
-        if (
-          isScalar(scalar) &&
-          typeof scalar.value === "string" &&
-          /^\d{1,2}:\d{2}$/.test(scalar.value)
-        ) {
-          scalar.type = Scalar.QUOTE_DOUBLE;
-        }
-      },
-    });
+    quoteTimes(node);
     const date = canonicalDateText(event.date);
     const index = list.items.findIndex((item) => dateOf(item) > date);
     const at = index < 0 ? list.items.length : index;

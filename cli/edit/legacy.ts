@@ -1,22 +1,24 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { z } from "zod";
-import { pastMasterSchema } from "../../core/schemas/past-master.ts";
+import {
+  albumSchema,
+  bulletinSchema,
+  eventSchema,
+  officerSchema,
+  pastMasterSchema,
+  recentEventSchema,
+  socialEventSchema,
+  timelineEntrySchema,
+} from "../../core/schemas/index.ts";
 import { check, type EntryNamer, listEntries } from "../load/check.ts";
 import { FILES } from "../load/files.ts";
 import type { Problem } from "../load/problems.ts";
-import { yamlSource } from "../load/source.ts";
+import { readSource } from "../load/source.ts";
+import { type AssetCopy, localiseAssets } from "./legacy-assets.ts";
+import { type LegacyKind, normalised, type Renaming, renameFields } from "./legacy-fields.ts";
 
-/** The kinds of content the site this product replaces kept as JSON lists. */
-export type LegacyKind =
-  | "events"
-  | "socialEvents"
-  | "officers"
-  | "pastMasters"
-  | "bulletins"
-  | "albums"
-  | "recentEvents"
-  | "history";
+export type { LegacyKind };
 
 /** How each kind is told apart by its fields, most specific first (a social outing has a date and a name too). */
 const SIGNATURES: [LegacyKind, string[]][] = [
@@ -30,16 +32,16 @@ const SIGNATURES: [LegacyKind, string[]][] = [
   ["history", ["year", "content"]],
 ];
 
-const ENTRY_SCHEMAS = {
-  events: FILES.events.schema,
-  socialEvents: FILES.socialEvents.schema,
-  officers: FILES.officers.schema,
-  pastMasters: z.array(pastMasterSchema),
-  bulletins: FILES.bulletins.schema.shape.past,
-  albums: FILES.albums.schema,
-  recentEvents: FILES.recentEvents.schema,
-  history: FILES.history.schema,
-} as const;
+const ENTRY_SCHEMAS: Record<LegacyKind, z.ZodType> = {
+  events: eventSchema,
+  socialEvents: socialEventSchema,
+  officers: officerSchema,
+  pastMasters: pastMasterSchema,
+  bulletins: bulletinSchema,
+  albums: albumSchema,
+  recentEvents: recentEventSchema,
+  history: timelineEntrySchema,
+};
 
 function namer(kind: LegacyKind, file: string): EntryNamer {
   if (kind === "pastMasters") return listEntries(file, "number", "name");
@@ -47,28 +49,55 @@ function namer(kind: LegacyKind, file: string): EntryNamer {
   return FILES[kind].name;
 }
 
-/** Which kind a list holds: the signature that most of its entries carry. */
-export function kindOf(list: unknown[]): LegacyKind | undefined {
-  const objects = list.filter(
-    (item): item is Record<string, unknown> => typeof item === "object" && item !== null,
-  );
-  if (objects.length === 0) return undefined;
-  return SIGNATURES.find(
-    ([, keys]) => objects.filter((o) => keys.every((k) => k in o)).length * 2 > objects.length,
-  )?.[0];
+const isObject = (item: unknown): item is Record<string, unknown> =>
+  typeof item === "object" && item !== null && !Array.isArray(item);
+
+/**
+ * Which kind a list holds, and its entries with the old site's field names read as lodge's: the
+ * signature that most of its entries carry once renamed.
+ */
+export function kindOf(
+  list: unknown[],
+): ({ kind: LegacyKind } & ReturnType<typeof renameFields>) | undefined {
+  const count = list.filter(isObject).length;
+  if (count === 0) return undefined;
+  for (const [kind, keys] of SIGNATURES) {
+    const renamed = renameFields(kind, list);
+    const carrying = renamed.entries.filter((o) => isObject(o) && keys.every((k) => k in o));
+    if (carrying.length * 2 > count) return { kind, ...renamed };
+  }
+  return undefined;
+}
+
+/** The list a file holds: the file itself, or the one list of an object such as { "events": [...] }. */
+function listOf(value: unknown): unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (!isObject(value)) return undefined;
+  const lists = Object.values(value).filter(Array.isArray);
+  return lists.length === 1 ? lists[0] : undefined;
 }
 
 export interface LegacyFile {
   file: string;
+  /** The file's name without '.json', as --list names it. */
+  name: string;
   kind?: LegacyKind;
-  entries: unknown[];
+  /** The entries that passed their schema, as the import writes them. */
+  entries: Record<string, unknown>[];
   /** Entries left out, and files not read, with the reason. */
   skipped: Problem[];
+  /** Old field names read as lodge's, each once. */
+  renamings: Renaming[];
+  /** How many entries had each field rewritten the way lodge writes it (dates, times, counts). */
+  normalised: Record<string, number>;
+  /** Pictures and PDFs named by the old app's asset paths, to bring into the data folder. */
+  copies: AssetCopy[];
 }
 
 /**
- * Reads every JSON file of a folder, tells its kind by content, and keeps the entries that pass
- * their schema; the others are reported with the reason.
+ * Reads every JSON file of a folder, tells its kind by content (the old site's field names read
+ * as lodge's), keeps the entries that pass their schema with dates, times and counts written as
+ * lodge writes them and asset paths as file names; the others are reported with the reason.
  */
 export function readLegacy(dir: string, display: (path: string) => string): LegacyFile[] {
   return readdirSync(dir)
@@ -76,35 +105,64 @@ export function readLegacy(dir: string, display: (path: string) => string): Lega
     .sort()
     .map((name) => {
       const file = display(join(dir, name));
-      const source = yamlSource(file, readFileSync(join(dir, name), "utf8"));
-      const where = { file, line: 1, column: 1 };
-      if (source.problems.length > 0) return { file, entries: [], skipped: source.problems };
-      const list = Array.isArray(source.value) ? source.value : undefined;
-      const kind = list ? kindOf(list) : undefined;
-      if (!list || !kind) {
+      const base = { file, name: name.slice(0, -".json".length), entries: [], renamings: [] };
+      const empty = { ...base, normalised: {}, copies: [] };
+      const source = readSource(join(dir, name), file);
+      const errors = source.problems.filter((p) => p.severity === "error");
+      if (errors.length > 0) return { ...empty, skipped: source.problems };
+      const list = listOf(source.value);
+      const found = list ? kindOf(list) : undefined;
+      if (!list || !found) {
         return {
-          file,
-          entries: [],
+          ...empty,
           skipped: [
             {
               severity: "warning" as const,
-              ...where,
+              file,
+              line: 1,
+              column: 1,
               message:
                 "not a list of events, outings, officers, past masters, bulletins, albums, recent events or history entries; skipped",
             },
           ],
         };
       }
-      const schema = ENTRY_SCHEMAS[kind] as z.ZodType;
-      const entryOf = namer(kind, basename(file, ".json"));
-      const { problems } = check(source, schema, entryOf);
+      const { kind, entries, renamings, originalPath } = found;
+      const entryOf = namer(kind, base.name);
+      // Problems point at the fields as the file names them.
+      const renamed = {
+        ...source,
+        value: entries,
+        position: (path: readonly PropertyKey[]) => source.position(originalPath([...path])),
+        keyPosition: (path: readonly PropertyKey[], key: string) =>
+          source.keyPosition(originalPath([...path]), String(originalPath([...path, key]).at(-1))),
+      };
+      const { problems } = check(renamed, z.array(ENTRY_SCHEMAS[kind]), entryOf);
       // Entries with an error are left out; unknown fields are kept for lodge validate to point at.
       const bad = new Set(problems.filter((p) => p.severity === "error").map((p) => p.entry));
+      const counts: Record<string, number> = {};
+      const copies: AssetCopy[] = [];
+      const kept = entries.flatMap((item, i) => {
+        if (!isObject(item) || bad.has(entryOf([i], entries).entry)) return [];
+        const parsed = ENTRY_SCHEMAS[kind].safeParse(item);
+        const written = normalised(
+          kind,
+          item,
+          parsed.success ? (parsed.data as Record<string, unknown>) : {},
+        );
+        for (const field of written.changed) counts[field] = (counts[field] ?? 0) + 1;
+        const local = localiseAssets(kind, written.entry, dir);
+        copies.push(...local.copies);
+        return [local.entry];
+      });
       return {
-        file,
+        ...base,
         kind,
-        entries: list.filter((_, i) => !bad.has(entryOf([i], list).entry)),
-        skipped: problems,
+        entries: kept,
+        skipped: [...source.problems, ...problems],
+        renamings,
+        normalised: counts,
+        copies,
       };
     });
 }

@@ -1,6 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { ALBUM_COVER, isGalleryPicture, MEDIA_FOLDERS } from "../../core/rules/media.ts";
+import {
+  ALBUM_COVER,
+  isGalleryPicture,
+  isSitePath,
+  MEDIA_FOLDERS,
+  type MediaKind,
+  mediaBase,
+  type ServedKind,
+} from "../../core/rules/media.ts";
 import type { Album, AlbumPicture, LodgeData } from "../../core/schemas/index.ts";
 import { shownPath } from "../context.ts";
 import { type EntryNamer, locate, wholeFile } from "./check.ts";
@@ -16,6 +24,8 @@ interface Reference {
   source: Source | undefined;
   name: EntryNamer;
   path: (string | number)[];
+  /** Which kind of media it is, and so which base of lodge.yaml's `media` serves it. */
+  kind: MediaKind;
   folder: string;
   file: string;
 }
@@ -34,7 +44,7 @@ function references(data: LodgeData, sources: Loaded["sources"]): Reference[] {
     folder: string,
     file: string,
   ) => {
-    if (isLocal(file)) refs.push({ source, name, path, folder, file });
+    if (isLocal(file)) refs.push({ source, name, path, kind: kindOf(folder), folder, file });
   };
   data.events.forEach((e, i) => {
     add(
@@ -132,26 +142,64 @@ function references(data: LodgeData, sources: Loaded["sources"]): Reference[] {
   return refs;
 }
 
-/** Warns about every media file the data names but the data folder does not hold. */
+/** Which base of lodge.yaml's `media` serves a kind: every folder of images/ but social events' is under `images`. */
+function servedKind(kind: MediaKind): ServedKind {
+  return kind === "albums" || kind === "bulletins" || kind === "socialEvents" ? kind : "images";
+}
+
+/** The kind of media a data folder holds (an album's folder is of the albums). */
+function kindOf(folder: string): MediaKind {
+  const kinds = Object.entries(MEDIA_FOLDERS) as [MediaKind, string][];
+  return (
+    kinds.find(([, f]) => f === folder)?.[0] ??
+    kinds.find(([, f]) => folder.startsWith(`${f}/`))?.[0] ??
+    "images"
+  );
+}
+
+/**
+ * Every media file the data names but the data folder does not hold. Where lodge.yaml's `media`
+ * serves that kind from the lodge's own site, each is a warning (the page would link to nothing).
+ * Where it serves it from a bucket or another address, the file is taken to be there, as on the
+ * old site, and the pages link to it there: one note per address says how many, instead of a
+ * warning per picture.
+ */
 export function checkMedia(
   dir: string,
   data: LodgeData,
   sources: Loaded["sources"],
   cwd: string,
 ): Problem[] {
-  return references(data, sources)
-    .filter((ref) => !existsSync(join(dir, ref.folder, ref.file)))
-    .flatMap((ref) =>
-      ref.source
-        ? [
-            {
-              severity: "warning" as const,
-              ...locate(ref.source, ref.name, ref.path),
-              message: `${relative(cwd, join(dir, ref.folder, ref.file))} not found; add the file or correct the name`,
-            },
-          ]
-        : [],
-    );
+  const missing = references(data, sources).filter(
+    (ref) => !existsSync(join(dir, ref.folder, ref.file)),
+  );
+  const remote = new Map<ServedKind, { count: number; pdfs: number }>();
+  const problems: Problem[] = [];
+  for (const ref of missing) {
+    if (!isSitePath(mediaBase(data.lodge.media, ref.kind))) {
+      const key = servedKind(ref.kind);
+      const served = remote.get(key) ?? { count: 0, pdfs: 0 };
+      served.count++;
+      if (/\.pdf$/i.test(ref.file)) served.pdfs++;
+      remote.set(key, served);
+    } else if (ref.source) {
+      problems.push({
+        severity: "warning",
+        ...locate(ref.source, ref.name, ref.path),
+        message: `${relative(cwd, join(dir, ref.folder, ref.file))} not found; add the file or correct the name`,
+      });
+    }
+  }
+  for (const [key, { count, pdfs }] of remote) {
+    const noun = pdfs === count ? ["PDF", "PDFs"] : ["picture", "pictures"];
+    problems.push({
+      severity: "note",
+      file: sources.lodge?.file ?? "lodge.yaml",
+      ...(sources.lodge?.position(["media", key]) ?? { line: 1, column: 1 }),
+      message: `${count === 1 ? `1 ${noun[0]} is` : `${count} ${noun[1]} are`} served from ${data.lodge.media[key]} and not kept locally; the pages link to ${count === 1 ? "it" : "them"} there`,
+    });
+  }
+  return problems;
 }
 
 /**

@@ -1,0 +1,255 @@
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { z } from "zod";
+import { DEFAULT_TERM_STYLE, termStyle, writeTerm } from "../../core/rules/past-masters.ts";
+import { parseDay } from "../../core/rules/time.ts";
+import {
+  type Lodge,
+  lodgeSchema,
+  type PastMaster,
+  pastMasterSchema,
+} from "../../core/schemas/index.ts";
+import { UserError } from "../errors.ts";
+import { check, listEntries, wholeFile } from "../load/check.ts";
+import type { Problem } from "../load/problems.ts";
+import { readSource } from "../load/source.ts";
+import { plural } from "../load/summary.ts";
+import { yamlText } from "./events-file.ts";
+import { type LegacyFile, type LegacyKind, readLegacy } from "./legacy.ts";
+import type { AssetCopy } from "./legacy-assets.ts";
+import { type ListMatch, matchLists } from "./legacy-lists.ts";
+import { pastMastersCsv } from "./past-masters-file.ts";
+
+const TARGETS: Record<
+  Exclude<LegacyKind, "pastMasters">,
+  { file: string; what: [string, string?] }
+> = {
+  events: { file: "events.yaml", what: ["event"] },
+  socialEvents: { file: "social-events.yaml", what: ["social outing"] },
+  officers: { file: "officers.yaml", what: ["officer"] },
+  bulletins: { file: "bulletins.yaml", what: ["past bulletin"] },
+  albums: { file: "albums.yaml", what: ["album"] },
+  recentEvents: { file: "recent-events.yaml", what: ["recent event"] },
+  history: { file: "history.yaml", what: ["history entry", "history entries"] },
+};
+
+/** One data file the import writes: the entries, the files they came from, and what they are. */
+export type Write = {
+  entries: Record<string, unknown>[];
+  from: string[];
+  what: [string, string?];
+  /** For a past-master list: why the files were taken for it. */
+  why?: string;
+};
+
+export interface LegacyPlan {
+  files: LegacyFile[];
+  /** Data files to write, by their path in the data folder. */
+  writes: Map<string, Write>;
+  /** Pictures and PDFs to copy into the data folder, each once. */
+  copies: AssetCopy[];
+}
+
+/** lodge.yaml of the data folder the import fills: its lists and media say where things go. */
+function readLodge(dir: string, display: (path: string) => string): Lodge {
+  const path = join(dir, "lodge.yaml");
+  if (!existsSync(path)) {
+    throw new UserError(
+      `${display(path)} not found: start the lodge with lodge init ${display(dir)} (it asks for the lodge's name, number and charter date), name its past-master lists in lodge.yaml, then import. Nothing was imported.`,
+    );
+  }
+  const { value } = check(readSource(path, display(path)), lodgeSchema, wholeFile);
+  if (!value) {
+    throw new UserError(
+      `${display(path)} has errors; run lodge validate --data ${display(dir)} and fix them first. Nothing was imported.`,
+    );
+  }
+  return value;
+}
+
+/** The masters a list of lodge.yaml holds already, to know a file of the same masters by them. */
+function currentMasters(dir: string, slug: string): PastMaster[] {
+  const path = join(dir, "past-masters", `${slug}.csv`);
+  if (!existsSync(path)) return [];
+  const source = readSource(path, path);
+  return check(source, z.array(pastMasterSchema), listEntries(slug)).value ?? [];
+}
+
+/**
+ * What importing the old site's JSON files in `source` into the lodge in `dir` would write: every
+ * file read and told by its content, each past-master file matched to a list of lodge.yaml (by
+ * `named`, FILE=SLUG, or by what it holds). Throws, touching nothing, when a past-master file
+ * fits no list.
+ */
+export function planLegacyImport(
+  source: string,
+  dir: string,
+  named: ReadonlyMap<string, string>,
+  display: (path: string) => string,
+): LegacyPlan {
+  const lodge = readLodge(dir, display);
+  const files = readLegacy(source, display);
+  const lists = files.filter((f) => f.kind === "pastMasters");
+  const targets = lodge.pastMasters.map((list) => ({
+    ...list,
+    masters: currentMasters(dir, list.slug),
+  }));
+  const { matches, problems } = matchLists(
+    lists.map((f) => ({ file: f.file, name: f.name, masters: f.entries as PastMaster[] })),
+    targets,
+    named,
+    parseDay(lodge.charterDate)?.year,
+  );
+  for (const name of named.keys()) {
+    if (!lists.some((f) => f.name === name)) {
+      problems.push(`--list ${name}=...: ${source} has no past-master file ${name}.json`);
+    }
+  }
+  if (problems.length > 0) throw new UserError(`${problems.join("\n")}\nNothing was imported.`);
+
+  const writes = new Map<string, Write>();
+  for (const legacy of files) {
+    if (!legacy.kind) continue;
+    const match = matches.find((m: ListMatch) => m.file === legacy.file);
+    if (match) writeTermsOneWay(legacy, targets.find((t) => t.slug === match.slug)?.masters ?? []);
+    const [target, what] = match
+      ? [
+          join("past-masters", `${match.slug}.csv`),
+          [`past master`, `past masters`] as [string, string],
+        ]
+      : [
+          TARGETS[legacy.kind as Exclude<LegacyKind, "pastMasters">].file,
+          TARGETS[legacy.kind as Exclude<LegacyKind, "pastMasters">].what,
+        ];
+    const write = writes.get(target) ?? { entries: [], from: [], what, why: match?.why };
+    write.entries.push(...legacy.entries);
+    write.from.push(legacy.file);
+    writes.set(target, write);
+  }
+  const copies = new Map<string, AssetCopy>();
+  for (const copy of files.flatMap((f) => f.copies)) {
+    if (!copies.has(copy.to)) copies.set(copy.to, copy);
+  }
+  return { files, writes, copies: [...copies.values()] };
+}
+
+/**
+ * A file of past masters with its ranges of years written one way: the way the list it replaces
+ * writes them, else the way most of the file does.
+ */
+function writeTermsOneWay(legacy: LegacyFile, current: readonly PastMaster[]): void {
+  const style =
+    termStyle(current) ?? termStyle(legacy.entries as PastMaster[]) ?? DEFAULT_TERM_STYLE;
+  legacy.entries = legacy.entries.map((m) => {
+    if (typeof m.term !== "string") return m;
+    const term = writeTerm(m.term, style);
+    if (term === m.term) return m;
+    legacy.normalised.term = (legacy.normalised.term ?? 0) + 1;
+    return { ...m, term };
+  });
+}
+
+/** The data files and pictures the plan would replace: refused unless --force. */
+export function existingFiles(plan: LegacyPlan, dir: string): string[] {
+  const files = [...plan.writes.keys()].filter((target) => existsSync(join(dir, target)));
+  const pictures = plan.copies.filter(
+    (copy) =>
+      copy.from !== undefined &&
+      existsSync(join(dir, copy.to)) &&
+      !readFileSync(join(dir, copy.to)).equals(readFileSync(copy.from)),
+  );
+  return [...files, ...pictures.map((copy) => copy.to)];
+}
+
+/** Writes the plan into the data folder; returns the current bulletin it chose, if it wrote bulletins. */
+export function writeLegacyImport(plan: LegacyPlan, dir: string): { currentBulletin?: string } {
+  let currentBulletin: string | undefined;
+  for (const [target, write] of plan.writes) {
+    const path = join(dir, target);
+    mkdirSync(dirname(path), { recursive: true });
+    if (target.endsWith(".csv")) {
+      const masters = write.entries.map((m) => ({ imgUrl: "", ...m }) as PastMaster);
+      writeFileSync(path, pastMastersCsv(masters));
+    } else if (target === TARGETS.bulletins.file) {
+      const past = write.entries as { year: number; filename: string }[];
+      currentBulletin = existsSync(path)
+        ? ((readSource(path, path).value as { current?: string } | undefined)?.current ?? "")
+        : ([...past].sort((a, b) => b.year - a.year)[0]?.filename ?? "");
+      writeFileSync(path, yamlText({ current: currentBulletin, past }));
+    } else {
+      writeFileSync(path, yamlText(write.entries));
+    }
+  }
+  for (const copy of plan.copies) {
+    if (!copy.from) continue;
+    mkdirSync(dirname(join(dir, copy.to)), { recursive: true });
+    copyFileSync(copy.from, join(dir, copy.to));
+  }
+  return { currentBulletin };
+}
+
+/** What each rewritten field is, as the report counts it: one and many. */
+const NORMALISED_AS: Record<string, [string, string]> = {
+  date: ["date ('YYYY/MM/DD HH:mm')", "dates ('YYYY/MM/DD HH:mm')"],
+  postponedFrom: ["date ('YYYY/MM/DD HH:mm')", "dates ('YYYY/MM/DD HH:mm')"],
+  eventDate: ["day ('YYYY/MM/DD')", "days ('YYYY/MM/DD')"],
+  rsvpExpirationTime: ["closing time ('HH:mm')", "closing times ('HH:mm')"],
+  rsvpExpirationDays: ["number kept as text", "numbers kept as text"],
+  number: ["number kept as text", "numbers kept as text"],
+  year: ["number kept as text", "numbers kept as text"],
+  term: ["term (years written one way)", "terms (years written one way)"],
+};
+
+/**
+ * The lines that tell what a file's import changed on the way: each old field name read as
+ * lodge's, once, and what was rewritten the way lodge writes it.
+ */
+export function changeLines(legacy: LegacyFile): string[] {
+  const lines = legacy.renamings.map(
+    (r) => `${legacy.file}: ${r.from} is read as ${r.to} (${plural(r.count, "entry", "entries")})`,
+  );
+  const counts = new Map<string, { count: number; as: [string, string] }>();
+  for (const [field, count] of Object.entries(legacy.normalised)) {
+    const as = NORMALISED_AS[field] ?? [field, field];
+    const seen = counts.get(as[0]) ?? { count: 0, as };
+    seen.count += count;
+    counts.set(as[0], seen);
+  }
+  if (counts.size > 0) {
+    const parts = [...counts.values()].map(({ count, as }) => plural(count, ...as));
+    const list =
+      parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+    lines.push(`${legacy.file}: ${list} rewritten as lodge writes them`);
+  }
+  return lines;
+}
+
+/** Lines about the old app's pictures: copied by folder, and those not found next to the import. */
+export function copyLines(
+  copies: readonly AssetCopy[],
+  display: (path: string) => string,
+  dir: string,
+): string[] {
+  const byFolder = new Map<string, number>();
+  const missing: AssetCopy[] = [];
+  for (const copy of copies) {
+    if (copy.from) byFolder.set(dirname(copy.to), (byFolder.get(dirname(copy.to)) ?? 0) + 1);
+    else missing.push(copy);
+  }
+  const lines = [...byFolder].map(
+    ([folder, count]) =>
+      `copied ${plural(count, "file")} of the old app into ${display(join(dir, folder))}`,
+  );
+  if (missing.length > 0) {
+    const named = missing.slice(0, 3).map((copy) => copy.named);
+    lines.push(
+      `${plural(missing.length, "file")} named as the old app's assets ${missing.length === 1 ? "was" : "were"} not found next to the import (${named.join(", ")}${missing.length > 3 ? ", ..." : ""}); lodge validate lists where each belongs`,
+    );
+  }
+  return lines;
+}
+
+/** Every problem the reading of the files found: entries and files skipped, warnings kept. */
+export function skippedProblems(plan: LegacyPlan): Problem[] {
+  return plan.files.flatMap((f) => f.skipped);
+}
