@@ -234,8 +234,11 @@ export function decodeText(
     const text = windows1252.decode(bytes);
     // Bytes Windows-1252 leaves undefined come out as C1 controls: then it is not that either.
     if (/[\u0080-\u009f]/.test(text)) return refuse("this file is not saved as UTF-8");
-    const sample = text.split(/\r?\n/).find((line) => /\P{ASCII}/u.test(line));
-    const example = sample?.match(/[^,;"\t]*\P{ASCII}[^,;"\t]*/u)?.[0]?.trim();
+    // A name with a letter outside ASCII shows best that the letters came out right.
+    const fields = text.split(/[,;\t\r\n"]/).map((field) => field.trim());
+    const example =
+      fields.find((field) => /(?!\p{ASCII})\p{L}/u.test(field)) ??
+      fields.find((field) => /\P{ASCII}/u.test(field));
     return {
       text,
       encoding: "Windows-1252",

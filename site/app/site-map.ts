@@ -79,7 +79,9 @@ export function isGalleryPath(pathname: string): boolean {
 
 /**
  * Every address to write at build time: '/', each page and each album, and the calendar file of
- * each event given (those still to come).
+ * each event given (those still to come). Paths are given as names, not URL-encoded: the router
+ * compares them with the decoded address, and the files are written under these names, which is
+ * what a web server looks for when asked for '/image-gallery/2019.12.11%20Brotherhood%20Night'.
  */
 export function prerenderPaths(
   lodge: Pick<Lodge, "pastMasters">,
@@ -92,7 +94,7 @@ export function prerenderPaths(
       .filter((page) => !page.path.includes(":"))
       .map((page) => `/${page.path}`),
     ...lodge.pastMasters.map((list) => `/${list.route}`),
-    ...albums.map((album) => albumPath(album.albumName)),
+    ...albums.map((album) => decodeURIComponent(albumPath(album.albumName))),
     ...calendarEvents.map((event) => calendarPath(event.id)),
   ];
 }

@@ -1,0 +1,159 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadData } from "../cli/load/load-data.ts";
+import { buildEventRsvpPayload } from "../core/rules/index.ts";
+import type { EventRsvpForm } from "../core/schemas/index.ts";
+import { Clock, NOW, startServer, type TestServer } from "./api-harness.ts";
+import { lodge } from "./cli-harness.ts";
+
+/**
+ * A lodge moving in from the site this product replaces: its content in the old site's JSON
+ * shapes and an Excel export (test/fixtures/legacy-lodge, see its README), imported, validated,
+ * built and served, as the README's "Moving from an existing site" tells a webmaster to.
+ */
+const FIXTURE = fileURLToPath(new URL("./fixtures/legacy-lodge/", import.meta.url));
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "lodge-legacy-"));
+  cpSync(FIXTURE, root, { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const file = (path: string) => readFileSync(join(root, path), "utf8");
+const page = (path: string) => file(join("dist", path, "index.html"));
+
+/** `lodge build` for the tests' moment (NOW), as the other site tests build. */
+async function build(...argv: string[]) {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  process.env.SOURCE_DATE_EPOCH = String(NOW.getTime() / 1000);
+  try {
+    return await lodge(root, "build", ...argv);
+  } finally {
+    if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
+    else process.env.SOURCE_DATE_EPOCH = epoch;
+  }
+}
+
+describe("a lodge moves in from the old site", () => {
+  let server: TestServer | undefined;
+  afterAll(async () => server?.close());
+
+  it("imports, validates with 0 errors, builds and serves it with an RSVP accepted", async () => {
+    const init = await lodge(
+      root,
+      ...["init", "lodge", "--name", "Maple Grove Lodge No. 655", "--charter-date", "1867-10-16"],
+    );
+    expect(init.code).toBe(0);
+    // The webmaster names the old site's three lists and its buckets in lodge.yaml.
+    cpSync(join(root, "lodge.yaml"), join(root, "lodge", "lodge.yaml"));
+
+    const legacy = await lodge(
+      root,
+      ...["import", "legacy", "old-site/src/assets/data", "--data", "lodge", "--force"],
+    );
+    expect(legacy.stderr).toEqual([]);
+    expect(legacy.code).toBe(0);
+    expect(legacy.stdout).toEqual(
+      expect.arrayContaining([
+        "old-site/src/assets/data/album-info.json: 3 albums -> lodge/albums.yaml",
+        "old-site/src/assets/data/event-list.json: 5 events -> lodge/events.yaml",
+        "old-site/src/assets/data/past-master-list.json: 5 past masters -> lodge/past-masters/main.csv (matched as the old site's file of the lodge's own list)",
+        "old-site/src/assets/data/gsPastMasters.json: 4 past masters -> lodge/past-masters/golden-square.csv (matched by its file name)",
+        "old-site/src/assets/data/pastMasterListUH.json: 9 past masters -> lodge/past-masters/university-heights.csv (matched by its file name)",
+        "old-site/src/assets/data/event-list.json: 5 dates ('YYYY/MM/DD HH:mm'), 4 numbers kept as text and 2 closing times ('HH:mm') rewritten as lodge writes them",
+        "old-site/src/assets/data/social-events.json: isRsvpBtn is read as isRsvp (2 entries)",
+        "copied 4 files of the old app into lodge/images/past-masters",
+        "lodge/lodge.yaml:61:11  note  6 pictures are served from https://storage.googleapis.com/maplegrove655-albums/ and not kept locally; the pages link to them there",
+        "lodge/lodge.yaml:63:14  note  3 PDFs are served from https://storage.googleapis.com/maplegrove655-bulletins/ and not kept locally; the pages link to them there",
+        "Imported 37 entries from 10 files into lodge; skipped 0 entries and 0 files. Run lodge validate, then lodge build.",
+      ]),
+    );
+    expect(file("lodge/events.yaml")).toContain(
+      "- date: 2024/12/04 19:00\n  name: Brotherhood Night\n",
+    );
+    expect(file("lodge/events.yaml")).toContain('  rsvpExpirationTime: "18:00"\n');
+    expect(file("lodge/past-masters/main.csv")).toContain("1,Ezra L. Beck,1867 - 1868,pm-1.jpg\n");
+
+    // The golden-square list as a member keeps it in Excel: Windows-1252, CRLF, en dashes.
+    const excel = await lodge(
+      root,
+      ...["import", "past-masters", "golden-square-masters.csv", "--lodge", "golden-square"],
+      ...["--data", "lodge"],
+    );
+    expect(excel.code).toBe(0);
+    expect(excel.stdout.slice(-3)).toEqual([
+      "changed 3 José Martínez (1923 - 1924): name was Jose Martinez",
+      "added 5 René O’Brien (1925 - 1926)",
+      "lodge/past-masters/golden-square.csv: 1 added, 1 changed, 3 unchanged; 5 past masters in all.",
+    ]);
+
+    const validate = await lodge(root, "validate", "--data", "lodge");
+    expect(validate.code).toBe(0);
+    expect(validate.stdout.at(-1)).toBe(
+      "lodge: 5 events, 2 social outings, 2 officers, 19 past masters in 3 lists, 3 past bulletins, 3 albums, 2 recent events, 2 history entries, 4 pages; no errors, 1 warning.",
+    );
+
+    const built = await build(...["--data", "lodge", "--out", "dist", "--images", "images"]);
+    expect(built.stderr).toEqual([]);
+    expect(built.code).toBe(0);
+    // Old album links keep working: the name as it is, URL-encoded in links, as files by name.
+    expect(page("image-gallery")).toContain(
+      'href="/image-gallery/2019.12.11%20Brotherhood%20Night"',
+    );
+    expect(page("image-gallery")).toContain(
+      'src="https://storage.googleapis.com/maplegrove655-albums/2017_03_15_Sports_Night/_cover.jpg"',
+    );
+    expect(page("image-gallery/2019.12.11 Brotherhood Night")).toContain("Brotherhood Night");
+    // The event's own closing time, from the old rsvpExpirationTime.
+    expect(page("upcoming-events")).toContain("Closes Dec 1, 2026 at 6:00PM");
+    expect(page("golden-square-past-masters")).toContain("José Martínez");
+    for (const name of ["Frank Hayes", "Donald Clark", "David Scott"]) {
+      expect(page("university-heights-past-masters")).toContain(name);
+    }
+
+    const { data } = loadData(join(root, "lodge"), root, NOW);
+    if (!data) throw new Error("the imported lodge does not load");
+    server = await startServer({
+      data,
+      config: { dataDir: join(root, "lodge"), distDir: join(root, "dist") },
+      clock: new Clock(NOW),
+    });
+    const client = await server.client();
+    const album = await client.get("/image-gallery/2019.12.11%20Brotherhood%20Night");
+    expect(album.status).toBe(200);
+    expect(String(album.body)).toContain("<h1>Brotherhood Night");
+    const event = data.events.find((e) => e.id === "2026-12-02-stated-meeting");
+    if (!event) throw new Error("the imported upcoming meeting is missing");
+    const form = {
+      firstName: "John",
+      lastName: "Smith",
+      masonicTitle: "PM",
+      email: "john.smith@example.org",
+      numberOfAttendees: 2,
+      earlyBirdDinner: true,
+      numberOfMeals: 2,
+      mealChoice: "",
+      countRoastBeef: 1,
+      countSalmon: 1,
+    } as EventRsvpForm;
+    const rsvp = await client.post("/mj/api/rsvp", buildEventRsvpPayload(event, form));
+    expect(rsvp.status).toBe(200);
+    expect((await server.store.listEventRsvps(event.id)).map((r) => r.record.attendees)).toEqual([
+      2,
+    ]);
+    // After the event's own closing time (6:00 PM the day before), the server refuses.
+    server.clock.advance(Date.parse("2026-12-01T23:00:00Z") - NOW.getTime());
+    const late = await client.post("/mj/api/rsvp", buildEventRsvpPayload(event, form));
+    expect(late).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          "Reservations for Stated Meeting on Wed, Dec 2, 2026 7:30pm closed on Dec 1, 2026 at 6:00PM.",
+      },
+    });
+  }, 240_000);
+});
