@@ -67,6 +67,21 @@ describe("lodge import legacy", () => {
     );
   });
 
+  it("--dry-run says what it would import and replace, and writes nothing", async () => {
+    const before = readFileSync(join(sample.data, "events.yaml"), "utf8");
+    const { code, stdout } = await lodge(sample.root, "import", "legacy", "legacy", "--dry-run");
+    expect(code).toBe(0);
+    expect(stdout.slice(0, 2)).toEqual([
+      "legacy/eventList.json: 1 event -> data/events.yaml",
+      "legacy/goldenSquareMasters.json: 1 past master -> data/past-masters/golden-square.csv (matched by its file name)",
+    ]);
+    expect(stdout.slice(-2)).toEqual([
+      "data/events.yaml, data/past-masters/golden-square.csv, data/social-events.yaml, data/past-masters/main.csv already exist: the import needs --force to replace them.",
+      "Would import 4 entries from 4 files into data; skipped 1 entry and 1 file. Nothing was written (--dry-run).",
+    ]);
+    expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toBe(before);
+  });
+
   it("--json reports the same as JSON", async () => {
     const { code, stdout } = await lodge(
       sample.root,

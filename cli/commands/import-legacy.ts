@@ -8,6 +8,8 @@ import {
   copyLines,
   existingFiles,
   planLegacyImport,
+  planLines,
+  planReport,
   skippedProblems,
   writeLegacyImport,
 } from "../edit/legacy-import.ts";
@@ -29,6 +31,7 @@ const listOption = z
 const optionsSchema = z.object({
   data: dataDir,
   force: z.boolean().default(false),
+  dryRun: z.boolean().default(false),
   json: z.boolean().default(false),
   list: z.array(listOption).default([]),
 });
@@ -41,53 +44,44 @@ function importLegacy(ctx: Context, from: string, raw: unknown): void {
   const display = (path: string) => shownPath(ctx.cwd, path);
   const plan = planLegacyImport(source, dir, new Map(options.list), display);
 
-  const existing = existingFiles(plan, dir);
-  if (existing.length > 0 && !options.force) {
-    const shown = existing.map((target) => display(join(dir, target)));
+  const existing = existingFiles(plan, dir).map((target) => display(join(dir, target)));
+  const replaced = `${existing.join(", ")} already ${existing.length === 1 ? "exists" : "exist"}`;
+  if (existing.length > 0 && !options.force && !options.dryRun) {
     throw new UserError(
-      `${shown.join(", ")} already ${existing.length === 1 ? "exists" : "exist"}; add --force to replace ${existing.length === 1 ? "it" : "them"}. Nothing was imported.`,
+      `${replaced}; add --force to replace ${existing.length === 1 ? "it" : "them"}. Nothing was imported.`,
     );
   }
-  const { currentBulletin } = writeLegacyImport(plan, dir);
+  const written = options.dryRun ? {} : writeLegacyImport(plan, dir);
   const skipped = skippedProblems(plan);
   // What lodge makes of the lodge now, told once: e.g. how many pictures only its buckets hold.
-  const notes = sortProblems(loadData(dir, ctx.cwd).problems.filter((p) => p.severity === "note"));
-  const imported = [...plan.writes].map(([target, write]) => ({
-    from: write.from,
-    to: display(join(dir, target)),
-    entries: write.entries.length,
-    ...(write.why ? { matchedBy: write.why } : {}),
-  }));
+  const notes = options.dryRun
+    ? []
+    : sortProblems(loadData(dir, ctx.cwd).problems.filter((p) => p.severity === "note"));
   if (options.json) {
-    const copied = plan.copies.map((c) => ({
-      to: display(join(dir, c.to)),
-      found: c.from !== undefined,
-    }));
-    ctx.out(JSON.stringify({ imported, copied, skipped, notes }, null, 2));
+    ctx.out(JSON.stringify({ ...planReport(plan, dir, display), skipped, notes }, null, 2));
     return;
   }
-  for (const [target, write] of plan.writes) {
-    const to = display(join(dir, target));
-    const what = plural(write.entries.length, ...write.what);
+  for (const line of planLines(plan, dir, display)) ctx.out(line);
+  if (written.currentBulletin !== undefined) {
     ctx.out(
-      `${write.from.join(", ")}: ${what} -> ${to}${write.why ? ` (matched ${write.why})` : ""}`,
-    );
-  }
-  if (currentBulletin !== undefined) {
-    ctx.out(
-      `The current bulletin is set to ${currentBulletin || "nothing"}; change it in ${display(join(dir, "bulletins.yaml"))} if needed.`,
+      `The current bulletin is set to ${written.currentBulletin || "nothing"}; change it in ${display(join(dir, "bulletins.yaml"))} if needed.`,
     );
   }
   for (const line of plan.files.flatMap(changeLines)) ctx.out(line);
-  for (const line of copyLines(plan.copies, display, dir)) ctx.out(line);
+  for (const line of copyLines(plan.copies, display, dir, !options.dryRun)) ctx.out(line);
   for (const problem of skipped) ctx.out(`skipped  ${formatProblem(problem)}`);
   for (const note of notes) ctx.out(formatProblem(note));
   const skippedFiles = plan.files.filter((f) => !f.kind).length;
   const skippedEntries = skipped.filter((p) => p.severity === "error" && p.entry).length;
-  const count = imported.reduce((n, i) => n + i.entries, 0);
-  ctx.out(
-    `Imported ${plural(count, "entry", "entries")} from ${plural(plan.files.length - skippedFiles, "file")} into ${display(dir)}; skipped ${plural(skippedEntries, "entry", "entries")} and ${plural(skippedFiles, "file")}. Run lodge validate, then lodge build.`,
-  );
+  const count = [...plan.writes.values()].reduce((n, w) => n + w.entries.length, 0);
+  const read = `${plural(count, "entry", "entries")} from ${plural(plan.files.length - skippedFiles, "file")}`;
+  const left = `skipped ${plural(skippedEntries, "entry", "entries")} and ${plural(skippedFiles, "file")}`;
+  if (options.dryRun) {
+    if (existing.length > 0) ctx.out(`${replaced}: the import needs --force to replace them.`);
+    ctx.out(`Would import ${read} into ${display(dir)}; ${left}. Nothing was written (--dry-run).`);
+    return;
+  }
+  ctx.out(`Imported ${read} into ${display(dir)}; ${left}. Run lodge validate, then lodge build.`);
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -105,6 +99,7 @@ export function importLegacyCommand(ctx: Context): Command {
       [],
     )
     .option("--force", "replace data files (and pictures) that already exist")
+    .option("--dry-run", "print what would be imported, write nothing")
     .option("--json", "print what was imported and skipped as JSON")
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(

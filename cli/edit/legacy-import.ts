@@ -224,11 +224,37 @@ export function changeLines(legacy: LegacyFile): string[] {
   return lines;
 }
 
-/** Lines about the old app's pictures: copied by folder, and those not found next to the import. */
+/**
+ * What the plan writes, by data file: 'FROM: 5 events -> data/events.yaml', and for a past-master
+ * list why the file was taken for it.
+ */
+export function planLines(plan: LegacyPlan, dir: string, display: (path: string) => string) {
+  return [...plan.writes].map(([target, write]) => {
+    const what = plural(write.entries.length, ...write.what);
+    const why = write.why ? ` (matched ${write.why})` : "";
+    return `${write.from.join(", ")}: ${what} -> ${display(join(dir, target))}${why}`;
+  });
+}
+
+/** The plan as data, for --json: what goes where, and the pictures copied or not found. */
+export function planReport(plan: LegacyPlan, dir: string, display: (path: string) => string) {
+  return {
+    imported: [...plan.writes].map(([target, write]) => ({
+      from: write.from,
+      to: display(join(dir, target)),
+      entries: write.entries.length,
+      ...(write.why ? { matchedBy: write.why } : {}),
+    })),
+    copied: plan.copies.map((c) => ({ to: display(join(dir, c.to)), found: c.from !== undefined })),
+  };
+}
+
+/** Lines about the old app's pictures: copied (or, before, to copy) by folder, and those not found next to the import. */
 export function copyLines(
   copies: readonly AssetCopy[],
   display: (path: string) => string,
   dir: string,
+  done = true,
 ): string[] {
   const byFolder = new Map<string, number>();
   const missing: AssetCopy[] = [];
@@ -238,7 +264,7 @@ export function copyLines(
   }
   const lines = [...byFolder].map(
     ([folder, count]) =>
-      `copied ${plural(count, "file")} of the old app into ${display(join(dir, folder))}`,
+      `${done ? "copied" : "would copy"} ${plural(count, "file")} of the old app into ${display(join(dir, folder))}`,
   );
   if (missing.length > 0) {
     const named = missing.slice(0, 3).map((copy) => copy.named);

@@ -1,5 +1,9 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAST_MASTER_COLUMNS } from "../../core/schemas/past-master.ts";
+import { sampleCopy } from "../../test/cli-harness.ts";
+import { loadData } from "./load-data.ts";
 import { csvSource, decodeText } from "./source.ts";
 
 const bytes = (...parts: (string | number)[]) =>
@@ -71,5 +75,40 @@ describe("csvSource", () => {
       ["note", 1, 'the column "No." is read as number'],
       ["note", 5, 'the column "Worshipful Master" is read as name'],
     ]);
+  });
+});
+
+describe("loading past-masters/*.csv", () => {
+  it("reads a list Excel saved (Windows-1252, CRLF, its own headers, empty columns) as written", () => {
+    const sample = sampleCopy();
+    try {
+      writeFileSync(
+        join(sample.data, "past-masters", "golden-square.csv"),
+        bytes(
+          "Number,Worshipful Master,Year,,\r\n1,Jos",
+          0xe9,
+          " Mart",
+          0xed,
+          "nez,1921",
+          0x96,
+          "22,,\r\n",
+        ),
+      );
+      const { data, problems } = loadData(sample.data, sample.root);
+      expect(data?.pastMasters["golden-square"]).toEqual([
+        { number: 1, name: "José Martínez", term: "1921–22", imgUrl: "" },
+      ]);
+      expect(
+        problems
+          .filter((p) => p.file === "data/past-masters/golden-square.csv")
+          .map((p) => [p.severity, p.message.slice(0, 60)]),
+      ).toEqual([
+        ["warning", "this file is saved as Windows-1252 (Excel's 'CSV (Comma deli"],
+        ["note", 'the column "Worshipful Master" is read as name'],
+        ["note", 'the column "Year" is read as term'],
+      ]);
+    } finally {
+      sample.cleanup();
+    }
   });
 });
