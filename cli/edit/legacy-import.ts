@@ -102,7 +102,7 @@ export function planLegacyImport(
   );
   for (const name of named.keys()) {
     if (!lists.some((f) => f.name === name)) {
-      problems.push(`--list ${name}=...: ${source} has no past-master file ${name}.json`);
+      problems.push(`--list ${name}=...: ${display(source)} has no past-master file ${name}.json`);
     }
   }
   if (problems.length > 0) throw new UserError(`${problems.join("\n")}\nNothing was imported.`);
@@ -110,17 +110,9 @@ export function planLegacyImport(
   const writes = new Map<string, Write>();
   for (const legacy of files) {
     if (!legacy.kind) continue;
-    const match = matches.find((m: ListMatch) => m.file === legacy.file);
+    const match = matches.find((m) => m.file === legacy.file);
     if (match) writeTermsOneWay(legacy, targets.find((t) => t.slug === match.slug)?.masters ?? []);
-    const [target, what] = match
-      ? [
-          join("past-masters", `${match.slug}.csv`),
-          [`past master`, `past masters`] as [string, string],
-        ]
-      : [
-          TARGETS[legacy.kind as Exclude<LegacyKind, "pastMasters">].file,
-          TARGETS[legacy.kind as Exclude<LegacyKind, "pastMasters">].what,
-        ];
+    const { file: target, what } = targetOf(legacy.kind, match);
     const write = writes.get(target) ?? { entries: [], from: [], what, why: match?.why };
     write.entries.push(...legacy.entries);
     write.from.push(legacy.file);
@@ -131,6 +123,14 @@ export function planLegacyImport(
     if (!copies.has(copy.to)) copies.set(copy.to, copy);
   }
   return { files, writes, copies: [...copies.values()] };
+}
+
+/** The data file a kind of list goes to: a past-master list to the one of lodge.yaml it matched. */
+function targetOf(kind: LegacyKind, match?: ListMatch): { file: string; what: [string, string?] } {
+  if (match) return { file: join("past-masters", `${match.slug}.csv`), what: ["past master"] };
+  // matchLists placed every file of past masters or stopped the import.
+  if (kind === "pastMasters") throw new Error("a file of past masters was not matched to a list");
+  return TARGETS[kind];
 }
 
 /**

@@ -91,6 +91,8 @@ export function matchLists(
   for (const file of files) {
     const slug = named.get(file.name);
     if (slug === undefined) continue;
+    // A file --list names is placed there or reported, never placed elsewhere by a guess.
+    open.delete(file);
     if (!slugs.includes(slug)) {
       problems.push(
         `--list ${file.name}=${slug}: lodge.yaml has no past-master list "${slug}"; use one of ${slugs.join(", ")}, or add it to lodge.yaml's pastMasters first`,
