@@ -3,7 +3,7 @@ import { basename, join, resolve } from "node:path";
 import { Command } from "commander";
 import { stringify } from "yaml";
 import { z } from "zod";
-import { joinDateTime, type Reading, readClock, readDay } from "../../core/rules/time.ts";
+import { joinDateTime, type Reading, readClock, readDay, whyNot } from "../../core/rules/time.ts";
 import { costText, type EventInput, eventSchema } from "../../core/schemas/event.ts";
 import type { Lodge } from "../../core/schemas/lodge.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
@@ -56,7 +56,7 @@ const firstIssue = (result: { success: boolean; error?: z.ZodError }) =>
 const problemOf =
   (read: (text: string) => Reading<unknown>, expected: string) => (answer: string) => {
     const result = read(answer);
-    return result.ok ? undefined : `${result.impossible ?? expected}, found "${answer}"`;
+    return result.ok ? undefined : `${whyNot(result, expected)}, found "${answer}"`;
   };
 
 const checkDate = problemOf(readDay, "expected a date such as 2027-03-17");

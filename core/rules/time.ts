@@ -21,11 +21,33 @@ const MS_PER_DAY = 86_400_000;
  * the browser's bundle runs it too.
  */
 
+/** Why a well-formed date or time names no real one: the part that cannot be. */
+export type Impossible =
+  | { month: number }
+  | { year: number; month: number; days: number }
+  | { hour: number; twelveHour?: boolean }
+  | { minute: number };
+
 /** What reading a date or time found: the value, or why the text is not one. */
 export type Reading<T> =
   | { ok: true; value: T }
-  /** `impossible` says why a well-formed text names no real day or time; absent, the text has another shape. */
-  | { ok: false; impossible?: string };
+  /** `impossible` when the text is well formed but cannot be; absent, it has another shape. */
+  | { ok: false; impossible?: Impossible };
+
+/**
+ * Why a date or time cannot be, in words: 'February 2026 has 28 days'. Apart from the readers,
+ * so the browser's bundle, which only needs to know whether a date is one, leaves the words out.
+ */
+export function whyImpossible(impossible: Impossible): string {
+  if ("days" in impossible) {
+    return `${MONTHS[impossible.month - 1]} ${impossible.year} has ${impossible.days} days`;
+  }
+  if ("month" in impossible) return `there is no month ${impossible.month}`;
+  if ("minute" in impossible) return `there is no minute ${impossible.minute} in an hour`;
+  return impossible.twelveHour
+    ? `a 12-hour time runs from 1 to 12, not ${impossible.hour}`
+    : `there is no hour ${impossible.hour} on a 24-hour clock`;
+}
 
 const DAY_TEXT = String.raw`(\d{4})[-/](\d{1,2})[-/](\d{1,2})`;
 const CLOCK_TEXT = String.raw`(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s?m\.?)?`;
@@ -33,17 +55,20 @@ const DAY = new RegExp(`^${DAY_TEXT}$`);
 const CLOCK = new RegExp(`^${CLOCK_TEXT}$`, "i");
 const DATE_TIME = new RegExp(`^${DAY_TEXT}(?:\\s+|T)(${CLOCK_TEXT})$`, "i");
 
+/** What is wrong with a text a reader could not read: why it cannot be, else what was `expected`. */
+export function whyNot(reading: Reading<unknown>, expected: string): string {
+  return !reading.ok && reading.impossible ? whyImpossible(reading.impossible) : expected;
+}
+
 /** How many days a month has (month 1-12). */
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 function dayFrom(year: number, month: number, day: number): Reading<CalendarDate> {
-  if (month < 1 || month > 12) return { ok: false, impossible: `there is no month ${month}` };
+  if (month < 1 || month > 12) return { ok: false, impossible: { month } };
   const days = daysInMonth(year, month);
-  if (day < 1 || day > days) {
-    return { ok: false, impossible: `${MONTHS[month - 1]} ${year} has ${days} days` };
-  }
+  if (day < 1 || day > days) return { ok: false, impossible: { year, month, days } };
   return { ok: true, value: { year, month, day } };
 }
 
@@ -68,15 +93,13 @@ export function readClock(text: string): Reading<ClockTime> {
   if (minuteText === undefined && !half) return { ok: false };
   const hour = Number(hourText);
   const minute = Number(minuteText ?? 0);
-  if (minute > 59) return { ok: false, impossible: `there is no minute ${minute} in an hour` };
+  if (minute > 59) return { ok: false, impossible: { minute } };
   if (half) {
-    if (hour < 1 || hour > 12) {
-      return { ok: false, impossible: `a 12-hour time runs from 1 to 12, not ${hour}` };
-    }
+    if (hour < 1 || hour > 12) return { ok: false, impossible: { hour, twelveHour: true } };
     const pm = half.toLowerCase() === "p";
     return { ok: true, value: { hour: (hour % 12) + (pm ? 12 : 0), minute } };
   }
-  if (hour > 23) return { ok: false, impossible: `there is no hour ${hour} on a 24-hour clock` };
+  if (hour > 23) return { ok: false, impossible: { hour } };
   return { ok: true, value: { hour, minute } };
 }
 

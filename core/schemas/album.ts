@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { readDay } from "../rules/time.ts";
+import { readDay, whyNot } from "../rules/time.ts";
 import { optionalText, requiredText, shown } from "./common.ts";
 
 const ALBUM_EXAMPLES = "such as '2024-10-19-table-lodge' or '2017_03_15_Sports_Night'";
@@ -27,7 +27,7 @@ const albumName = z
       return;
     }
     const day = readDay(`${date[1]}-${date[2]}-${date[3]}`);
-    if (!day.ok) fail(`${day.impossible ?? "expected a real date"}, found ${shown(name)}`);
+    if (!day.ok) fail(`${whyNot(day, "expected a real date")}, found ${shown(name)}`);
     const bad = NOT_IN_NAME.exec(name);
     if (bad || name !== name.trim()) {
       fail(

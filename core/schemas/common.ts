@@ -7,6 +7,7 @@ import {
   readClock,
   readDateTime,
   readDay,
+  whyNot,
 } from "../rules/time.ts";
 
 /** Quotes a found value the way error messages show it: strings in quotes, the rest as JSON. */
@@ -69,7 +70,7 @@ function readWith<T>(
       ctx.issues.push({
         code: "custom",
         input: raw,
-        message: `${result.impossible ?? expected}, found ${shown(raw)}`,
+        message: `${whyNot(result, expected)}, found ${shown(raw)}`,
       });
       return z.NEVER;
     });
