@@ -96,6 +96,29 @@ describe("lodge build (data modules)", () => {
     ]);
   });
 
+  it("refuses what validate calls an error, with the same message: two events with one id", async () => {
+    sample.write(
+      "events.yaml",
+      [
+        "- id: same",
+        "  date: 2027/05/05 19:30",
+        "  name: Stated Meeting",
+        "- id: same",
+        "  date: 2027/05/19 19:30",
+        "  name: Stated Meeting",
+        "",
+      ].join("\n"),
+    );
+    const problem = `data/events.yaml:4:3  events[1] (2027/05/19 19:30 Stated Meeting)  has the same id "same" as the event on line 1; RSVPs are kept by id, so give one of them its own id`;
+    const validate = await lodge(sample.root, "validate");
+    expect(validate.stdout.slice(0, -1)).toEqual([problem]);
+    const build = await lodge(sample.root, "build", "--modules-only");
+    expect(build.code).toBe(1);
+    expect(build.stdout).toEqual([problem]);
+    expect(build.stderr).toEqual(["data has an error (listed above). Nothing was built."]);
+    expect(existsSync(build.generatedDir)).toBe(false);
+  });
+
   it("builds nothing from data with an error and says so", async () => {
     sample.write("officers.yaml", "- name: Ann Example\n  office: Grand Poobah\n");
     const { code, stdout, stderr, generatedDir } = await lodge(

@@ -8,6 +8,7 @@ import {
   type Page,
   pageFrontMatterSchema,
   pastMasterSchema,
+  REQUIRED_PAGES,
 } from "../../core/schemas/index.ts";
 import { shownPath } from "../context.ts";
 import { check, wholeFile } from "./check.ts";
@@ -166,6 +167,17 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
     }
   }
 
+  for (const slug of REQUIRED_PAGES) {
+    if (sources.pages[slug]) continue;
+    problems.push({
+      severity: "error",
+      file: display(join(pagesDir, `${slug}.md`)),
+      line: 1,
+      column: 1,
+      message: `file not found; the site's ${slug} page is made from it (lodge init writes one to start from)`,
+    });
+  }
+
   for (const name of readdirSync(dir).sort()) {
     if (!KNOWN_ENTRIES.has(name) && !name.startsWith(".")) {
       problems.push({
@@ -211,8 +223,10 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       ...albums.problems,
     );
   }
+  // The checks across entries find errors too (two events with one id): what validate calls an
+  // error, every command refuses.
   return {
-    data,
+    data: problems.some((p) => p.severity === "error") ? undefined : data,
     problems,
     sources,
     counts,

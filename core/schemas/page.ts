@@ -2,6 +2,18 @@ import { z } from "zod";
 import { optionalText, requiredText, url } from "./common.ts";
 import { storyBlockSchema } from "./timeline.ts";
 
+/**
+ * The pages of pages/*.md that the site's pages are made from, so every lodge needs them (the
+ * others, such as upcoming-events, are optional).
+ */
+export const REQUIRED_PAGES = [
+  "home",
+  "about-us",
+  "how-to-join",
+  "brotherhood-night-history",
+] as const;
+export type RequiredPage = (typeof REQUIRED_PAGES)[number];
+
 /** Front matter of a page in pages/*.md (about-us, how-to-join, brotherhood-night-history...). */
 export const pageFrontMatterSchema = z.strictObject({
   /** The browser tab title. */
