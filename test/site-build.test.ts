@@ -10,6 +10,7 @@ import { REDIRECT_SCRIPT } from "../site/app/site-map.ts";
 import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
+import { mainText, pageHtml } from "./site/page-text.ts";
 
 const site = inject("site");
 const manifest = readManifest(site.imagesDir);
@@ -22,18 +23,7 @@ function made(source: string): ImageEntry {
 }
 
 function html(path: string): string {
-  return readFileSync(join(site.dir, path, "index.html"), "utf8");
-}
-
-/** Text of the page's <main>, tags removed, entities of the sample decoded. */
-function mainText(page: string): string {
-  const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(page)?.[1] ?? "";
-  return main
-    .replaceAll("<!-- -->", "")
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&")
-    .replace(/\s+/g, " ");
+  return pageHtml(site.dir, path);
 }
 
 /** Every route of SPEC 2 with a piece of the content its HTML must hold. */

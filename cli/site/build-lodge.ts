@@ -59,6 +59,7 @@ export async function buildLodge(
 
   const started = performance.now();
   const site = await buildSite({
+    cwd: options.cwd,
     dataDir: options.dataDir,
     generatedDir: options.generatedDir,
     outDir: options.outDir,

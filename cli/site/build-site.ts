@@ -16,11 +16,13 @@ import {
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { promisify, stripVTControlCharacters } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { isSitePath } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
+import { shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
+import { describeFailure } from "./build-failure.ts";
 import { mediaFiles, type ProcessedImages } from "./media-files.ts";
 
 /** The React site's folder (react-router.config.ts, vite.config.ts, app/). */
@@ -29,12 +31,17 @@ export const SITE_DIR = fileURLToPath(new URL("../../site/", import.meta.url));
 /** Where builds are staged before they replace the output folder (git-ignored). */
 const BUILDS_DIR = join(SITE_DIR, "build");
 
+/** The whole output of the last build that failed, for whoever needs more than its summary. */
+const FAILURE_LOG = join(BUILDS_DIR, "failed-build.log");
+
 const REACT_ROUTER_BIN = join(
   dirname(createRequire(import.meta.url).resolve("@react-router/dev/package.json")),
   "bin.js",
 );
 
 export type SiteBuild = {
+  /** Where the command runs, for the paths it prints. */
+  cwd: string;
   /** The data folder, for the media files the site serves itself. */
   dataDir: string;
   /** Where `lodge build` wrote the data modules this build reads. */
@@ -58,6 +65,9 @@ function runReactRouterBuild(generatedDir: string, buildDir: string): Promise<st
         NODE_ENV: "production",
         LODGE_GENERATED_DIR: generatedDir,
         LODGE_SITE_BUILD_DIR: buildDir,
+        // One moment for the whole build: the route config, the prerender list and every page
+        // agree on which events are still to come.
+        SOURCE_DATE_EPOCH: process.env.SOURCE_DATE_EPOCH || String(Math.floor(Date.now() / 1000)),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -79,22 +89,6 @@ class BuildFailure extends Error {
     super("react-router build failed");
     this.output = output;
   }
-}
-
-/** The message for a failed build: the page that failed to render and why, or Vite's own words. */
-export function describeFailure(output: string): string {
-  const page = /while prerendering the `([^`]*)` path/.exec(output)?.[1];
-  const lines = output
-    .split("\n")
-    .map((line) => line.trimEnd())
-    .filter((line) => line !== "" && !/^\s*(at |⚠️|You can use|->)/.test(line));
-  const cause =
-    lines.find((line) => /Error|error/.test(line) && !line.includes("while prerendering")) ??
-    lines.at(-1) ??
-    "no output";
-  return page
-    ? `The page ${page.replace(/(.)\/$/, "$1")} failed to render: ${cause.trim()}`
-    : `The site failed to build: ${cause.trim()}\n${lines.slice(-15).join("\n")}`;
 }
 
 /** Files under `dir`, as paths relative to it. */
@@ -210,8 +204,11 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
     try {
       await runReactRouterBuild(build.generatedDir, staging);
     } catch (error) {
-      if (error instanceof BuildFailure) throw new UserError(describeFailure(error.output));
-      throw error;
+      if (!(error instanceof BuildFailure)) throw error;
+      writeFileSync(FAILURE_LOG, stripVTControlCharacters(error.output));
+      throw new UserError(
+        `${describeFailure(error.output)} The build's whole output is in ${shownPath(build.cwd, FAILURE_LOG)}.`,
+      );
     }
     const client = join(staging, "client");
     // Every route is prerendered, so no page needs the SPA shell; unknown paths go home instead.

@@ -1,8 +1,9 @@
 import type { Album, Lodge } from "../../core/schemas/index.ts";
 
 /**
- * The site's routes (SPEC 2), in one place: the route config, the header's menus and the prerender
- * list are all made from this table. Past-master pages come from lodge.yaml's `pastMasters` list.
+ * The site's pages (SPEC 2), in one place: the route config, the header's menus and the prerender
+ * list are all made from this table. Past-master pages come from lodge.yaml's `pastMasters` list,
+ * albums and calendar files from `dataRoutes`.
  */
 export const PAGES = {
   home: { path: "home", file: "routes/home.tsx", label: "Home" },
@@ -18,7 +19,6 @@ export const PAGES = {
   aboutUs: { path: "about-us", file: "routes/about-us.tsx", label: "About Us" },
   howToJoin: { path: "how-to-join", file: "routes/how-to-join.tsx", label: "How to Join" },
   gallery: { path: "image-gallery", file: "routes/image-gallery.tsx", label: "Image Gallery" },
-  album: { path: "image-gallery/:albumName", file: "routes/album.tsx", label: "Album" },
   recentEvents: { path: "recent-events", file: "routes/recent-events.tsx", label: "Recent Events" },
   pastBulletins: {
     path: "past-bulletins",
@@ -78,6 +78,31 @@ export function isGalleryPath(pathname: string): boolean {
 }
 
 /**
+ * The routes whose pages the data makes, each with the addresses to prerender (as prerenderPaths
+ * gives them): an album's page for each album, a calendar file for each event given (those still
+ * to come). A route with no address is left out: prerendering (ssr:false) refuses a route with a
+ * loader and no page, and without the route an old album link still reaches the gallery, as any
+ * unknown address does.
+ */
+export function dataRoutes(
+  albums: readonly Pick<Album, "albumName">[],
+  calendarEvents: readonly { id: string }[],
+): { path: string; file: string; paths: string[] }[] {
+  return [
+    {
+      path: "image-gallery/:albumName",
+      file: "routes/album.tsx",
+      paths: albums.map((album) => decodeURIComponent(albumPath(album.albumName))),
+    },
+    {
+      path: "calendar/:file",
+      file: CALENDAR_FILE,
+      paths: calendarEvents.map((event) => calendarPath(event.id)),
+    },
+  ].filter((route) => route.paths.length > 0);
+}
+
+/**
  * Every address to write at build time: '/', each page and each album, and the calendar file of
  * each event given (those still to come). Paths are given as names, not URL-encoded: the router
  * compares them with the decoded address, and the files are written under these names, which is
@@ -85,17 +110,14 @@ export function isGalleryPath(pathname: string): boolean {
  */
 export function prerenderPaths(
   lodge: Pick<Lodge, "pastMasters">,
-  albums: readonly Album[],
+  albums: readonly Pick<Album, "albumName">[],
   calendarEvents: readonly { id: string }[] = [],
 ) {
   return [
     "/",
-    ...Object.values(PAGES)
-      .filter((page) => !page.path.includes(":"))
-      .map((page) => `/${page.path}`),
+    ...Object.values(PAGES).map((page) => `/${page.path}`),
     ...lodge.pastMasters.map((list) => `/${list.route}`),
-    ...albums.map((album) => decodeURIComponent(albumPath(album.albumName))),
-    ...calendarEvents.map((event) => calendarPath(event.id)),
+    ...dataRoutes(albums, calendarEvents).flatMap((route) => route.paths),
   ];
 }
 

@@ -3,6 +3,7 @@ import { lodgeAge } from "../../../core/rules/lodge-age.ts";
 import { formatMediumDate, parseDay } from "../../../core/rules/time.ts";
 import { history } from "../../generated/history.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { TopButton } from "../components/TopButton.tsx";
 import { pageMeta } from "../lib/meta.ts";
@@ -27,9 +28,10 @@ export const meta = () =>
     `The history of ${lodge.name} since its charter in ${lodge.charterDate.slice(0, 4)}, year by year.`,
   );
 
+const charter = parseDay(lodge.charterDate);
+
 function Age() {
   const age = lodgeAge(lodge.charterDate, useNow(), lodge.timeZone);
-  const charter = parseDay(lodge.charterDate);
   return (
     <p className="lodge-age">
       <strong>{age} years</strong> since our charter
@@ -47,6 +49,14 @@ export default function History() {
         <h1>Our History</h1>
         <p className="subheading">{lodge.name}</p>
       </div>
+      {history.length === 0 ? (
+        <div className="narrow section">
+          <EmptyState>
+            The history of {lodge.name} will be told here soon. The lodge was chartered
+            {charter ? ` on ${formatMediumDate(charter)}` : ""}.
+          </EmptyState>
+        </div>
+      ) : null}
       <ol className="timeline">
         {history.map(({ entry, picture }, index) => (
           <li key={`${entry.year} ${entry.content}`} className="timeline-row">

@@ -6,6 +6,7 @@ import { lodgeAge } from "../../../core/rules/lodge-age.ts";
 import { SITE_IMAGES } from "../../../core/rules/media.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { useEventRsvp } from "../components/EventRsvp.tsx";
 import { Html } from "../components/PageHeading.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -96,6 +97,14 @@ export default function Home() {
             <Link to="/upcoming-events">See all upcoming events</Link>
           </p>
         </section>
+      )}
+      {featured.length === 0 && (
+        <div className="narrow section">
+          <EmptyState>
+            No events are featured right now. See <Link to="/upcoming-events">Upcoming Events</Link>{" "}
+            for our meetings and dinners.
+          </EmptyState>
+        </div>
       )}
       {rsvp.modal}
     </>

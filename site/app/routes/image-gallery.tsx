@@ -3,6 +3,7 @@ import { PAGERS } from "../../../core/constants.ts";
 import { ALBUM_COVER } from "../../../core/rules/media.ts";
 import { albums } from "../../generated/albums.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { Pager, usePager } from "../components/Pager.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -39,6 +40,11 @@ export default function ImageGallery() {
     <>
       <PageHeading title="Image Gallery" subheading={lodge.name} />
       <div className="container section">
+        {albums.length === 0 ? (
+          <EmptyState>
+            No photo albums are online yet. Pictures of our meetings and events will be posted here.
+          </EmptyState>
+        ) : null}
         <ul className="tile-grid">
           {albums
             .slice(pagination.startIndex, pagination.endIndex)

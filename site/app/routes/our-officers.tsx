@@ -1,6 +1,7 @@
 import { useLoaderData } from "react-router";
 import { lodge } from "../../generated/lodge.ts";
 import { officers } from "../../generated/officers.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { PORTRAIT_SIZES } from "../components/PastMasters.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -33,6 +34,9 @@ export default function OurOfficers() {
     <>
       <PageHeading title="Our Officers" subheading={lodge.name} />
       <div className="container section">
+        {officers.length === 0 ? (
+          <EmptyState>The officers of this Masonic year are not listed yet.</EmptyState>
+        ) : null}
         <ul className="card-grid">
           {officers.map(({ officer, portrait, jewel }, index) => (
             <li key={`${officer.office} ${officer.name}`} className="card officer-card">

@@ -4,6 +4,7 @@ import { PAGERS } from "../../../core/constants.ts";
 import type { Bulletin } from "../../../core/schemas/bulletin.ts";
 import { bulletins } from "../../generated/bulletins.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { Modal } from "../components/Modal.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { Pager, usePager } from "../components/Pager.tsx";
@@ -33,47 +34,54 @@ export default function PastBulletins() {
     <>
       <PageHeading title="Past Bulletins" subheading={lodge.name} />
       <div className="narrow section">
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Past bulletins</caption>
-            <thead>
-              <tr>
-                <th scope="col">Year</th>
-                <th scope="col">Bulletin</th>
-                <th scope="col">Options</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.map((bulletin) => (
-                <tr key={bulletin.filename}>
-                  <td>{bulletin.year}</td>
-                  <td>{bulletin.displayName}</td>
-                  <td>
-                    <div className="options">
-                      <button
-                        type="button"
-                        className="button view-button"
-                        onClick={() => setViewing(bulletin)}
-                        aria-label={`View ${titleOf(bulletin)}`}
-                      >
-                        View
-                      </button>
-                      <a
-                        className="button button-secondary"
-                        href={media("bulletins", bulletin.filename)}
-                        target="_blank"
-                        rel="noopener"
-                        aria-label={`Download ${titleOf(bulletin)} (opens in a new window)`}
-                      >
-                        Download
-                      </a>
-                    </div>
-                  </td>
+        {past.length === 0 ? (
+          <EmptyState>
+            No earlier bulletins are online yet. The current one is on the{" "}
+            <a href="/bulletin">Bulletin</a> page.
+          </EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">Past bulletins</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Year</th>
+                  <th scope="col">Bulletin</th>
+                  <th scope="col">Options</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {page.map((bulletin) => (
+                  <tr key={bulletin.filename}>
+                    <td>{bulletin.year}</td>
+                    <td>{bulletin.displayName}</td>
+                    <td>
+                      <div className="options">
+                        <button
+                          type="button"
+                          className="button view-button"
+                          onClick={() => setViewing(bulletin)}
+                          aria-label={`View ${titleOf(bulletin)}`}
+                        >
+                          View
+                        </button>
+                        <a
+                          className="button button-secondary"
+                          href={media("bulletins", bulletin.filename)}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={`Download ${titleOf(bulletin)} (opens in a new window)`}
+                        >
+                          Download
+                        </a>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
         <Pager pagination={pagination} onPageChange={goTo} label="Pages of past bulletins" />
       </div>
       <Modal

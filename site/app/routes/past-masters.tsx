@@ -4,6 +4,7 @@ import { latestInstallation } from "../../../core/rules/events.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { pastMasters } from "../../generated/past-masters.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { PastMasters } from "../components/PastMasters.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
@@ -52,14 +53,20 @@ export default function PastMastersPage() {
       <div className="page-heading">
         <h1>{config.heading}</h1>
       </div>
-      <PastMasters
-        config={config}
-        masters={masters}
-        installation={installation}
-        now={now}
-        timeZone={lodge.timeZone}
-        portrait={(master) => portraits[master.imgUrl]}
-      />
+      {masters.length === 0 ? (
+        <div className="container section">
+          <EmptyState>No past masters are listed yet.</EmptyState>
+        </div>
+      ) : (
+        <PastMasters
+          config={config}
+          masters={masters}
+          installation={installation}
+          now={now}
+          timeZone={lodge.timeZone}
+          portrait={(master) => portraits[master.imgUrl]}
+        />
+      )}
     </>
   );
 }

@@ -4,9 +4,11 @@ import { RECENT_EVENTS_CAROUSEL_MS, RECENT_EVENTS_WINDOW_DAYS } from "../../../c
 import { recentEvents as inWindow } from "../../../core/rules/recent-events.ts";
 import { daysBetween, parseDay, wallTimeIn } from "../../../core/rules/time.ts";
 import type { RecentEvent } from "../../../core/schemas/recent-event.ts";
+import { albums } from "../../generated/albums.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { recentEvents } from "../../generated/recent-events.ts";
 import { Carousel, type Slide } from "../components/Carousel.tsx";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
 import { TopButton } from "../components/TopButton.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
@@ -44,6 +46,7 @@ export function loader() {
         return day !== undefined && daysBetween(day, today) < RECENT_EVENTS_WINDOW_DAYS;
       })
       .map((event) => ({ ...event, slides: slidesOf(event) })),
+    hasAlbums: albums.length > 0,
   };
 }
 
@@ -57,7 +60,7 @@ export const meta = () =>
 
 /** Recent events (SPEC 2): a card per event of the last year, with a carousel of its pictures. */
 export default function RecentEvents() {
-  const { events } = useLoaderData<typeof loader>();
+  const { events, hasAlbums } = useLoaderData<typeof loader>();
   const now = useNow();
   const shown = useMemo(() => inWindow(events, now, lodge.timeZone), [events, now]);
   return (
@@ -65,10 +68,16 @@ export default function RecentEvents() {
       <PageHeading title={HEADING} />
       <div className="container section">
         {shown.length === 0 ? (
-          <p className="narrow">
-            No events in the last year yet. See the <a href="/image-gallery">image gallery</a> for
-            earlier pictures.
-          </p>
+          <EmptyState>
+            No events in the last year yet.{" "}
+            {hasAlbums ? (
+              <>
+                See the <a href="/image-gallery">image gallery</a> for earlier pictures.
+              </>
+            ) : (
+              "Pictures and stories of our next events will be posted here."
+            )}
+          </EmptyState>
         ) : (
           <ul className="event-cards">
             {shown.map((event, index) => (

@@ -7,6 +7,7 @@ import { eventStart, formatOutingTime } from "../../../core/rules/time.ts";
 import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { socialEvents } from "../../generated/social-events.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
@@ -131,7 +132,7 @@ export default function SocialEvents() {
           Upcoming Social Outings
         </h2>
         {shown.length === 0 ? (
-          <p>No outings are planned right now. Check back soon.</p>
+          <EmptyState>No outings are planned right now. Check back soon.</EmptyState>
         ) : (
           <ul className="outing-list">
             {shown.map((outing) => (

@@ -11,6 +11,7 @@ import type { Event } from "../../../core/schemas/event.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { pages } from "../../generated/pages.ts";
+import { EmptyState } from "../components/EmptyState.tsx";
 import { EventNotices } from "../components/EventNotices.tsx";
 import { useEventRsvp } from "../components/EventRsvp.tsx";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
@@ -208,7 +209,9 @@ export default function UpcomingEvents() {
       <div className="container section events-layout">
         <div className="events-main">
           {shown.length === 0 ? (
-            <p>No events are on the calendar right now. Check back soon.</p>
+            <EmptyState>
+              No events are scheduled right now. {describeSchedule(lodge.meetings)[0]}
+            </EmptyState>
           ) : (
             <ul className="upcoming-list">
               {shown.map((event) => (
