@@ -99,7 +99,7 @@ export default function Home() {
         </section>
       )}
       {featured.length === 0 && (
-        <div className="narrow section">
+        <div className="narrow">
           <EmptyState>
             No events are featured right now. See <Link to="/upcoming-events">Upcoming Events</Link>{" "}
             for our meetings and dinners.
