@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { HOME_JS_GZIP_KB, pageScripts, totalKb } from "../bench/page-js.ts";
-import { readManifest } from "../cli/images/process-images.ts";
+import { readManifest } from "../cli/images/cache.ts";
 import { processedUrl } from "../core/rules/media.ts";
 import { pictureOf } from "../core/rules/pictures.ts";
 import type { ImageEntry } from "../core/schemas/image-manifest.ts";
@@ -10,10 +10,11 @@ import { REDIRECT_SCRIPT } from "../site/app/site-map.ts";
 import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
+import { SAMPLE } from "./cli-harness.ts";
 import { mainText, pageHtml } from "./site/page-text.ts";
 
 const site = inject("site");
-const manifest = readManifest(site.imagesDir);
+const manifest = readManifest(site.imagesDir, SAMPLE);
 
 /** The sizes `lodge images` made of a file of the data folder. */
 function made(source: string): ImageEntry {

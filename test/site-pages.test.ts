@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { readManifest } from "../cli/images/process-images.ts";
+import { readManifest } from "../cli/images/cache.ts";
 import { HOME_CAROUSEL } from "../core/constants.ts";
 import { TYLED_LABEL } from "../core/messages.ts";
 import { spotlightEvents, upcomingEvents } from "../core/rules/events.ts";
@@ -9,10 +9,11 @@ import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
 import { NOW, sampleData, type TestServer } from "./api-harness.ts";
+import { SAMPLE } from "./cli-harness.ts";
 import { chromiumForFile, closePage, openPage, pauseClock, startSiteServer } from "./site/app.ts";
 
 const site = inject("site");
-const manifest = readManifest(site.imagesDir);
+const manifest = readManifest(site.imagesDir, SAMPLE);
 /** A picture of the data folder as the pages show it: the sizes `lodge images` made of it. */
 const shown = (source: string, thumbs = false) => {
   const entry = manifest[source];

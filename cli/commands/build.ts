@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
+import { UNUSED_DAYS } from "../images/cache.ts";
 import { imagesProgress } from "../images/report.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
@@ -18,8 +19,7 @@ const optionsSchema = z.object({
 /** Where `lodge build` and `lodge dev` keep the pictures they make, as `lodge images` does. */
 export const imagesOption = {
   flags: "--images <dir>",
-  description:
-    "where the web sizes of the pictures are kept between builds (made only when changed)",
+  description: `where the web sizes of the pictures are kept between builds (made only when changed; lodges may share it: what none has used for ${UNUSED_DAYS} days is removed)`,
   default: "var/images",
 } as const;
 

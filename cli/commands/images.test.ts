@@ -13,6 +13,8 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge } from "../../test/cli-harness.ts";
+import { filesOf, lodgeManifestFile, readManifest, UNUSED_DAYS } from "../images/cache.ts";
+import { processImages } from "../images/process-images.ts";
 
 let root: string;
 beforeEach(async () => {
@@ -31,7 +33,14 @@ async function picture(path: string, width: number, height: number, color: strin
   await (path.endsWith(".png") ? image.png() : image.jpeg()).toFile(join(root, path));
 }
 
-const manifest = () => JSON.parse(readFileSync(join(root, "var/images/manifest.json"), "utf8"));
+/** A lodge's manifest in the shared folder, as the JSON it is. */
+const manifest = (data = "data") =>
+  JSON.parse(readFileSync(lodgeManifestFile(join(root, "var/images"), join(root, data)), "utf8"))
+    .pictures;
+const made = (file: string) => existsSync(join(root, "var/images", file));
+/** Every file a lodge's manifest names. */
+const filesIn = (data: string) =>
+  Object.values(readManifest(join(root, "var/images"), join(root, data))).flatMap(filesOf);
 
 describe("lodge images", () => {
   it("makes web sizes no wider than the source in WebP and a fallback, and thumbnails for albums", async () => {
@@ -84,7 +93,7 @@ describe("lodge images", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 107]);
   });
 
-  it("processes only what changed, and removes the old files of a changed picture", async () => {
+  it("processes only what changed, and keeps the old files of a changed picture until --prune removes them", async () => {
     await lodge(root, "images");
     const before = manifest();
     const again = await lodge(root, "images");
@@ -94,11 +103,94 @@ describe("lodge images", () => {
     await picture("data/images/officers/ann.jpg", 400, 500, "#aa3333");
     const changed = await lodge(root, "images");
     expect(changed.stdout.at(-1)).toMatch(
-      /: 1 made \([\d.]+ MB\), 3 unchanged, 6 old files removed/,
+      /: 1 made \([\d.]+ MB\), 3 unchanged, 0 old files removed/,
     );
-    expect(manifest()["images/officers/ann.jpg"].hash).not.toBe(
-      before["images/officers/ann.jpg"].hash,
+    const old = before["images/officers/ann.jpg"];
+    expect(manifest()["images/officers/ann.jpg"]?.hash).not.toBe(old?.hash);
+    const oldFiles = [...(old?.variants ?? [])].map((v) => v.src);
+    expect(oldFiles.every(made)).toBe(true);
+
+    const pruned = await lodge(root, "images", "--prune");
+    expect(pruned.code).toBe(0);
+    expect(pruned.stdout).toEqual([
+      expect.stringMatching(/^Removed 6 files \(0\.0 MB\) from var\/images that no lodge uses:$/),
+      `  images/officers/ann (${old?.hash.slice(0, 8)}): 6 files`,
+    ]);
+    expect(oldFiles.some(made)).toBe(false);
+    expect(filesIn("data").every(made)).toBe(true);
+    const nothing = await lodge(root, "images", "--prune");
+    expect(nothing.stdout).toEqual([
+      "Nothing to remove: every picture in var/images is used by 1 lodge.",
+    ]);
+  });
+
+  it("keeps every lodge's pictures when two lodges share the folder, sharing what they have in common", async () => {
+    await picture("second/images/site/logo.png", 512, 512, "#13294b");
+    await picture("second/images/officers/bob.jpg", 400, 500, "#335533");
+    writeFileSync(join(root, "second/lodge.yaml"), "name: Second Lodge No. 2\n");
+    const first = await lodge(root, "images");
+    expect(first.stdout.at(-1)).toMatch(/: 4 made/);
+    const second = await lodge(root, "images", "--data", "second");
+    // The logo is the same picture under the same name: the second lodge uses the first's files.
+    expect(second.stdout.at(-1)).toMatch(
+      /: 1 made \([\d.]+ MB\), 1 unchanged, 0 old files removed/,
     );
+    expect(filesIn("data").every(made)).toBe(true);
+    expect(filesIn("second").every(made)).toBe(true);
+    expect(manifest("second")["images/site/logo.png"]).toEqual(manifest()["images/site/logo.png"]);
+
+    const again = await lodge(root, "images");
+    expect(again.stdout.at(-1)).toMatch(/: 0 made \(0\.0 MB\), 4 unchanged, 0 old files removed/);
+    expect((await lodge(root, "images", "--prune")).stdout).toEqual([
+      "Nothing to remove: every picture in var/images is used by 2 lodges.",
+    ]);
+
+    rmSync(join(root, "second"), { recursive: true });
+    const gone = await lodge(root, "images", "--prune");
+    const bob = manifest()["images/officers/bob.jpg"];
+    expect(bob).toBeUndefined();
+    expect(gone.stdout).toEqual([
+      expect.stringMatching(/^Removed 6 files \([\d.]+ MB\) from var\/images that no lodge uses:$/),
+      expect.stringMatching(/^ {2}images\/officers\/bob \([0-9a-f]{8}\): 6 files$/),
+      `Forgot the lodge in ${join(root, "second")}: that folder is gone.`,
+    ]);
+    expect(filesIn("data").every(made)).toBe(true);
+  });
+
+  it(`removes on its own what no lodge has used for ${UNUSED_DAYS} days, and nothing sooner`, async () => {
+    const data = join(root, "data");
+    const out = join(root, "var/images");
+    const day = 24 * 60 * 60 * 1000;
+    const start = new Date("2026-01-10T12:00:00Z");
+    const first = await processImages(data, out, undefined, start);
+    const old = first.manifest["images/officers/ann.jpg"]?.variants.map((v) => v.src) ?? [];
+    await picture("data/images/officers/ann.jpg", 400, 500, "#aa3333");
+    // The old sizes of ann.jpg were last used on the first day.
+    const later = (days: number) => new Date(start.getTime() + days * day);
+    expect((await processImages(data, out, undefined, later(1))).removed).toBe(0);
+    expect((await processImages(data, out, undefined, later(UNUSED_DAYS - 1))).removed).toBe(0);
+    expect(old.every(made)).toBe(true);
+    const expired = await processImages(data, out, undefined, later(UNUSED_DAYS + 1));
+    expect(expired.removed).toBe(old.length);
+    expect(old.some(made)).toBe(false);
+    // The pictures in use were used by each run, so none of them goes.
+    const inUse = Object.values(expired.manifest).flatMap((e) => e.variants.map((v) => v.src));
+    expect(inUse.every(made)).toBe(true);
+  });
+
+  it("prunes nothing while another process is making pictures in the folder", async () => {
+    await lodge(root, "images");
+    await picture("data/images/officers/ann.jpg", 400, 500, "#aa3333");
+    await lodge(root, "images");
+    // The process that started this one is alive: it stands for a build running beside it.
+    writeFileSync(join(root, "var/images", `.busy-${process.ppid}`), "");
+    const busy = await lodge(root, "images", "--prune");
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toEqual([
+      `A build is making pictures in var/images now (process ${process.ppid}); run lodge images --prune once it is done. Nothing was removed.`,
+    ]);
+    rmSync(join(root, "var/images", `.busy-${process.ppid}`));
+    expect((await lodge(root, "images", "--prune")).stdout[0]).toMatch(/^Removed 6 files/);
   });
 
   it("makes the same bytes once: a photo in a second album and a renamed file get copies of the files", async () => {
@@ -117,7 +209,7 @@ describe("lodge images", () => {
     // Marks a file made the first time: a copy holds the mark, a picture made again would not.
     writeFileSync(join(root, "var/images", photo.variants[0].src), "made once");
     const again = await lodge(root, "images");
-    expect(again.stdout.at(-1)).toMatch(/: 2 made \([\d.]+ MB\), 3 unchanged, 6 old files removed/);
+    expect(again.stdout.at(-1)).toMatch(/: 2 made \([\d.]+ MB\), 3 unchanged, 0 old files removed/);
     const after = manifest();
     const copy = after["albums/2025-01-01-copy/first.jpg"];
     expect(copy.hash).toBe(photo.hash);
@@ -130,9 +222,6 @@ describe("lodge images", () => {
     expect(readFileSync(join(root, "var/images", copy.variants[0].src), "utf8")).toBe("made once");
     expect(after["images/officers/anne.jpg"].variants).toHaveLength(6);
     expect(after["images/officers/ann.jpg"]).toBeUndefined();
-    expect(
-      existsSync(join(root, "var/images", before["images/officers/ann.jpg"].variants[0].src)),
-    ).toBe(false);
   });
 
   it("refuses a folder that is not a lodge's, keeping the pictures already made", async () => {

@@ -5,6 +5,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
 import { type FakeStorage, fakeStorage } from "../../test/fake-storage.ts";
+import { readManifest } from "../images/cache.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 let storage: FakeStorage;
@@ -259,9 +260,7 @@ describe("lodge publish with what lodge build made", () => {
     );
     writeSite();
     expect((await lodge(sample.root, "images")).code).toBe(0);
-    const manifest = JSON.parse(
-      readFileSync(join(sample.root, "var", "images", "manifest.json"), "utf8"),
-    ) as Record<string, { variants: { src: string }[]; thumbs: { src: string }[] }>;
+    const manifest = readManifest(join(sample.root, "var", "images"), sample.data);
     const entries = Object.values(manifest);
     const variants = entries.flatMap((e) => e.variants.map((v) => v.src.slice("albums/".length)));
     const thumbs = entries.flatMap((e) =>

@@ -1,26 +1,20 @@
 import { createHash } from "node:crypto";
-import {
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join, relative } from "node:path";
 import sharp from "sharp";
 import { MEDIA_FOLDERS, processedFileName, THUMBNAILS_FOLDER } from "../../core/rules/media.ts";
-import {
-  type ImageEntry,
-  type ImageManifest,
-  type ImageVariant,
-  imageManifestSchema,
-} from "../../core/schemas/image-manifest.ts";
+import type { ImageEntry, ImageManifest, ImageVariant } from "../../core/schemas/image-manifest.ts";
 import { UserError } from "../errors.ts";
+import {
+  filesOf,
+  knownEntries,
+  markBusy,
+  markUsed,
+  removeUnused,
+  unusedSince,
+  writeManifest,
+} from "./cache.ts";
 
 /** Web widths made of every picture (never wider than the source); 160 for logos and jewels. */
 export const WIDTHS = [160, 320, 640, 1024, 1600] as const;
@@ -30,8 +24,6 @@ const QUALITY = { webp: 72, jpeg: 74 } as const;
 /** Bumped whenever the processing changes, so every picture is made again. */
 const SETTINGS = JSON.stringify({ v: 3, WIDTHS, THUMB_WIDTH, QUALITY });
 const IMAGE = /\.(jpe?g|png|webp)$/i;
-
-export const MANIFEST = "manifest.json";
 
 /** Every picture in the data folder's image and album folders, as paths relative to it. */
 export function imageSources(dataDir: string): string[] {
@@ -47,15 +39,6 @@ export function imageSources(dataDir: string): string[] {
   walk(join(dataDir, MEDIA_FOLDERS.images));
   walk(join(dataDir, MEDIA_FOLDERS.albums));
   return found;
-}
-
-/** The manifest of the last run into `outDir`; empty when there was none (or it is unreadable). */
-export function readManifest(outDir: string): ImageManifest {
-  try {
-    return imageManifestSchema.parse(JSON.parse(readFileSync(join(outDir, MANIFEST), "utf8")));
-  } catch {
-    return {};
-  }
 }
 
 /** Makes the web sizes (and, for album pictures, the thumbnails) of one picture. */
@@ -98,8 +81,6 @@ async function processImage(
   return { hash, width, height, variants, thumbs };
 }
 
-const filesOf = (entry: ImageEntry) => [...entry.variants, ...entry.thumbs].map((v) => v.src);
-
 const isAlbumPicture = (source: string) => source.startsWith(`${MEDIA_FOLDERS.albums}/`);
 
 /**
@@ -138,24 +119,50 @@ export interface ImagesResult {
 }
 
 /**
- * Turns every picture of the data folder into web sizes with content-hashed names, reusing the
- * outputs of pictures that did not change since the last run, and writes the manifest the site
- * build reads for srcset, width and height. Pictures are processed on every core.
+ * Turns every picture of the data folder into web sizes with content-hashed names, reusing what
+ * the folder already holds (for this lodge or another that shares it), and writes this lodge's
+ * manifest, which the site build reads for srcset, width and height. Pictures are processed on
+ * every core. The files of every lodge are kept; those no lodge has used for UNUSED_DAYS days go.
  */
 export async function processImages(
   dataDir: string,
   outDir: string,
   onProgress: (done: number, total: number) => void = () => {},
+  now = new Date(),
 ): Promise<ImagesResult> {
-  const previous = readManifest(outDir);
+  const busy = markBusy(outDir);
+  try {
+    return await makeImages(dataDir, outDir, onProgress, now);
+  } finally {
+    busy.done();
+  }
+}
+
+async function makeImages(
+  dataDir: string,
+  outDir: string,
+  onProgress: (done: number, total: number) => void,
+  now: Date,
+): Promise<ImagesResult> {
+  const intact = (entry: ImageEntry) =>
+    filesOf(entry).every((src) => existsSync(join(outDir, src)));
+  const contentKey = (source: string, hash: string) => `${hash} ${isAlbumPicture(source)}`;
+  const known = new Map<string, ImageEntry>();
+  const knownContent = new Map<string, ImageEntry[]>();
+  for (const { source, entry } of knownEntries(outDir)) {
+    known.set(`${source} ${entry.hash}`, entry);
+    const key = contentKey(source, entry.hash);
+    knownContent.set(key, [...(knownContent.get(key) ?? []), entry]);
+  }
+
   const sources = imageSources(dataDir);
   const manifest: ImageManifest = {};
   const todo: { source: string; hash: string }[] = [];
   let unchanged = 0;
   for (const source of sources) {
     const hash = pictureHash(dataDir, source);
-    const old = previous[source];
-    if (old?.hash === hash && filesOf(old).every((src) => existsSync(join(outDir, src)))) {
+    const old = known.get(`${source} ${hash}`);
+    if (old && intact(old)) {
       manifest[source] = old;
       unchanged++;
     } else {
@@ -164,21 +171,21 @@ export async function processImages(
   }
   let done = unchanged;
   onProgress(done, sources.length);
-  // The same bytes are made once (a photo in two albums, a renamed file): later pictures with
-  // them get copies of the files.
+  // The same bytes are made once (a photo in two albums, a renamed file, another lodge's copy):
+  // later pictures with them get copies of the files.
   const byContent = new Map<string, Promise<ImageEntry>>();
-  const contentKey = (source: string, hash: string) => `${hash} ${isAlbumPicture(source)}`;
-  for (const [source, entry] of Object.entries(previous)) {
-    if (filesOf(entry).every((src) => existsSync(join(outDir, src)))) {
-      byContent.set(contentKey(source, entry.hash), Promise.resolve(entry));
-    }
-  }
+  const sameContent = (key: string) => {
+    const making = byContent.get(key);
+    if (making) return making;
+    const found = knownContent.get(key)?.find(intact);
+    return found && Promise.resolve(found);
+  };
   const queue = [...todo];
   const unreadable: string[] = [];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const key = contentKey(next.source, next.hash);
-      const same = byContent.get(key);
+      const same = sameContent(key);
       try {
         if (same) {
           manifest[next.source] = copyEntry(outDir, await same, next.source);
@@ -195,30 +202,14 @@ export async function processImages(
   };
   await Promise.all(Array.from({ length: Math.max(1, availableParallelism()) }, worker));
 
-  const keep = new Set(Object.values(manifest).flatMap(filesOf));
-  let removed = 0;
-  for (const entry of Object.values(previous)) {
-    for (const src of filesOf(entry)) {
-      if (!keep.has(src) && existsSync(join(outDir, src))) {
-        rmSync(join(outDir, src));
-        removed++;
-      }
-    }
-  }
   const sorted = Object.fromEntries(
     Object.keys(manifest)
       .sort()
       .map((k) => [k, manifest[k] as ImageEntry]),
   );
-  mkdirSync(outDir, { recursive: true });
-  // Written whole under another name first: a build reading the manifest never sees half of it.
-  const text = `${JSON.stringify(sorted, null, 2)}\n`;
-  const path = join(outDir, MANIFEST);
-  if (!existsSync(path) || readFileSync(path, "utf8") !== text) {
-    const partial = `${path}.${process.pid}.tmp`;
-    writeFileSync(partial, text);
-    renameSync(partial, path);
-  }
+  writeManifest(outDir, dataDir, sorted);
+  markUsed(outDir, sorted, now);
+  const removed = removeUnused(outDir, unusedSince(now)).files.length;
   if (unreadable.length > 0) {
     throw new UserError(
       [

@@ -1,4 +1,6 @@
 import type { Context } from "../context.ts";
+import { plural } from "../load/summary.ts";
+import type { Removed } from "./cache.ts";
 import type { ImagesResult } from "./process-images.ts";
 
 /** A text progress bar: [#########-----------] 45/100 pictures. */
@@ -33,4 +35,32 @@ export function imagesProgress(ctx: Context): {
 export function imagesSummary(result: ImagesResult, where: string, seconds: number): string {
   const mb = (result.bytes / 1024 / 1024).toFixed(1);
   return `Pictures in ${where}: ${result.made.length} made (${mb} MB), ${result.unchanged} unchanged, ${result.removed} old files removed (${seconds.toFixed(1)} s).`;
+}
+
+/** What `lodge images --prune` removed: a line per picture version, and the lodges forgotten. */
+export function pruneReport(removed: Removed, where: string): string[] {
+  const lines: string[] = [];
+  if (removed.files.length === 0) {
+    lines.push(
+      `Nothing to remove: every picture in ${where} is used by ${plural(removed.kept, "lodge")}.`,
+    );
+  } else {
+    const pictures = new Map<string, number>();
+    for (const file of removed.files) {
+      const picture = file.replace(/^thumbnails\//, "").replace(/-\d+\.(webp|jpg|png)$/, "");
+      pictures.set(picture, (pictures.get(picture) ?? 0) + 1);
+    }
+    const mb = (removed.bytes / 1024 / 1024).toFixed(1);
+    lines.push(
+      `Removed ${plural(removed.files.length, "file")} (${mb} MB) from ${where} that no lodge uses:`,
+      ...[...pictures].map(([picture, n]) => {
+        const [, name, hash] = /^(.*)-([0-9a-f]{8})$/.exec(picture) ?? [];
+        return `  ${name ?? picture} (${hash ?? "?"}): ${plural(n, "file")}`;
+      }),
+    );
+  }
+  for (const dataDir of removed.lodges) {
+    lines.push(`Forgot the lodge in ${dataDir}: that folder is gone.`);
+  }
+  return lines;
 }

@@ -4,7 +4,8 @@ import { isSitePath, MEDIA_FOLDERS, processedPlace } from "../../core/rules/medi
 import type { Lodge } from "../../core/schemas/index.ts";
 import { shownPath, UsageError } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
-import { imageSources, pictureHash, readManifest } from "../images/process-images.ts";
+import { readManifest } from "../images/cache.ts";
+import { imageSources, pictureHash } from "../images/process-images.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 import { plural } from "../load/summary.ts";
@@ -109,7 +110,10 @@ function targetsOf(
 
   // The web sizes of the pictures served from a bucket must be there to upload: every picture of
   // those kinds made by the last build, and none of its files gone since.
-  const images = { dir: options.imagesDir, manifest: readManifest(options.imagesDir) };
+  const images = {
+    dir: options.imagesDir,
+    manifest: readManifest(options.imagesDir, options.dataDir),
+  };
   const media = mediaFiles(options.dataDir, images, lodge.media);
   const inBucket = (kind: string) => offSite.some((off) => off === kind);
   const unprocessed = imageSources(options.dataDir).filter(

@@ -1,7 +1,8 @@
 import type { ImageManifest, LodgeData } from "../../core/schemas/index.ts";
 import { shownPath } from "../context.ts";
 import { emitModules } from "../emit/emit-modules.ts";
-import { type ImagesResult, processImages, readManifest } from "../images/process-images.ts";
+import { readManifest } from "../images/cache.ts";
+import { type ImagesResult, processImages } from "../images/process-images.ts";
 import { imagesSummary } from "../images/report.ts";
 import { buildSite, type SiteBuildResult } from "./build-site.ts";
 
@@ -48,7 +49,7 @@ export async function buildLodge(
     manifest = images.manifest;
     log(imagesSummary(images, shown(options.imagesDir), seconds(started)));
   } else {
-    manifest = readManifest(options.imagesDir);
+    manifest = readManifest(options.imagesDir, options.dataDir);
   }
 
   const modules = emitModules(data, options.generatedDir, manifest);

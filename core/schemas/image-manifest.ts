@@ -24,3 +24,13 @@ export type ImageEntry = z.infer<typeof imageEntrySchema>;
 /** What `lodge images` made, keyed by the source's path in the data folder ('albums/x/a.jpg'). */
 export const imageManifestSchema = z.record(z.string(), imageEntrySchema);
 export type ImageManifest = z.infer<typeof imageManifestSchema>;
+
+/**
+ * One lodge's manifest in a pictures' folder several lodges may share (var/images/lodges/): its
+ * data folder, so a lodge whose folder is gone is forgotten, and what was made of its pictures.
+ */
+export const lodgeImagesSchema = z.object({
+  dataDir: z.string(),
+  pictures: imageManifestSchema,
+});
+export type LodgeImages = z.infer<typeof lodgeImagesSchema>;
