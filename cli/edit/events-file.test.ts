@@ -39,6 +39,15 @@ describe("insertEvents", () => {
 `);
   });
 
+  it("writes the events of a file holding only '[]' (as lodge init leaves it) one field a line", () => {
+    const text = insertEvents("# Events of the lodge.\n[]\n", [
+      { date: "2027/01/06 19:30", name: "Stated Meeting", earlyBirdOptions: { choices: [] } },
+    ]);
+    expect(text).toBe(
+      "# Events of the lodge.\n- date: 2027/01/06 19:30\n  name: Stated Meeting\n  earlyBirdOptions:\n    choices: []\n",
+    );
+  });
+
   it("starts a list in an empty file", () => {
     expect(insertEvents("", [{ date: "2027/01/06 19:30", name: "Stated Meeting" }])).toBe(
       "- date: 2027/01/06 19:30\n  name: Stated Meeting\n",

@@ -51,6 +51,8 @@ export function insertEvents(text: string, events: readonly EventInput[]): strin
   if (doc.contents === null) doc.contents = new YAMLSeq();
   const list = doc.contents;
   if (!isSeq(list)) throw new Error("events.yaml must hold a list of events");
+  // An empty list is written '[]' (as lodge init leaves it): its events go one field a line.
+  if (list.items.length === 0) list.flow = false;
   // New entries follow the file's own habit of a blank line between events.
   const spaced = list.items
     .slice(1)
