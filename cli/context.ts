@@ -40,7 +40,9 @@ function terminal(): { ask: NonNullable<Context["ask"]>; close(): void } {
       }
       process.stdout.write(fallback ? `${question} [${fallback}]: ` : `${question}: `);
       const next = await lines?.next();
-      return (next?.done ? "" : next?.value.trim()) || fallback;
+      // Ctrl-D: nobody will answer, so a question asked again would be asked for ever.
+      if (!next || next.done) throw new UserError(`No answer to "${question}": the input ended.`);
+      return next.value.trim() || fallback;
     },
     close: () => rl?.close(),
   };

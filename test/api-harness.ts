@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { loadData } from "../cli/load/load-data.ts";
 import {
   type EventInput,
+  type EventRsvpForm,
   eventSchema,
   type LodgeData,
   type SocialEvent,
@@ -30,6 +31,18 @@ export class Clock {
     this.#time += ms;
   }
 }
+
+/** An RSVP as a visitor sends it for an event without a dinner: one attendee. */
+export const PLAIN_RSVP_FORM = {
+  firstName: "John",
+  lastName: "Smith",
+  masonicTitle: "",
+  email: "john.smith@example.org",
+  numberOfAttendees: 1,
+  earlyBirdDinner: false,
+  numberOfMeals: 1,
+  mealChoice: "",
+} as EventRsvpForm;
 
 let sample: LodgeData | undefined;
 

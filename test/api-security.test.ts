@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
-import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { SqliteStore } from "../server/store/sqlite-store.ts";
-import { Client, startServer, type TestServer, testEvent } from "./api-harness.ts";
+import { Client, PLAIN_RSVP_FORM, startServer, type TestServer, testEvent } from "./api-harness.ts";
 
 const FORBIDDEN = {
   message:
@@ -11,16 +10,7 @@ const FORBIDDEN = {
 };
 
 const payload = (firstName = "John") =>
-  buildEventRsvpPayload(testEvent("plain-meeting"), {
-    firstName,
-    lastName: "Smith",
-    masonicTitle: "",
-    email: "john.smith@example.org",
-    numberOfAttendees: 1,
-    earlyBirdDinner: false,
-    numberOfMeals: 1,
-    mealChoice: "",
-  } as EventRsvpForm);
+  buildEventRsvpPayload(testEvent("plain-meeting"), { ...PLAIN_RSVP_FORM, firstName });
 
 let server: TestServer | undefined;
 afterEach(async () => {

@@ -79,3 +79,32 @@ export async function lodgeAt(
   const code = await runCli(argv, ctx);
   return { code, stdout, stderr, generatedDir: ctx.generatedDir, asked };
 }
+
+/**
+ * Starts `lodge serve` in-process with the environment given (not the test's): `started` resolves
+ * with its address once it listens, `exit` with its exit code once `stop` has stopped it.
+ */
+export function serveInProcess(cwd: string, argv: string[], env: Record<string, string> = {}) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const stop = new AbortController();
+  let listening: (url: string) => void = () => {};
+  const started = new Promise<string>((resolve) => {
+    listening = resolve;
+  });
+  const ctx: Context = {
+    cwd,
+    generatedDir: join(cwd, "generated"),
+    exitCode: 0,
+    env,
+    stop: stop.signal,
+    out: (line) => {
+      stdout.push(...line.split("\n"));
+      const match = /^Serving .* at (http:\/\/\S+)$/.exec(line);
+      if (match?.[1]) listening(match[1]);
+    },
+    err: (line) => stderr.push(...line.split("\n")),
+  };
+  const exit = runCli(["serve", ...argv], ctx);
+  return { started, exit, stop: () => stop.abort(), stdout, stderr };
+}

@@ -39,11 +39,18 @@ describe("lodge init", () => {
       name,
       "--charter-date",
       "1850-03-01",
+      "--time-zone",
+      "America/Chicago",
+      "--secretary-email",
+      "secretary@stjohns12.org",
     );
     expect(code).toBe(0);
-    expect(stdout.at(-1)).toBe(
-      `Started ${name} in my-lodge. Next: edit my-lodge/lodge.yaml (every CHANGE ME), then lodge add-meetings --year ${new Date().getFullYear() + 1} --data my-lodge and lodge build --data my-lodge.`,
-    );
+    expect(stdout).toEqual([
+      `Started ${name} in my-lodge. Next:`,
+      "  edit my-lodge/lodge.yaml: the address, the meeting schedule and the links (CHANGE ME)",
+      `  lodge add-meetings --year ${new Date().getFullYear() + 1} --data my-lodge   (a year of stated meetings)`,
+      "  lodge build --data my-lodge, then lodge serve --data my-lodge",
+    ]);
     expect(tree(join(root, "my-lodge"))).toEqual([
       "albums.yaml",
       "bulletins.yaml",
@@ -67,6 +74,9 @@ describe("lodge init", () => {
     expect(yaml).toContain(
       `name: "St. John's Lodge No. 12: \\"Old\\""\nshortName: "St. John's"\nnumber: 12\n`,
     );
+    expect(yaml).toMatch(
+      /\ntimeZone: "America\/Chicago"\n.*\nsecretaryEmail: "secretary@stjohns12\.org"\n/,
+    );
     expect(readFileSync(join(root, "my-lodge", "pages", "about-us.md"), "utf8")).toContain(
       `heading: "About ${name.replaceAll('"', '\\"')}"`,
     );
@@ -78,21 +88,58 @@ describe("lodge init", () => {
     expect(readdirSync(join(root, "generated"))).toContain("lodge.ts");
   });
 
-  it("asks at the terminal for what the flags leave out", async () => {
-    const { code, asked } = await lodgeAt(
-      { cwd: root, answers: ["Hillcrest Lodge No. 586", "", "1867-10-16"] },
+  it("asks at the terminal for what the flags leave out, again after each answer that breaks a rule", async () => {
+    const { code, asked, stdout } = await lodgeAt(
+      {
+        cwd: root,
+        answers: [
+          "",
+          "Hillcrest Lodge No. 586",
+          "",
+          "10/16/1867",
+          "1867-10-16",
+          "Mars/Olympus",
+          "",
+          "secretary at hillcrest",
+          "",
+        ],
+      },
       "init",
       "my-lodge",
     );
     expect(code).toBe(0);
+    const secretary =
+      "Secretary's e-mail address, where RSVPs and messages go (leave empty to set it later)";
     expect(asked).toEqual([
+      "Lodge name (e.g. Hillcrest Lodge No. 586)",
       "Lodge name (e.g. Hillcrest Lodge No. 586)",
       "Short name [Hillcrest]",
       "Charter date (YYYY-MM-DD)",
+      "Charter date (YYYY-MM-DD)",
+      "Time zone [America/New_York]",
+      "Time zone [America/New_York]",
+      secretary,
+      secretary,
     ]);
-    expect(readFileSync(join(root, "my-lodge", "lodge.yaml"), "utf8")).toContain(
-      'shortName: "Hillcrest"\nnumber: 586\n',
-    );
+    expect(stdout.slice(0, 4)).toEqual([
+      "  expected the lodge's full name, found an empty value; try again.",
+      `  expected a date 'YYYY-MM-DD', found "10/16/1867"; try again.`,
+      `  expected an IANA time zone such as 'America/New_York', found "Mars/Olympus"; try again.`,
+      `  expected an e-mail address, found "secretary at hillcrest"; try again.`,
+    ]);
+    expect(stdout).toContain("  set secretaryEmail in my-lodge/lodge.yaml before you serve");
+    const yaml = readFileSync(join(root, "my-lodge", "lodge.yaml"), "utf8");
+    expect(yaml).toContain('shortName: "Hillcrest"\nnumber: 586\n');
+    expect(yaml).toContain('timeZone: "America/New_York"\n');
+    expect(yaml).toContain('secretaryEmail: ""\n');
+
+    // An empty address is a placeholder: lodge serve would refuse it, so validate warns.
+    const validate = await lodge(root, "validate", "--data", "my-lodge");
+    expect(validate.code).toBe(0);
+    expect(validate.stdout).toEqual([
+      "my-lodge/lodge.yaml:13:17  warning  set secretaryEmail before you serve: RSVP notices and contact messages go to it, and lodge serve does not start without it (or SECRETARY_EMAIL)",
+      "my-lodge: 0 events, 0 social outings, 0 officers, 0 past masters in 1 list, 0 past bulletins, 0 albums, 0 recent events, 2 history entries, 4 pages; no errors, 1 warning.",
+    ]);
   });
 
   it("refuses a folder that holds files and answers it cannot use, writing nothing", async () => {
@@ -125,7 +172,27 @@ describe("lodge init", () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toEqual([
       "--number: give the lodge number, e.g. 586",
-      "--charter-date: give the charter date as YYYY-MM-DD",
+      `--charter-date: expected a date 'YYYY-MM-DD', found "10/16/1867"`,
+      "Nothing was written.",
+    ]);
+
+    const zone = await lodge(
+      root,
+      "init",
+      "my-lodge",
+      "--name",
+      "Hillcrest Lodge No. 586",
+      "--charter-date",
+      "1867-10-16",
+      "--time-zone",
+      "Eastern",
+      "--secretary-email",
+      "secretary",
+    );
+    expect(zone.code).toBe(2);
+    expect(zone.stderr).toEqual([
+      `--time-zone: expected an IANA time zone such as 'America/New_York', found "Eastern"`,
+      `--secretary-email: expected an e-mail address, found "secretary"`,
       "Nothing was written.",
     ]);
     expect(readdirSync(root)).toEqual(["taken"]);

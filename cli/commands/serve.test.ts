@@ -2,41 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SAMPLE } from "../../test/cli-harness.ts";
-import type { Context } from "../context.ts";
-import { runCli } from "../program.ts";
+import { SAMPLE, serveInProcess as serve } from "../../test/cli-harness.ts";
 
 let dir: string | undefined;
 afterEach(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   dir = undefined;
 });
-
-/** Starts `lodge serve` in-process; resolves with its address once it listens. */
-function serve(cwd: string, argv: string[], env: Record<string, string> = {}) {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const stop = new AbortController();
-  let listening: (url: string) => void = () => {};
-  const started = new Promise<string>((resolve) => {
-    listening = resolve;
-  });
-  const ctx: Context = {
-    cwd,
-    generatedDir: join(cwd, "generated"),
-    exitCode: 0,
-    env,
-    stop: stop.signal,
-    out: (line) => {
-      stdout.push(...line.split("\n"));
-      const match = /^Serving .* at (http:\/\/\S+)$/.exec(line);
-      if (match?.[1]) listening(match[1]);
-    },
-    err: (line) => stderr.push(...line.split("\n")),
-  };
-  const exit = runCli(["serve", ...argv], ctx);
-  return { started, exit, stop: () => stop.abort(), stdout, stderr };
-}
 
 describe("lodge serve", () => {
   it("serves the site and the API from the flags' folders until stopped, and says where", async () => {

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
+import { serveReadiness } from "../load/serve-readiness.ts";
 import { summarize } from "../load/summary.ts";
 
 const optionsSchema = z.object({ data: dataDir, json: z.boolean().default(false) });
@@ -15,12 +16,16 @@ export function validateCommand(ctx: Context): Command {
     .option("--json", "print the problems and counts as JSON")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge validate --data data\n\nExits 1 when there is an error; warnings alone exit 0.",
+      "\nExample:\n  lodge validate --data data\n\nExits 1 when there is an error; warnings alone exit 0. What lodge serve would refuse is a warning too.",
     )
     .action((raw) => {
       const options = parseOptions(optionsSchema, raw);
-      const { problems, counts } = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
-      const sorted = sortProblems(problems);
+      const loaded = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
+      const { counts } = loaded;
+      const sorted = sortProblems([
+        ...loaded.problems,
+        ...serveReadiness(loaded, ctx.env ?? process.env),
+      ]);
       const errors = sorted.filter((p) => p.severity === "error").length;
       if (options.json) {
         ctx.out(

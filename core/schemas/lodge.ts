@@ -97,8 +97,17 @@ export const lodgeSchema = z.strictObject({
     description: optionalText,
   }),
   pastMasters: z.array(pastMasterListSchema).min(1),
+  /**
+   * Where RSVP notices and contact messages go. Empty (as `lodge init` leaves it when nobody
+   * answered) means not set yet: `lodge serve` needs it, or SECRETARY_EMAIL.
+   */
   secretaryEmail: z
-    .email({ error: (i) => `expected an e-mail address, found ${shown(i.input)}` })
+    .string({ error: (i) => `expected an e-mail address, found ${shown(i.input)}` })
+    .trim()
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      error: (i) => `expected an e-mail address, found ${shown(i.input)}`,
+    })
+    .transform((value) => value || undefined)
     .optional(),
   links: z.strictObject({
     petition: url,

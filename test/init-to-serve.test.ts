@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadData } from "../cli/load/load-data.ts";
+import { ALERTS } from "../core/messages.ts";
+import { buildEventRsvpPayload } from "../core/rules/index.ts";
+import { Client, PLAIN_RSVP_FORM } from "./api-harness.ts";
+import { lodge, serveInProcess } from "./cli-harness.ts";
+import { mainText } from "./site/page-text.ts";
+
+const root = mkdtempSync(join(tmpdir(), "lodge-new-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The stated meetings of next year are still to come, whenever the test runs. */
+const YEAR = new Date().getFullYear() + 1;
+
+describe("a new lodge, from lodge init to a served site", () => {
+  it("starts with lodge init, builds, serves its pages and takes an RSVP", async () => {
+    const init = await lodge(
+      root,
+      "init",
+      "data",
+      "--name",
+      "Oak Grove Lodge No. 77",
+      "--charter-date",
+      "1867-10-16",
+      "--time-zone",
+      "America/Chicago",
+      "--secretary-email",
+      "secretary@oakgrove77.example.org",
+    );
+    expect(init.stderr).toEqual([]);
+    const meetings = await lodge(root, "add-meetings", "--year", String(YEAR));
+    expect(meetings.stdout.at(-1)).toBe(`Added 20 stated meetings for ${YEAR}; skipped 0.`);
+    const validate = await lodge(root, "validate");
+    expect(validate.stdout).toEqual([
+      "data: 20 events, 0 social outings, 0 officers, 0 past masters in 1 list, 0 past bulletins, 0 albums, 0 recent events, 2 history entries, 4 pages; no errors, 0 warnings.",
+    ]);
+    const build = await lodge(root, "build");
+    expect(build.stderr).toEqual([]);
+    expect(build.stdout.at(-1)).toMatch(/^Built the site in dist: 15 pages and \d+ media files/);
+
+    const server = serveInProcess(root, ["--port", "0"]);
+    try {
+      const url = await Promise.race([server.started, server.exit.then(() => "")]);
+      expect(server.stderr).toEqual([]);
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const client = new Client(url);
+      const page = await client.get("/upcoming-events");
+      expect(page.status).toBe(200);
+      expect(mainText(String(page.body))).toContain(`Stated Meeting`);
+      const calendar = await client.get(`/calendar/${YEAR}-12-15-stated-meeting.ics`);
+      expect(calendar.status).toBe(200);
+      expect(String(calendar.body)).toContain("BEGIN:VEVENT");
+      const counts = await client.get("/sheets/api/read");
+      expect(counts).toMatchObject({ status: 200, body: { guestLimit: 70 } });
+
+      // The last meeting of the year: its RSVP is open for months whenever the test runs.
+      const event = loadData(join(root, "data")).data?.events.at(-1);
+      if (!event) throw new Error("no events in the new lodge");
+      const rsvp = await client.post("/mj/api/rsvp", buildEventRsvpPayload(event, PLAIN_RSVP_FORM));
+      expect(rsvp).toMatchObject({ status: 200, body: { message: ALERTS.rsvpSuccess.text } });
+    } finally {
+      server.stop();
+      expect(await server.exit).toBe(0);
+    }
+    // The secretary sees it, kept in the database lodge serve made.
+    const rsvps = await lodge(root, "rsvps", "--format", "csv");
+    expect(rsvps.code).toBe(0);
+    expect(rsvps.stdout.join("\n")).toContain("John,Smith");
+  }, 120_000);
+});
