@@ -3,6 +3,7 @@ import { albums } from "../generated/albums.ts";
 import { lodge } from "../generated/lodge.ts";
 import {
   calendarPath,
+  dataRoutes,
   headerNav,
   isGroup,
   prerenderPaths,
@@ -46,6 +47,24 @@ describe("the site map", () => {
     for (const link of [...lodge.links.external, ...lodge.links.social]) {
       expect(hrefs).toContain(link.href);
     }
+  });
+
+  it("makes the album and calendar routes only when the data gives them pages to write", () => {
+    expect(dataRoutes([], [])).toEqual([]);
+    expect(dataRoutes([{ albumName: "2026-10-17-table-lodge" }], [])).toEqual([
+      {
+        path: "image-gallery/:albumName",
+        file: "routes/album.tsx",
+        paths: ["/image-gallery/2026-10-17-table-lodge"],
+      },
+    ]);
+    expect(dataRoutes([], [{ id: "2027-01-06-stated-meeting" }])).toEqual([
+      {
+        path: "calendar/:file",
+        file: "routes/calendar.ts",
+        paths: ["/calendar/2027-01-06-stated-meeting.ics"],
+      },
+    ]);
   });
 
   it("writes a calendar file for each event it is given", () => {
