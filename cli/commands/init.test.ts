@@ -1,4 +1,5 @@
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -85,7 +86,8 @@ describe("lodge init", () => {
     expect(validate.stdout.at(-1)).toBe(
       "my-lodge: 0 events, 0 social outings, 0 officers, 0 past masters in 1 list, 0 past bulletins, 0 albums, 0 recent events, 2 history entries, 4 pages; no errors, 0 warnings.",
     );
-    expect(readdirSync(join(root, "generated"))).toContain("lodge.ts");
+    // The site's data modules are lodge build's: those of the lodge built last stay as they are.
+    expect(existsSync(join(root, "generated"))).toBe(false);
   });
 
   it("asks at the terminal for what the flags leave out, again after each answer that breaks a rule", async () => {

@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { type Context, parseOptions, shownPath } from "../context.ts";
-import { emitModules } from "../emit/emit-modules.ts";
 import { UserError } from "../errors.ts";
 import { DEFAULT_TIME_ZONE, initAnswers } from "../init/answers.ts";
 import { writeStarter } from "../init/starter.ts";
@@ -40,7 +39,6 @@ async function init(ctx: Context, target: string, raw: unknown): Promise<void> {
     throw new UserError(
       `The new lodge in ${where} does not validate (listed above); this is a bug in lodge init.`,
     );
-  emitModules(data, ctx.generatedDir, {});
   const arg = where.includes(" ") ? `"${where}"` : where;
   ctx.out(`Started ${answers.name} in ${where}. Next:`);
   ctx.out(
