@@ -7,8 +7,10 @@ import { editEventCommand } from "./commands/edit-event.ts";
 import { imagesCommand } from "./commands/images.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
+import { mailCommand } from "./commands/mail.ts";
+import { messagesCommand } from "./commands/messages.ts";
 import { publishCommand } from "./commands/publish.ts";
-import { messagesCommand, rsvpsCommand } from "./commands/rsvps.ts";
+import { rsvpsCommand } from "./commands/rsvps.ts";
 import { serveCommand } from "./commands/serve.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
@@ -49,6 +51,7 @@ export function createProgram(ctx: Context): Command {
     publishCommand(ctx),
     rsvpsCommand(ctx),
     messagesCommand(ctx),
+    mailCommand(ctx),
   ]) {
     program.addCommand(inherit(command, program));
   }

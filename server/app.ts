@@ -1,22 +1,25 @@
 import { existsSync } from "node:fs";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { ALERTS } from "../core/messages.ts";
 import type { LodgeData } from "../core/schemas/index.ts";
 import type { AppConfig } from "./config.ts";
+import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
+import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
 import { serializers } from "./logging.ts";
+import { failureSummaryMail } from "./mail/messages.ts";
 import { loadTemplates, type MailTemplates } from "./mail/templates.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { type Backoff, MailWorker } from "./mail/worker.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
+import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
 import { cspDirectives } from "./security/csp.ts";
+import { securityHeaders } from "./security/headers.ts";
 import {
   isXsrfToken,
   newXsrfToken,
@@ -25,7 +28,7 @@ import {
   XSRF_HEADER,
 } from "./security/tokens.ts";
 import { isApiPath, registerSite } from "./site.ts";
-import type { Store } from "./store/store.ts";
+import { type Store, StoreUnavailableError } from "./store/store.ts";
 
 export interface AppOptions {
   config: AppConfig;
@@ -38,6 +41,8 @@ export interface AppOptions {
   logger?: false | { level?: string; stream?: { write(line: string): void } };
   templates?: MailTemplates;
   backoff?: Backoff;
+  /** Mail worker settings tests set: how many mails at once, how often it looks for new mail. */
+  mail?: { concurrency?: number; pollMs?: number };
 }
 
 export interface App {
@@ -56,10 +61,15 @@ function clientMessage(error: { code?: string; message: string }, bodyLimit: num
       return "The form arrived empty; send its fields as a JSON object.";
     case "FST_ERR_CTP_INVALID_JSON_BODY":
       return "The form is not valid JSON; send its fields as a JSON object.";
+    case "FST_ERR_BAD_URL":
+      return "This address is not valid: a % in it must be followed by two hexadecimal digits. Check the link and try again.";
     default:
       return "The request could not be read. Reload the page and try again.";
   }
 }
+
+/** Until a stored submission is possible again, a client may try again in a minute. */
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 60;
 
 /**
  * The whole server: security headers, the XSRF cookie and check, rate limits, the API routes of
@@ -69,22 +79,55 @@ function clientMessage(error: { code?: string; message: string }, bodyLimit: num
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, data, store, transport } = options;
   const now = options.now ?? (() => new Date());
+  const directives = cspDirectives(data);
+  const secure = securityHeaders(directives);
   const app = Fastify({
     logger: options.logger ? { level: "info", ...options.logger, serializers } : false,
+    // One line per request, written when it is answered (below), instead of two.
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // A malformed address is refused before any hook runs: it gets the headers and the error
+    // shape of every other answer all the same.
+    frameworkErrors: (error, request, raw) => {
+      const reply = raw as unknown as FastifyReply;
+      secure(request, reply);
+      reply
+        .code(400)
+        .header("cache-control", "no-store")
+        .send({ message: clientMessage(error, config.bodyLimitBytes) });
+    },
   });
+  const templates = options.templates ?? loadTemplates();
+  const mail = {
+    lodge: data.lodge,
+    from: config.mailFrom,
+    secretary: config.secretaryEmail,
+    templates,
+  };
   const worker = new MailWorker({
     store,
     transport,
     now,
     log: app.log,
+    summary: (failures) => failureSummaryMail(mail, failures),
     ...(options.backoff ? { backoff: options.backoff } : {}),
+    ...options.mail,
   });
 
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof TooManyRequests) {
+      reply.header("retry-after", String(error.retryAfterSeconds));
+    }
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (error instanceof StoreUnavailableError) {
+      request.log.error({ err: error }, "nothing can be stored: the submission was refused");
+      return reply
+        .code(503)
+        .header("retry-after", String(RETRY_AFTER_UNAVAILABLE_SECONDS))
+        .send({ message: ALERTS.sendFailure.text });
+    }
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       return reply
@@ -98,27 +141,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The API takes JSON only; fastify would otherwise hand plain text to the routes as a string.
   app.removeContentTypeParser("text/plain");
 
-  const directives = cspDirectives(data);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: { useDefaults: false, directives },
-    // YouTube's player needs to know which site embeds it.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
+  app.addHook("onRequest", async (request, reply) => secure(request, reply));
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: config.rateLimitWindowSeconds * 1000,
-    allowList: (request) => request.method !== "POST",
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(
-        429,
-        `Too many submissions from your address. Please wait ${context.after} and try again.`,
-      ),
+
+  // Every POST takes a token from its address's bucket first, and gets back what it did not cost
+  // once it is answered: see COSTS.
+  const limiter = new RateLimiter(config.rateLimitMax, config.rateLimitWindowSeconds * 1000);
+  const reserved = new WeakMap<FastifyRequest, number>();
+  const isSheetRow = (request: FastifyRequest) => request.url.startsWith("/sheets/api/append-");
+  app.addHook("onRequest", async (request) => {
+    if (request.method !== "POST") return;
+    const reserve = isSheetRow(request) ? COSTS.other : 1;
+    limiter.take(networkOf(request.ip), now().getTime(), reserve);
+    reserved.set(request, reserve);
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    const reserve = reserved.get(request);
+    if (reserve === undefined) return;
+    const cost =
+      reply.statusCode >= 300 ? COSTS.other : isSheetRow(request) ? COSTS.sheetRow : COSTS.stored;
+    limiter.settle(networkOf(request.ip), now().getTime(), reserve, cost);
   });
 
-  // Every answer to a GET carries a signed XSRF token the page's script can read...
+  // Every answer to a GET carries a signed XSRF token the page's script can read, Secure when
+  // the page came over HTTPS (directly, or through a proxy trusted to say so)...
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
     if (isXsrfToken(config.xsrfSecret, request.cookies[XSRF_COOKIE])) return;
@@ -130,7 +177,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     });
   });
   // ...and every POST must echo it in a header: a page on another site cannot read the cookie.
-  // Added to each POST route after the rate limit, so refused requests still count against it.
   const xsrfCheck = async (request: FastifyRequest) => {
     const cookie = request.cookies[XSRF_COOKIE];
     const header = request.headers[XSRF_HEADER];
@@ -157,22 +203,27 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
 
+  // Method, path, status and time: nothing about who sent it or what it held.
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      { req: request, res: reply, ms: Math.round(reply.elapsedTime) },
+      "request answered",
+    );
+  });
+
   const ctx: RouteContext = {
     config,
     data,
     store,
     now,
     worker,
-    mail: {
-      lodge: data.lodge,
-      from: config.mailFrom,
-      secretary: config.secretaryEmail,
-      templates: options.templates ?? loadTemplates(),
-    },
+    mail,
+    clientKey: (request) => clientKey(config.xsrfSecret, request.ip),
   };
   eventRsvpRoutes(app, ctx);
   socialRsvpRoutes(app, ctx);
   contactRoutes(app, ctx);
+  pastMasterListRoute(app, ctx);
 
   if (existsSync(config.distDir)) {
     await registerSite(app, config.distDir, directives);

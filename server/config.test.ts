@@ -21,11 +21,13 @@ describe("server configuration", () => {
       distDir: "/srv/lodge/dist",
       dbFile: "/srv/lodge/var/lodge.db",
       outboxDir: "/srv/lodge/var/outbox",
-      rateLimitMax: 20,
+      rateLimitMax: 80,
       rateLimitWindowSeconds: 600,
       bodyLimitBytes: 65536,
       contactMinFillSeconds: 3,
+      contactNoTokenPerDay: 3,
       trustProxy: false,
+      logFormat: "auto",
     });
   });
 
@@ -44,6 +46,16 @@ describe("server configuration", () => {
       dbFile: "/data/lodge.db",
       trustProxy: true,
     });
+  });
+
+  it("trusts no proxy, any sender, or the proxies named, as TRUST_PROXY says", () => {
+    const trust = (value: string) => loadConfig({}, { TRUST_PROXY: value }, CWD).trustProxy;
+    expect(["false", "0", "true", "1"].map(trust)).toEqual([false, false, true, true]);
+    expect(trust("127.0.0.1, 10.0.0.0/8")).toBe("127.0.0.1, 10.0.0.0/8");
+    expect(trust("loopback")).toBe("loopback");
+    expect(() => trust("my proxy")).toThrow(
+      'TRUST_PROXY: expected true, false, or proxy addresses such as 127.0.0.1,10.0.0.0/8, found "my proxy"',
+    );
   });
 
   it("names the variable, what it expects and what it found when a value is wrong", () => {

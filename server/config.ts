@@ -24,7 +24,9 @@ export const ENVIRONMENT = {
   rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
   bodyLimitBytes: "BODY_LIMIT_BYTES",
   contactMinFillSeconds: "CONTACT_MIN_FILL_SECONDS",
+  contactNoTokenPerDay: "CONTACT_NO_TOKEN_PER_DAY",
   trustProxy: "TRUST_PROXY",
+  logFormat: "LOG_FORMAT",
 } as const;
 
 const whole = (what: string, min: number, max: number) =>
@@ -61,14 +63,35 @@ export const configSchema = z.object({
   secretaryEmail: z.email({ error: "expected an e-mail address" }).optional(),
   /** Signs the XSRF and form tokens; generated and kept beside the database when not given. */
   xsrfSecret: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
-  rateLimitMax: whole("a number of requests", 1, 100_000).default(20),
+  rateLimitMax: whole("a number of requests", 1, 100_000).default(80),
   rateLimitWindowSeconds: whole("a number of seconds", 1, 86_400).default(600),
   bodyLimitBytes: whole("a number of bytes", 1024, 10_485_760).default(65_536),
   contactMinFillSeconds: whole("a number of seconds", 0, 3600).default(3),
+  contactNoTokenPerDay: whole("a number of messages", 0, 10_000).default(3),
+  /**
+   * Whom to believe about the visitor's address and protocol (X-Forwarded-For and -Proto): no
+   * one (false), every sender (true: only when nothing but the proxy can reach lodge serve), or
+   * the proxies' addresses, comma-separated, e.g. 127.0.0.1 or loopback or 10.0.0.0/8.
+   */
   trustProxy: z
-    .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
-    .transform((value) => value === true || value === "true" || value === "1")
+    .union([z.boolean(), z.string().trim().min(1)])
+    .transform((value): boolean | string => {
+      if (typeof value === "boolean") return value;
+      if (/^(true|1)$/i.test(value)) return true;
+      if (/^(false|0)$/i.test(value)) return false;
+      return value;
+    })
+    .refine(
+      (value) =>
+        typeof value === "boolean" ||
+        value.split(",").every((part) => /^[\w.:/]+$/.test(part.trim())),
+      { error: "expected true, false, or proxy addresses such as 127.0.0.1,10.0.0.0/8" },
+    )
     .default(false),
+  /** How `lodge serve` writes its log: text lines on a terminal, JSON lines otherwise (auto). */
+  logFormat: z
+    .enum(["auto", "text", "json"], { error: "expected auto, text or json" })
+    .default("auto"),
 });
 export type Config = z.output<typeof configSchema>;
 
@@ -119,11 +142,14 @@ export interface AppConfig extends Config {
 }
 
 /**
- * Settles the values the configuration may leave open: the secretary's address from lodge.yaml,
- * the sender from the lodge's name, and the signing secret, read from (or first written to) a
- * file beside the database so that tokens stay valid across restarts.
+ * Who the lodge's mail goes to and comes from: the secretary's address from the environment or
+ * lodge.yaml, the sender from MAIL_FROM or the lodge's name. `lodge serve` and the secretary's
+ * commands that send a notice read it alike.
  */
-export function settleConfig(config: Config, lodge: Lodge): AppConfig {
+export function mailIdentity(
+  config: Pick<Config, "secretaryEmail" | "mailFrom">,
+  lodge: Lodge,
+): { secretaryEmail: string; mailFrom: string } {
   const secretaryEmail = config.secretaryEmail ?? lodge.secretaryEmail;
   if (!secretaryEmail) {
     throw new ConfigError(
@@ -131,10 +157,18 @@ export function settleConfig(config: Config, lodge: Lodge): AppConfig {
     );
   }
   const mailFrom = config.mailFrom ?? `"${lodge.name.replaceAll('"', "")}" <${secretaryEmail}>`;
+  return { secretaryEmail, mailFrom };
+}
+
+/**
+ * Settles the values the configuration may leave open: the secretary's address from lodge.yaml,
+ * the sender from the lodge's name, and the signing secret, read from (or first written to) a
+ * file beside the database so that tokens stay valid across restarts.
+ */
+export function settleConfig(config: Config, lodge: Lodge): AppConfig {
   return {
     ...config,
-    secretaryEmail,
-    mailFrom,
+    ...mailIdentity(config, lodge),
     xsrfSecret: config.xsrfSecret ?? secretFile(config.dbFile),
   };
 }

@@ -106,7 +106,7 @@ describe("POST /mj/api/contact-us", () => {
     expect(await s.store.listContactMessages()).toEqual([]);
   });
 
-  it("refuses a form without a token of this server, or with one a day old", async () => {
+  it("refuses a form with a token not of this server, or with one a day old", async () => {
     const { s, client, formToken } = await openForm();
     const expired = {
       status: 400,
@@ -117,7 +117,6 @@ describe("POST /mj/api/contact-us", () => {
       },
     };
     s.clock.advance(5000);
-    expect(await client.post("/mj/api/contact-us", contact())).toMatchObject(expired);
     const forged = `${s.clock.now().getTime() - 10_000}.AAAA`;
     expect(await client.post("/mj/api/contact-us", contact({ formToken: forged }))).toMatchObject(
       expired,
@@ -165,5 +164,95 @@ describe("POST /mj/api/contact-us", () => {
     const again = await client.post("/mj/api/contact-us", contact({ formToken }));
     expect(again).toMatchObject({ status: 200, body: { message: ALERTS.contactSuccess.text } });
     expect((await s.store.listContactMessages()).length).toBe(1);
+  });
+
+  it("sends one message per opened form: a second one with the same token is refused", async () => {
+    const { s, client, formToken } = await openForm();
+    s.clock.advance(3000);
+    expect(await client.post("/mj/api/contact-us", contact({ formToken }))).toMatchObject({
+      status: 200,
+    });
+    const another = await client.post(
+      "/mj/api/contact-us",
+      contact({ formToken, message: "And another thing." }),
+    );
+    expect({ status: another.status, body: another.body }).toEqual({
+      status: 409,
+      body: {
+        message: "This form has already sent a message. Reload the page to send another one.",
+        field: "formToken",
+      },
+    });
+    expect((await s.store.listContactMessages()).length).toBe(1);
+  });
+
+  it("accepts a message without our form token, as SPEC 7 sends it, three a day from one address", async () => {
+    server = await startServer();
+    const s = server;
+    const client = await s.client();
+    const spec = ({ firstName, message }: { firstName: string; message: string }) => ({
+      ...buildContactPayload({
+        firstName,
+        lastName: "Lee",
+        email: `${firstName.toLowerCase()}@example.org`,
+        phoneNumber: "",
+        message,
+      }),
+    });
+    for (const firstName of ["Ann", "Bea", "Cy"]) {
+      const response = await client.post("/mj/api/contact-us", spec({ firstName, message: "Hi" }));
+      expect(response).toMatchObject({
+        status: 200,
+        body: { message: ALERTS.contactSuccess.text },
+      });
+    }
+    const fourth = await client.post(
+      "/mj/api/contact-us",
+      spec({ firstName: "Dee", message: "Hi" }),
+    );
+    expect({ status: fourth.status, body: fourth.body }).toEqual({
+      status: 429,
+      body: {
+        message:
+          "Only 3 messages a day can be sent from one address without the site's contact form. Please use the form on the contact page, or try again tomorrow.",
+      },
+    });
+    // Another address is not held back, nor is the same one a day later.
+    const elsewhere = await s.client("198.51.100.7");
+    expect(
+      await elsewhere.post("/mj/api/contact-us", spec({ firstName: "Dee", message: "Hi" })),
+    ).toMatchObject({ status: 200 });
+    s.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect(
+      await client.post("/mj/api/contact-us", spec({ firstName: "Eve", message: "Hi" })),
+    ).toMatchObject({ status: 200 });
+    expect((await s.store.listContactMessages()).map((m) => m.record.firstName)).toEqual([
+      "Ann",
+      "Bea",
+      "Cy",
+      "Dee",
+      "Eve",
+    ]);
+  });
+
+  it("acknowledges one message per recipient address a day, so the form cannot pester a stranger", async () => {
+    server = await startServer();
+    const s = server;
+    const client = await s.client();
+    for (const [i, message] of ["One", "Two", "Three"].entries()) {
+      const token = (await client.get("/mj/api/form-token")).body as { token: string };
+      s.clock.advance(3000);
+      const response = await client.post(
+        "/mj/api/contact-us",
+        contact({ formToken: token.token, email: "stranger@example.org", message }),
+      );
+      expect(response.status, `message ${i + 1}`).toBe(200);
+    }
+    await s.worker.idle();
+    const files = readdirSync(s.outbox).sort();
+    expect(files.filter((f) => f.includes("contact-notice")).length).toBe(3);
+    expect(files.filter((f) => f.includes("contact-acknowledgement"))).toEqual([
+      "000002-contact-acknowledgement.eml",
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { SqliteStore } from "../server/store/sqlite-store.ts";
-import { Client } from "./api-harness.ts";
+import { Client, visitor } from "./api-harness.ts";
 import { sampleCopy } from "./cli-harness.ts";
 
 const CLI = fileURLToPath(new URL("../cli/index.ts", import.meta.url));
@@ -48,7 +48,11 @@ function serve(data: string, state: string): Promise<{ child: ChildProcess; url:
       "--dist",
       join(state, "no-site"),
     ],
-    { env: { ...process.env, RATE_LIMIT_MAX: "100000" }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      // Many visitors, each at an address of its own behind a proxy on this machine.
+      env: { ...process.env, RATE_LIMIT_MAX: "100000", TRUST_PROXY: "127.0.0.1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -104,7 +108,7 @@ describe("a server killed with SIGKILL in the middle of a burst", () => {
           mealChoice: "",
         } as EventRsvpForm);
         try {
-          const response = await client.post("/mj/api/rsvp", payload);
+          const response = await client.post("/mj/api/rsvp", payload, visitor(sent));
           if (response.status === 200) acknowledged.push(name);
           if (acknowledged.length >= 35 && !killed) {
             killed = true;
@@ -167,6 +171,7 @@ describe("two server processes on one database", () => {
             numberOfMeals: 1,
             mealChoice: "",
           } as EventRsvpForm),
+          visitor(i),
         );
       }),
     );

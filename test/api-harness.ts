@@ -136,12 +136,18 @@ export const TEST_OUTINGS = [
   },
 ];
 
-/** The sample lodge with the test events (and optionally another guest limit). */
-export function testData(options: { guestLimit?: number } = {}): LodgeData {
+/** The sample lodge with the test events (and optionally other limits). */
+export function testData(
+  options: { guestLimit?: number; seatsPerAddress?: number } = {},
+): LodgeData {
   const data = sampleData();
   return {
     ...data,
-    lodge: { ...data.lodge, guestLimit: options.guestLimit ?? data.lodge.guestLimit },
+    lodge: {
+      ...data.lodge,
+      guestLimit: options.guestLimit ?? data.lodge.guestLimit,
+      seatsPerAddress: options.seatsPerAddress ?? data.lodge.seatsPerAddress,
+    },
     events: TEST_EVENTS.map((event) => eventSchema.parse(event)),
     socialEvents: TEST_OUTINGS.map((outing) => socialEventSchema.parse(outing) as SocialEvent),
   };
@@ -153,22 +159,34 @@ export function testEvent(id: string) {
   return event;
 }
 
+/** The address of the `i`th visitor, each its own, as the trusted proxy reports it. */
+export function visitor(i: number): Record<string, string> {
+  return { "x-forwarded-for": `10.0.${(i >> 8) & 255}.${i & 255}` };
+}
+
 export interface Response {
   status: number;
   headers: Headers;
   body: unknown;
 }
 
-/** A browser's worth of state: the XSRF cookie a page load sets, sent back as the header. */
+/**
+ * A browser's worth of state: the XSRF cookie a page load sets, sent back as the header. With an
+ * `address`, it is a visitor at that address behind the test server's trusted proxy.
+ */
 export class Client {
   readonly url: string;
+  readonly address: string | undefined;
   xsrf: string | undefined;
-  constructor(url: string) {
+  constructor(url: string, address?: string) {
     this.url = url;
+    this.address = address;
   }
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    if (this.address && !headers.has("x-forwarded-for"))
+      headers.set("x-forwarded-for", this.address);
     if (this.xsrf && !headers.has("cookie")) headers.set("cookie", `XSRF-TOKEN=${this.xsrf}`);
     const response = await fetch(this.url + path, { ...init, headers, redirect: "manual" });
     const cookie = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get("set-cookie") ?? "");
@@ -203,8 +221,8 @@ export interface TestServer extends App {
   outbox: string;
   store: Store;
   clock: Clock;
-  /** A client that has loaded a page, so it holds an XSRF token. */
-  client(): Promise<Client>;
+  /** A client (at `address`, if given) that has loaded a page, so it holds an XSRF token. */
+  client(address?: string): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -226,7 +244,11 @@ export function testConfig(dir: string, overrides: Partial<AppConfig> = {}): App
     rateLimitWindowSeconds: 60,
     bodyLimitBytes: 65_536,
     contactMinFillSeconds: 3,
-    trustProxy: false,
+    contactNoTokenPerDay: 3,
+    // The tests' clients stand behind a proxy on this machine: X-Forwarded-For gives each
+    // visitor an address of their own.
+    trustProxy: "127.0.0.1",
+    logFormat: "json",
     ...overrides,
   };
 }
@@ -244,6 +266,7 @@ export async function startServer(
     transport?: AppOptions["transport"];
     logger?: AppOptions["logger"];
     backoff?: AppOptions["backoff"];
+    mail?: AppOptions["mail"];
     /** Another store than a SQLite file in the folder (closed with the server). */
     store?: Store;
   } = {},
@@ -260,6 +283,7 @@ export async function startServer(
     now: clock.now,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.backoff ? { backoff: options.backoff } : {}),
+    ...(options.mail ? { mail: options.mail } : {}),
   });
   const url = await built.app.listen({ host: "127.0.0.1", port: 0 });
   return {
@@ -269,8 +293,8 @@ export async function startServer(
     outbox: config.outboxDir,
     store,
     clock,
-    async client() {
-      const client = new Client(url);
+    async client(address?: string) {
+      const client = new Client(url, address);
       await client.get("/sheets/api/read");
       return client;
     },

@@ -80,7 +80,7 @@ describe("mail over SMTP", () => {
       "Early bird dinner at 6:30 PM: 3 meals (2 Roast Beef, 1 Salmon), $15 per meal",
     );
     expect(confirmation?.part("text/calendar")?.body).toContain("UID:dinner-meeting@lodge-586\r\n");
-    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 2 });
+    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
   });
 
   it("keeps mail the SMTP server refuses and delivers all of it once the server accepts again", async () => {
@@ -91,7 +91,7 @@ describe("mail over SMTP", () => {
     expect(await client.post("/mj/api/rsvp", payload())).toMatchObject({ status: 200 });
     await s.worker.idle();
     expect(mailServer.received).toEqual([]);
-    expect(await s.store.mailCounts()).toEqual({ pending: 2, sent: 0 });
+    expect(await s.store.mailCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
 
     mailServer.refusing = false;
     await s.worker.run();
@@ -102,7 +102,7 @@ describe("mail over SMTP", () => {
       ["secretary@hillcrest586.example.org"],
       ["john.obrien@example.org"],
     ]);
-    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 2 });
+    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
   });
 
   it("keeps mail while the SMTP server is down, and delivers every one once it is back", async () => {
@@ -116,7 +116,7 @@ describe("mail over SMTP", () => {
       expect(response.status).toBe(200);
     }
     await s.worker.idle();
-    expect(await s.store.mailCounts()).toEqual({ pending: 6, sent: 0 });
+    expect(await s.store.mailCounts()).toEqual({ pending: 6, sent: 0, failed: 0 });
     await mailServer.start(port);
     s.clock.advance(30_000);
     await s.worker.run();
@@ -126,7 +126,7 @@ describe("mail over SMTP", () => {
         .map((m) => parseMail(m.raw).text.match(/Dear (\w+)/)?.[1])
         .filter(Boolean),
     ).toEqual(["Adam", "Brian", "Carl"]);
-    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 6 });
+    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 6, failed: 0 });
   });
 
   it("sends after a restart the mail a stopped server had not delivered", async () => {
@@ -150,7 +150,7 @@ describe("mail over SMTP", () => {
       ["secretary@hillcrest586.example.org"],
       ["john.obrien@example.org"],
     ]);
-    expect(await second.store.mailCounts()).toEqual({ pending: 0, sent: 2 });
+    expect(await second.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
     expect((await second.store.listEventRsvps()).map((r) => r.status)).toEqual(["mailed"]);
   });
 

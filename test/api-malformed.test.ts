@@ -204,7 +204,7 @@ describe("a corpus of malformed requests", () => {
     expect(await server.store.listEventRsvps()).toEqual([]);
     expect(await server.store.listSocialRsvps()).toEqual([]);
     expect(await server.store.listContactMessages()).toEqual([]);
-    expect(await server.store.mailCounts()).toEqual({ pending: 0, sent: 0 });
+    expect(await server.store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
     const byStatus: Record<number, number> = {};
     for (const r of results) byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
     // The figures for the record: how many requests, and how they were refused.

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
-import { buildEventRsvpPayload } from "../core/rules/index.ts";
+import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
+import { HSTS } from "../server/security/headers.ts";
 import { SqliteStore } from "../server/store/sqlite-store.ts";
 import { Client, PLAIN_RSVP_FORM, startServer, type TestServer, testEvent } from "./api-harness.ts";
 
@@ -10,7 +11,11 @@ const FORBIDDEN = {
 };
 
 const payload = (firstName = "John") =>
-  buildEventRsvpPayload(testEvent("plain-meeting"), { ...PLAIN_RSVP_FORM, firstName });
+  buildEventRsvpPayload(testEvent("plain-meeting"), {
+    ...PLAIN_RSVP_FORM,
+    firstName,
+    email: `${firstName.toLowerCase()}.smith@example.org`,
+  });
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -59,31 +64,50 @@ describe("XSRF protection", () => {
 });
 
 describe("limits", () => {
-  it("answers 429 once an address has sent too many POSTs, and still serves its GETs", async () => {
+  it("answers 429 once an address has spent its budget, says when to come back, and still serves its GETs", async () => {
     const s = await start({ config: { rateLimitMax: 3, rateLimitWindowSeconds: 600 } });
     const client = await s.client();
     for (const name of ["Adam", "Brian", "Carl"]) {
       expect((await client.post("/mj/api/rsvp", payload(name))).status).toBe(200);
     }
     const refused = await client.post("/mj/api/rsvp", payload("Dave"));
+    // The budget refills at 3 per 10 minutes: one more in 200 seconds.
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 429,
       body: {
-        message: "Too many submissions from your address. Please wait 10 minutes and try again.",
+        message: "Too many submissions from your address. Please wait 4 minutes and try again.",
       },
     });
-    expect(refused.headers.get("retry-after")).toBe("600");
+    expect(refused.headers.get("retry-after")).toBe("200");
+    expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await client.get("/sheets/api/read")).status).toBe(200);
     expect((await s.store.listEventRsvps()).length).toBe(3);
+    s.clock.advance(200_000);
+    expect((await client.post("/mj/api/rsvp", payload("Dave"))).status).toBe(200);
+    expect((await client.post("/mj/api/rsvp", payload("Earl"))).status).toBe(429);
   });
 
-  it("counts refused XSRF attempts against the rate limit too", async () => {
+  it("counts a refused request a quarter of a stored one, and the sheet write after a stored RSVP not at all", async () => {
     const s = await start({ config: { rateLimitMax: 2 } });
     const client = await s.client();
     const bad = { "x-xsrf-token": "nope" };
-    expect((await client.post("/mj/api/rsvp", payload(), bad)).status).toBe(403);
-    expect((await client.post("/mj/api/rsvp", payload(), bad)).status).toBe(403);
+    // Two whole requests' worth: four refusals spend one, the fifth finds one left.
+    for (let i = 0; i < 5; i++) {
+      expect((await client.post("/mj/api/rsvp", payload(), bad)).status).toBe(403);
+    }
     expect((await client.post("/mj/api/rsvp", payload(), bad)).status).toBe(429);
+
+    const hall = await s.client("198.51.100.20");
+    for (const name of ["Adam", "Brian"]) {
+      const rsvp = payload(name);
+      expect((await hall.post("/mj/api/rsvp", rsvp)).status).toBe(200);
+      const row = toSheetPayload(rsvp, testEvent("plain-meeting"));
+      expect(await hall.post("/sheets/api/append-rsvp", row)).toMatchObject({
+        status: 200,
+        body: true,
+      });
+    }
+    expect((await hall.post("/mj/api/rsvp", payload("Carl"))).status).toBe(429);
   });
 
   it("refuses a body over the size limit with 413", async () => {
@@ -138,8 +162,44 @@ describe("headers, errors and logs", () => {
     expect(policy).not.toContain("'unsafe-eval'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(response.headers.get("strict-transport-security")).toContain("max-age=");
     expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("sends Strict-Transport-Security and a Secure XSRF cookie only over HTTPS, as a trusted proxy says", async () => {
+    const s = await start();
+    const plain = await new Client(s.url).get("/sheets/api/read");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(plain.headers.get("set-cookie")).not.toContain("Secure");
+    const https = await new Client(s.url).get("/sheets/api/read", {
+      "x-forwarded-proto": "https",
+    });
+    expect(https.headers.get("strict-transport-security")).toBe(HSTS);
+    expect(https.headers.get("set-cookie")).toMatch(/; Secure/);
+    await s.close();
+    // Without a trusted proxy, anyone could send the header: it is not believed.
+    server = await startServer({ config: { trustProxy: false } });
+    const forged = await new Client(server.url).get("/sheets/api/read", {
+      "x-forwarded-proto": "https",
+    });
+    expect(forged.headers.get("strict-transport-security")).toBeNull();
+    expect(forged.headers.get("set-cookie")).not.toContain("Secure");
+  });
+
+  it("answers a malformed address with the same headers and error shape as every answer", async () => {
+    const s = await start();
+    for (const path of ["/%zz", "/mj/api/%E0%A4%A", "/image-gallery/%"]) {
+      const response = await new Client(s.url).get(path);
+      expect({ status: response.status, body: response.body }).toEqual({
+        status: 400,
+        body: {
+          message:
+            "This address is not valid: a % in it must be followed by two hexadecimal digits. Check the link and try again.",
+        },
+      });
+      expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    }
   });
 
   it("answers a failure inside with 500 and the site's apology, never the cause", async () => {

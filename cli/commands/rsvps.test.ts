@@ -1,8 +1,13 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteStore } from "../../server/store/sqlite-store.ts";
-import type { EventRsvpRecord, Submission } from "../../server/store/store.ts";
+import type {
+  ContactSubmission,
+  EventRsvpRecord,
+  EventRsvpSubmission,
+} from "../../server/store/store.ts";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { parseMail } from "../../test/mime.ts";
 import { csvCell } from "./rsvps.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
@@ -15,33 +20,41 @@ beforeEach(() => {
 });
 afterEach(() => sample.cleanup());
 
-function submission<R>(record: R, at: string, hash: string): Submission<R> {
+const common = (at: string, hash: string) => ({
+  receivedAt: new Date(at),
+  idempotency: { requestHash: hash, keys: [] },
+  mails: [],
+  response: { status: 200, body: {} },
+});
+
+function rsvp(r: Partial<EventRsvpRecord>, at: string, hash: string): EventRsvpSubmission {
   return {
-    record,
-    receivedAt: new Date(at),
-    idempotency: { requestHash: hash, keys: [] },
-    mails: [],
-    response: { status: 200, body: {} },
+    ...common(at, hash),
+    clientKey: "client",
+    replaces: undefined,
+    record: {
+      eventId: "2028-01-05-table-lodge",
+      firstName: "Ann",
+      lastName: "Example",
+      masonicTitle: "",
+      email: "ann@example.org",
+      attendees: 1,
+      dinner: false,
+      meals: 0,
+      mealCounts: [],
+      ...r,
+    },
   };
 }
 
+const db = () => join(sample.root, "var", "lodge.db");
+
 async function seed(): Promise<void> {
-  const store = new SqliteStore(join(sample.root, "var", "lodge.db"));
-  const rsvp = (r: Partial<EventRsvpRecord>): EventRsvpRecord => ({
-    eventId: "2028-01-05-table-lodge",
-    firstName: "Ann",
-    lastName: "Example",
-    masonicTitle: "",
-    email: "ann@example.org",
-    attendees: 1,
-    dinner: false,
-    meals: 0,
-    mealCounts: [],
-    ...r,
-  });
+  const store = new SqliteStore(db());
+  const seats = { guestLimit: 70, seatsPerClient: 70 };
   await store.addEventRsvp(
-    submission(
-      rsvp({
+    rsvp(
+      {
         attendees: 3,
         dinner: true,
         meals: 3,
@@ -50,47 +63,43 @@ async function seed(): Promise<void> {
           { choice: "Salmon", count: 1 },
         ],
         masonicTitle: "PM",
-      }),
+      },
       "2027-12-20T15:00:00Z",
       "a",
     ),
-    70,
+    seats,
   );
   await store.addEventRsvp(
-    submission(
-      rsvp({ firstName: "=HYPERLINK(1)", email: "bob@example.org" }),
-      "2027-12-21T16:30:00Z",
-      "b",
-    ),
-    70,
+    rsvp({ firstName: "=HYPERLINK(1)", email: "bob@example.org" }, "2027-12-21T16:30:00Z", "b"),
+    seats,
   );
-  await store.addContactMessage(
-    submission(
-      {
-        firstName: "Carl",
-        lastName: "Example",
-        email: "carl@example.org",
-        phoneNumber: "",
-        message: "How do I join?\nThanks.",
-      },
-      "2027-12-22T10:00:00Z",
-      "c",
-    ),
-  );
+  const message: ContactSubmission = {
+    ...common("2027-12-22T10:00:00Z", "c"),
+    clientKey: "client",
+    untokened: { max: 3, windowMs: 1000 },
+    record: {
+      firstName: "Carl",
+      lastName: "Example",
+      email: "carl@example.org",
+      phoneNumber: "",
+      message: "How do I join?\nThanks.",
+    },
+  };
+  await store.addContactMessage(message);
   await store.close();
 }
 
 describe("lodge rsvps and lodge messages", () => {
-  it("lists each event's RSVPs with the totals the caterer needs", async () => {
+  it("lists each event's RSVPs with their ids and the totals the caterer needs", async () => {
     await seed();
     const { code, stdout } = await lodge(sample.root, "rsvps");
     expect(code).toBe(0);
     expect(stdout).toEqual([
       "2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)",
-      "  Received (UTC)    Name                   E-mail           Attendees  Dinner",
-      "  2027-12-20 15:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
-      "  2027-12-21 16:30  =HYPERLINK(1) Example  bob@example.org  1",
-      "  Total: 2 RSVPs, 4 attendees, 3 dinners (2 Prime Rib, 1 Salmon)",
+      "  ID  Received (UTC)    Name                   E-mail           Attendees  Dinner",
+      "  1   2027-12-20 15:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
+      "  2   2027-12-21 16:30  =HYPERLINK(1) Example  bob@example.org  1",
+      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
       "",
     ]);
   });
@@ -106,9 +115,9 @@ describe("lodge rsvps and lodge messages", () => {
       "2028-01-05-table-lodge",
     );
     expect(stdout).toEqual([
-      "event_id,event_date,event_name,received_at,first_name,last_name,masonic_title,email,attendees,dinner,meals,meal_choices\r",
-      '2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-20T15:00:00.000Z,Ann,Example,PM,ann@example.org,3,Yes,3,"2 Prime Rib, 1 Salmon"\r',
-      "2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-21T16:30:00.000Z,'=HYPERLINK(1),Example,,bob@example.org,1,No,0,",
+      "id,event_id,event_date,event_name,received_at,first_name,last_name,masonic_title,email,attendees,dinner,meals,meal_choices\r",
+      '1,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-20T15:00:00.000Z,Ann,Example,PM,ann@example.org,3,Yes,3,"2 Prime Rib, 1 Salmon"\r',
+      "2,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-21T16:30:00.000Z,'=HYPERLINK(1),Example,,bob@example.org,1,No,0,",
     ]);
     expect(csvCell("+1 555")).toBe("'+1 555");
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
@@ -132,5 +141,74 @@ describe("lodge rsvps and lodge messages", () => {
     const bad = await lodge(sample.root, "messages", "--format", "xml");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toEqual(["--format: use table, csv or json"]);
+  });
+});
+
+describe("lodge rsvps cancel and edit", () => {
+  it("cancels an RSVP: its seats are free at once and the visitor's notice is queued", async () => {
+    await seed();
+    const dry = await lodge(sample.root, "rsvps", "cancel", "1", "--dry-run");
+    expect(dry).toMatchObject({ code: 0, stderr: [] });
+    expect(dry.stdout).toEqual([
+      "Would cancel RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 7:30pm.",
+      "A short notice to ann@example.org would be queued.",
+      "Nothing was changed (--dry-run).",
+    ]);
+    const store = new SqliteStore(db());
+    expect((await store.listEventRsvps()).length).toBe(2);
+
+    const done = await lodge(sample.root, "rsvps", "cancel", "1");
+    expect(done.stdout).toEqual([
+      "Cancelled RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 7:30pm.",
+      "Table Lodge on Wed, Jan 5, 2028 7:30pm now has 1 of 70 seats reserved.",
+      "A short notice to ann@example.org is queued: lodge serve sends it within a minute while it runs, or when it next starts.",
+    ]);
+    // The connection a running server holds sees it at once.
+    expect((await store.attendeeCounts()).get("2028-01-05-table-lodge")).toBe(1);
+    const [notice] = await store.claimDueMail(new Date(), new Date(), 10);
+    expect(notice?.envelope.to).toEqual(["ann@example.org"]);
+    const text = parseMail(notice?.raw ?? Buffer.from("")).text;
+    expect(text).toContain(
+      "The secretary has cancelled your reservation for Table Lodge on Wednesday, January 5, 2028 at 7:30 PM\n(3 attendees).",
+    );
+    await store.close();
+
+    const again = await lodge(sample.root, "rsvps", "cancel", "1");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toEqual([
+      "There is no current RSVP 1 (it may have been cancelled or replaced). lodge rsvps lists the RSVPs with their ids.",
+    ]);
+    const listed = await lodge(sample.root, "rsvps");
+    expect(listed.stdout.at(-2)).toBe("  Total: 1 RSVP, 1 attendee of 70 seats, 0 dinners");
+  });
+
+  it("changes an RSVP's attendees, keeps its dinner, and refuses what the event does not allow", async () => {
+    await seed();
+    const done = await lodge(sample.root, "rsvps", "edit", "1", "--attendees", "1");
+    expect(done.stdout).toEqual([
+      "Changed RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 7:30pm to 1 attendee.",
+      "Table Lodge on Wed, Jan 5, 2028 7:30pm now has 2 of 70 seats reserved.",
+      "Its dinner stays as ordered: 2 Prime Rib, 1 Salmon.",
+      "A short notice to ann@example.org is queued: lodge serve sends it within a minute while it runs, or when it next starts.",
+    ]);
+    const tooMany = await lodge(sample.root, "rsvps", "edit", "1", "--attendees", "11");
+    expect(tooMany).toMatchObject({
+      code: 1,
+      stderr: [
+        "--attendees: an RSVP for Table Lodge on Wed, Jan 5, 2028 7:30pm holds 1 to 10 attendees, not 11. Nothing was changed.",
+      ],
+    });
+    expect(await lodge(sample.root, "rsvps", "edit", "1")).toMatchObject({
+      code: 1,
+      stderr: ["Say what to change, e.g. lodge rsvps edit 12 --attendees 2."],
+    });
+    expect(await lodge(sample.root, "rsvps", "edit", "1", "--attendees", "0")).toMatchObject({
+      code: 2,
+      stderr: ["--attendees: give 1 or more; to remove the RSVP, use lodge rsvps cancel"],
+    });
+    expect(await lodge(sample.root, "rsvps", "cancel", "Ann")).toMatchObject({
+      code: 2,
+      stderr: ['ID: give the RSVP\'s id, the number lodge rsvps shows, not "Ann"'],
+    });
   });
 });

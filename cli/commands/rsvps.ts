@@ -1,215 +1,90 @@
-import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { SqliteStore } from "../../server/store/sqlite-store.ts";
-import type { ContactRecord, EventRsvpRecord, Stored } from "../../server/store/store.ts";
-import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
-import { plural } from "../load/summary.ts";
+import { changeRsvp, type RsvpChange, secretaryMail } from "../secretary/change-rsvp.ts";
+import { dbOption, formatOption, withStore } from "../secretary/output.ts";
+import { groupByEvent, rsvpsCsv, rsvpsTable } from "../secretary/rsvp-report.ts";
 
-const format = z
-  .enum(["table", "csv", "json"], { error: "use table, csv or json" })
-  .default("table");
-const rsvpsOptions = z.object({
+export { csvCell } from "../secretary/output.ts";
+
+const listOptions = z.object({
   data: dataDir,
-  db: z.string().default("var/lodge.db"),
+  db: dbOption,
   event: z.string().optional(),
-  format,
+  format: formatOption,
 });
-const messagesOptions = z.object({ db: z.string().default("var/lodge.db"), format });
-
-/** A spreadsheet runs a cell that starts with = + - @ as a formula; a leading ' keeps it text. */
-export function csvCell(value: string | number): string {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-const csv = (rows: (string | number)[][]) =>
-  `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
-
-/** Columns padded to their widest cell, for a terminal. */
-function table(rows: string[][]): string {
-  const widths =
-    rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length))) ?? [];
-  return rows
-    .map((row) =>
-      row
-        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
-
-function openStore(ctx: Context, db: string): SqliteStore {
-  const file = resolve(ctx.cwd, db);
-  if (!existsSync(file)) {
-    throw new UserError(
-      `${db} does not exist yet: lodge serve creates it when the first RSVP or message arrives (give another with --db FILE).`,
-    );
-  }
-  return new SqliteStore(file);
-}
-
-const meals = (r: EventRsvpRecord) =>
-  r.dinner
-    ? r.mealCounts
-        .filter((m) => m.count > 0)
-        .map((m) => `${m.count} ${m.choice}`)
-        .join(", ") || `${r.meals} dinner${r.meals === 1 ? "" : "s"}`
-    : "";
-
-function totals(list: Stored<EventRsvpRecord>[]) {
-  const byChoice = new Map<string, number>();
-  for (const { record } of list)
-    for (const m of record.mealCounts)
-      byChoice.set(m.choice, (byChoice.get(m.choice) ?? 0) + m.count);
-  return {
-    rsvps: list.length,
-    attendees: list.reduce((n, r) => n + r.record.attendees, 0),
-    dinners: list.reduce((n, r) => n + (r.record.dinner ? r.record.meals : 0), 0),
-    meals: Object.fromEntries([...byChoice].filter(([, n]) => n > 0)),
-  };
-}
+const changeOptions = z.object({
+  data: dataDir,
+  db: dbOption,
+  dryRun: z.boolean().default(false),
+  attendees: z
+    .string()
+    .regex(/^\d+$/, { error: "give a number of attendees, e.g. --attendees 2" })
+    .transform(Number)
+    .refine((n) => n >= 1, { error: "give 1 or more; to remove the RSVP, use lodge rsvps cancel" })
+    .optional(),
+});
 
 async function listRsvps(ctx: Context, raw: unknown): Promise<void> {
-  const options = parseOptions(rsvpsOptions, raw);
+  const options = parseOptions(listOptions, raw);
   const { data } = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
-  const store = openStore(ctx, options.db);
-  try {
-    const rsvps = await store.listEventRsvps(options.event);
-    const events = new Map(data?.events.map((e) => [e.id, e]) ?? []);
-    const ids = [...new Set(rsvps.map((r) => r.record.eventId))].sort((a, b) =>
-      (events.get(a)?.date ?? a).localeCompare(events.get(b)?.date ?? b),
-    );
-    const groups = ids.map((id) => {
-      const event = events.get(id);
-      const list = rsvps.filter((r) => r.record.eventId === id);
-      return {
-        event: { id, date: event?.date ?? "", name: event?.name ?? "(not in the data any more)" },
-        list,
-        totals: totals(list),
-      };
-    });
-    if (options.format === "json") {
-      ctx.out(
-        JSON.stringify(
-          groups.map((g) => ({ event: g.event, rsvps: g.list, totals: g.totals })),
-          null,
-          2,
-        ),
-      );
-      return;
-    }
-    if (options.format === "csv") {
-      const header = [
-        "event_id",
-        "event_date",
-        "event_name",
-        "received_at",
-        "first_name",
-        "last_name",
-        "masonic_title",
-        "email",
-        "attendees",
-        "dinner",
-        "meals",
-        "meal_choices",
-      ];
-      const rows = groups.flatMap((g) =>
-        g.list.map(({ receivedAt, record: r }) => [
-          g.event.id,
-          g.event.date,
-          g.event.name,
-          receivedAt.toISOString(),
-          r.firstName,
-          r.lastName,
-          r.masonicTitle,
-          r.email,
-          r.attendees,
-          r.dinner ? "Yes" : "No",
-          r.dinner ? r.meals : 0,
-          meals(r),
-        ]),
-      );
-      ctx.out(csv([header, ...rows]).trimEnd());
-      return;
-    }
-    if (groups.length === 0) {
+  await withStore(ctx, options.db, async (store) => {
+    const groups = groupByEvent(await store.listEventRsvps(options.event), data?.events ?? []);
+    if (options.format === "json") ctx.out(JSON.stringify(groups, null, 2));
+    else if (options.format === "csv") ctx.out(rsvpsCsv(groups));
+    else if (groups.length === 0) {
       ctx.out(options.event ? `No RSVPs for ${options.event} yet.` : "No RSVPs yet.");
-      return;
-    }
-    for (const g of groups) {
-      ctx.out(`${g.event.date} ${g.event.name} (${g.event.id})`);
-      const rows = g.list.map(({ receivedAt, record: r }) => [
-        receivedAt.toISOString().slice(0, 16).replace("T", " "),
-        [r.firstName, r.lastName].join(" ") + (r.masonicTitle ? `, ${r.masonicTitle}` : ""),
-        r.email,
-        String(r.attendees),
-        meals(r),
-      ]);
-      ctx.out(
-        table([["Received (UTC)", "Name", "E-mail", "Attendees", "Dinner"], ...rows]).replace(
-          /^/gm,
-          "  ",
-        ),
-      );
-      const t = g.totals;
-      const perChoice = Object.entries(t.meals)
-        .map(([choice, n]) => `${n} ${choice}`)
-        .join(", ");
-      const counts = [
-        plural(t.rsvps, "RSVP"),
-        plural(t.attendees, "attendee"),
-        plural(t.dinners, "dinner"),
-      ];
-      ctx.out(`  Total: ${counts.join(", ")}${perChoice ? ` (${perChoice})` : ""}`);
-      ctx.out("");
-    }
-  } finally {
-    await store.close();
-  }
+    } else ctx.out(rsvpsTable(groups, data?.lodge.guestLimit ?? 70).join("\n"));
+  });
 }
 
-async function listMessages(ctx: Context, raw: unknown): Promise<void> {
-  const options = parseOptions(messagesOptions, raw);
-  const store = openStore(ctx, options.db);
-  try {
-    const messages: Stored<ContactRecord>[] = await store.listContactMessages();
-    if (options.format === "json") {
-      ctx.out(JSON.stringify(messages, null, 2));
-    } else if (options.format === "csv") {
-      const rows = messages.map(({ receivedAt, record: m }) => [
-        receivedAt.toISOString(),
-        m.firstName,
-        m.lastName,
-        m.email,
-        m.phoneNumber,
-        m.message,
-      ]);
-      ctx.out(
-        csv([
-          ["received_at", "first_name", "last_name", "email", "phone", "message"],
-          ...rows,
-        ]).trimEnd(),
-      );
-    } else if (messages.length === 0) {
-      ctx.out("No messages yet.");
-    } else {
-      for (const { receivedAt, record: m } of messages) {
-        ctx.out(
-          `${receivedAt.toISOString().slice(0, 16).replace("T", " ")} UTC  ${m.firstName} ${m.lastName} <${m.email}>${m.phoneNumber ? `  ${m.phoneNumber}` : ""}`,
-        );
-        ctx.out(m.message.replace(/^/gm, "  "));
-        ctx.out("");
-      }
-    }
-  } finally {
-    await store.close();
+async function change(ctx: Context, id: string, raw: unknown, what: "cancel" | "edit") {
+  const options = parseOptions(changeOptions, raw);
+  if (!/^\d+$/.test(id)) {
+    throw new UsageError(
+      `ID: give the RSVP's id, the number lodge rsvps shows, not ${JSON.stringify(id)}`,
+    );
   }
+  const rsvp = Number(id);
+  if (what === "edit" && options.attendees === undefined) {
+    throw new UserError("Say what to change, e.g. lodge rsvps edit 12 --attendees 2.");
+  }
+  const wanted: RsvpChange =
+    what === "cancel"
+      ? { kind: "cancel" }
+      : { kind: "attendees", attendees: options.attendees ?? 1 };
+  const { data } = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
+  if (!data) {
+    throw new UserError(`${options.data} does not load (run lodge validate); nothing was changed.`);
+  }
+  const mail = secretaryMail(data.lodge, ctx.env ?? process.env, ctx.cwd);
+  await withStore(ctx, options.db, async (store) => {
+    const lines = await changeRsvp(store, data, mail, new Date(), rsvp, wanted, options.dryRun);
+    ctx.out(lines.join("\n"));
+  });
+}
+
+function changeCommand(ctx: Context, what: "cancel" | "edit"): Command {
+  const command = new Command(what)
+    .argument("<id>", "the RSVP's id, as lodge rsvps shows it")
+    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
+    .option("--dry-run", "say what would change, and change nothing")
+    .option(dataOption.flags, dataOption.description, dataOption.default);
+  if (what === "edit") command.option("--attendees <n>", "the number of attendees it holds now");
+  return command
+    .description(
+      what === "cancel"
+        ? "cancel an RSVP: its seats are free at once, and the visitor gets a short notice"
+        : "change an RSVP's attendees: the seats follow at once, and the visitor gets a short notice",
+    )
+    .addHelpText(
+      "after",
+      `\nExample:\n  lodge rsvps ${what === "cancel" ? "cancel 12 --dry-run" : "edit 12 --attendees 2"}\n\nWorks while lodge serve runs; the notice goes out with its mail.`,
+    )
+    .action((id: string, raw) => change(ctx, id, raw, what));
 }
 
 export function rsvpsCommand(ctx: Context): Command {
@@ -221,16 +96,9 @@ export function rsvpsCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge rsvps --event 2027-01-06-stated-meeting --format csv > rsvps.csv",
+      "\nExample:\n  lodge rsvps --event 2027-01-06-stated-meeting --format csv > rsvps.csv\n  lodge rsvps cancel 12",
     )
+    .addCommand(changeCommand(ctx, "cancel"))
+    .addCommand(changeCommand(ctx, "edit"))
     .action((raw) => listRsvps(ctx, raw));
-}
-
-export function messagesCommand(ctx: Context): Command {
-  return new Command("messages")
-    .description("list the messages sent with the contact form")
-    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
-    .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
-    .addHelpText("after", "\nExample:\n  lodge messages --format csv > messages.csv")
-    .action((raw) => listMessages(ctx, raw));
 }

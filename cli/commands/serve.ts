@@ -1,9 +1,10 @@
-import { relative } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+import { textLine } from "../../server/logging.ts";
 import { runServer } from "../../server/main.ts";
-import { type Context, parseOptions, UsageError } from "../context.ts";
+import { StartError } from "../../server/preflight.ts";
+import { type Context, parseOptions, shownPath, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
@@ -16,6 +17,7 @@ const optionsSchema = z.object({
   host: text,
   db: text,
   outbox: text,
+  log: z.enum(["text", "json"], { error: "use text or json" }).optional(),
 });
 
 /** Resolves on Ctrl-C, on SIGTERM, or when the context's stop signal fires. */
@@ -44,9 +46,13 @@ export function serveCommand(ctx: Context): Command {
     .option("--host <h>", "the address to listen on (default: 127.0.0.1, or HOST)")
     .option("--db <file>", "the SQLite database (default: var/lodge.db, or DB_FILE)")
     .option("--outbox <dir>", "where mail is written without SMTP_URL (default: var/outbox)")
+    .option(
+      "--log <format>",
+      "text (one line per request) or json lines (default: text on a terminal, else json, or LOG_FORMAT)",
+    )
     .addHelpText(
       "after",
-      "\nExample:\n  lodge serve --port 8080\n\nOther settings (SMTP_URL, MAIL_FROM, rate limits...) come from the environment; see .env.example.",
+      "\nExample:\n  lodge serve --port 8080\n\nOther settings (SMTP_URL, MAIL_FROM, TRUST_PROXY, rate limits...) come from the environment; see .env.example.",
     )
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);
@@ -60,6 +66,7 @@ export function serveCommand(ctx: Context): Command {
             host: options.host,
             dbFile: options.db,
             outboxDir: options.outbox,
+            logFormat: options.log,
           },
           ctx.env ?? process.env,
           ctx.cwd,
@@ -69,10 +76,7 @@ export function serveCommand(ctx: Context): Command {
         throw error;
       }
       // Paths inside the working directory print as typed; others in full.
-      const shown = (path: string) => {
-        const rel = relative(ctx.cwd, path);
-        return rel === "" || rel.startsWith("..") ? path : rel;
-      };
+      const shown = (path: string) => shownPath(ctx.cwd, path);
       const { data, problems } = loadData(config.dataDir, ctx.cwd);
       if (!data) {
         const errors = sortProblems(problems).filter((p) => p.severity === "error");
@@ -81,11 +85,19 @@ export function serveCommand(ctx: Context): Command {
           `${shown(config.dataDir)} has ${errors.length === 1 ? "an error" : `${errors.length} errors`} (listed above). Nothing was served.`,
         );
       }
+      // A terminal gets a short line per request; a pipe or a service manager gets JSON lines.
+      const text =
+        config.logFormat === "text" || (config.logFormat === "auto" && ctx.status !== undefined);
+      const log = text
+        ? (line: string) => ctx.out(textLine(line))
+        : (line: string) => ctx.out(line.trimEnd());
       let server: Awaited<ReturnType<typeof runServer>>;
       try {
-        server = await runServer(config, data, { log: (line) => ctx.out(line.trimEnd()) });
+        server = await runServer(config, data, { log, shown });
       } catch (error) {
-        if (error instanceof ConfigError) throw new UserError(error.message);
+        if (error instanceof ConfigError || error instanceof StartError) {
+          throw new UserError(error.message);
+        }
         throw error;
       }
       ctx.out(`Serving ${data.lodge.name} at ${server.url}`);

@@ -92,6 +92,12 @@ export const lodgeSchema = z.strictObject({
     rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1),
   }),
   guestLimit: wholeNumber("a number of guests", 1, 10000).default(70),
+  /**
+   * The seats of one event that RSVPs sent from one network address may hold together, so one
+   * visitor cannot take every seat under invented names. A hall where many members reserve on
+   * one connection may need more.
+   */
+  seatsPerAddress: wholeNumber("a number of seats", 1, 10000).default(20),
   socialSeries: z.strictObject({
     title: requiredText("the social series' title"),
     description: optionalText,

@@ -1,11 +1,44 @@
 import { z } from "zod";
+import { shown } from "./common.ts";
 
-/** The event record a payload carries; the server only reads its id and looks the rest up itself. */
-const eventRef = z.looseObject({ id: z.string().min(1) });
+/**
+ * The event record a payload carries: SPEC 3 sends the whole record, which has no id; our site
+ * adds the id. The server reads only the id, or else the date and name the id is derived from,
+ * and looks the rest up itself.
+ */
+const eventRef = z.looseObject({
+  id: z.string().min(1).optional(),
+  date: z.string().optional(),
+  name: z.string().optional(),
+});
 
-const choiceCount = z.union([z.number().int().min(0), z.literal("-")]);
+/**
+ * A count sent as a number, or as the text of a select ("3"), as SPEC 3's forms hold it;
+ * normalised to a number here, once.
+ */
+const count = z
+  .union([z.number(), z.string()], { error: (i) => `expected a number, found ${shown(i.input)}` })
+  .transform((value, ctx) => {
+    const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(n)) {
+      ctx.issues.push({
+        code: "custom",
+        input: value,
+        message: `expected a number, found ${shown(value)}`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
 
-/** POST /mj/api/rsvp (SPEC 3, 'Event RSVP request payload'), plus masonicTitle on its own. */
+/** A per-choice meal count: a number (or its text), or '-' when no meals are chosen (SPEC 3). */
+const choiceCount = z.union([z.literal("-"), count.pipe(z.number().min(0))]);
+
+/**
+ * POST /mj/api/rsvp (SPEC 3, 'Event RSVP request payload'), plus masonicTitle on its own. A
+ * client that follows SPEC 3 to the letter is understood: counts as text, the title only at the
+ * end of lastName, the event without our id, per-choice counts left out when one meal is picked.
+ */
 export const eventRsvpPayloadSchema = z.object({
   firstName: z.string(),
   /** The last name, with ', {title}' appended when a masonic title is given. */
@@ -16,16 +49,16 @@ export const eventRsvpPayloadSchema = z.object({
   date: z.string(),
   subject: z.string(),
   event: eventRef,
-  numberOfAttendees: z.number().int(),
+  numberOfAttendees: count,
   earlyBirdDinner: z.enum(["Yes", "No"]),
   earlyBirdTime: z.string(),
-  numberOfMeals: z.number().int().min(0),
+  numberOfMeals: count.pipe(z.number().min(0)),
   costPerMeal: z.string(),
   mealSelection: z.string(),
   firstChoice: z.string(),
-  firstChoiceCount: choiceCount,
+  firstChoiceCount: choiceCount.optional(),
   secondChoice: z.string(),
-  secondChoiceCount: choiceCount,
+  secondChoiceCount: choiceCount.optional(),
   thirdChoice: z.string().optional(),
   thirdChoiceCount: choiceCount.optional(),
   fourthChoice: z.string().optional(),
@@ -33,7 +66,7 @@ export const eventRsvpPayloadSchema = z.object({
 });
 export type EventRsvpPayload = z.infer<typeof eventRsvpPayloadSchema>;
 
-/** POST /mj/api/social-rsvp (SPEC 3, 'Social RSVP payload'). */
+/** POST /mj/api/social-rsvp (SPEC 3, 'Social RSVP payload'); the attendees may come as text. */
 export const socialRsvpPayloadSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -41,18 +74,21 @@ export const socialRsvpPayloadSchema = z.object({
   date: z.string(),
   subject: z.string(),
   event: eventRef,
-  numberOfAttendees: z.number().int(),
+  numberOfAttendees: count,
 });
 export type SocialRsvpPayload = z.infer<typeof socialRsvpPayloadSchema>;
 
-/** POST /mj/api/contact-us: the form, its subject, and the fields as labelled lines for the mail. */
+/**
+ * POST /mj/api/contact-us: the form, its subject, and the fields as labelled lines for the mail.
+ * SPEC 7 does not show the fields list's shape, and the server does not read it or the subject.
+ */
 export const contactPayloadSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  phoneNumber: z.string(),
+  phoneNumber: z.string().default(""),
   message: z.string(),
-  subject: z.string(),
-  fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  subject: z.string().optional(),
+  fields: z.unknown().optional(),
 });
 export type ContactPayload = z.infer<typeof contactPayloadSchema>;

@@ -19,7 +19,12 @@ import type {
   SocialRsvpForm,
 } from "../../core/schemas/index.ts";
 import { mealCountsOf } from "../rsvp/event-rsvp.ts";
-import type { ComposedMail } from "../store/store.ts";
+import {
+  type ComposedMail,
+  type EventRsvpRecord,
+  FAILURE_SUMMARY_KIND,
+  type MailEntry,
+} from "../store/store.ts";
 import { composeMail } from "./compose.ts";
 import type { MailTemplates } from "./templates.ts";
 
@@ -50,12 +55,55 @@ function calendarAttachment(
   };
 }
 
+/** What the secretary should know about an RSVP beyond its fields. */
+export interface RsvpCircumstances {
+  /** Attendees of the earlier RSVP of the same e-mail address that this one replaces. */
+  replaces?: number | undefined;
+  /** Seats the sender's address holds for the event once this RSVP is stored. */
+  clientSeats: number;
+  guestLimit: number;
+}
+
+const people = (n: number) => `${n} ${n === 1 ? "attendee" : "attendees"}`;
+
+/**
+ * The notes at the top of the secretary's notice: a replaced RSVP, and an RSVP that takes more
+ * than a quarter of the event's seats, alone or with the others from the same address (a
+ * hoarder with invented names, or a lodge hall's shared connection: the secretary can tell).
+ */
+export function rsvpNotes(
+  event: Event,
+  attendees: number,
+  circumstances: RsvpCircumstances,
+): { text: string }[] {
+  const { replaces, clientSeats, guestLimit } = circumstances;
+  const notes: { text: string }[] = [];
+  if (replaces !== undefined) {
+    notes.push({
+      text: `this RSVP replaces the one sent earlier with the same e-mail address (${people(replaces)}); only this one counts.`,
+    });
+  }
+  const quarter = guestLimit / 4;
+  const cancel = `lodge rsvps --event ${event.id} lists them with their ids, and lodge rsvps cancel ID cancels one.`;
+  if (attendees > quarter) {
+    notes.push({
+      text: `this RSVP takes ${attendees} of the event's ${guestLimit} seats, more than a quarter. If it looks wrong, ${cancel}`,
+    });
+  } else if (clientSeats > quarter) {
+    notes.push({
+      text: `with this RSVP, ${clientSeats} of the event's ${guestLimit} seats were reserved from the same network address, more than a quarter. If that looks wrong, ${cancel}`,
+    });
+  }
+  return notes;
+}
+
 /** The secretary's notice and the visitor's confirmation of an event RSVP, from the server's data. */
 export async function eventRsvpMails(
   ctx: MailContext,
   event: Event,
   form: EventRsvpForm,
   receivedAt: Date,
+  circumstances: RsvpCircumstances = { clientSeats: 0, guestLimit: ctx.lodge.guestLimit },
 ): Promise<ComposedMail[]> {
   const payload = buildEventRsvpPayload(event, form);
   const start = eventStart(event.date);
@@ -68,6 +116,7 @@ export async function eventRsvpMails(
     firstName: form.firstName,
     lastName: form.lastName,
     receivedAt: receivedText(ctx.lodge, receivedAt),
+    notes: rsvpNotes(event, form.numberOfAttendees, circumstances),
     fields: [
       { label: "First name", value: form.firstName },
       { label: "Last name", value: form.lastName },
@@ -100,6 +149,7 @@ export async function eventRsvpMails(
     address: event.address,
     mapLink: event.addressLink,
     extraInfo: event.extraInfo,
+    replaces: circumstances.replaces !== undefined,
     attendees: form.numberOfAttendees,
     dinner: dinner && {
       time: formatDinnerTime(event.earlyBirdOptions.time),
@@ -225,6 +275,82 @@ export async function contactMails(
       to: form.email,
       replyTo: ctx.secretary,
       ...acknowledgement,
-    }),
+    }).then((mail) => ({ ...mail, oncePerRecipientWithinMs: ACKNOWLEDGEMENT_INTERVAL_MS })),
   ]);
+}
+
+/**
+ * One acknowledgement per address a day: anyone may type anyone's address into the contact
+ * form, and the lodge must not be a way to fill a stranger's mailbox.
+ */
+export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** The visitor's notice that the secretary cancelled their RSVP, or changed its attendees. */
+export async function rsvpChangeMail(
+  ctx: MailContext,
+  event: Event,
+  rsvp: EventRsvpRecord,
+  change: { kind: "cancelled" } | { kind: "changed"; attendees: number },
+): Promise<ComposedMail> {
+  const start = eventStart(event.date);
+  const common = {
+    lodgeName: ctx.lodge.name,
+    firstName: rsvp.firstName,
+    lastName: rsvp.lastName,
+    eventName: event.name,
+    date: formatEventDateTime(start),
+    longDate: formatFullDate(start),
+    time: formatShortTime(start),
+  };
+  const rendered =
+    change.kind === "cancelled"
+      ? ctx.templates("rsvp-cancelled", { ...common, attendees: people(rsvp.attendees) })
+      : ctx.templates("rsvp-changed", {
+          ...common,
+          attendees: people(change.attendees),
+          before: people(rsvp.attendees),
+        });
+  return composeMail({
+    kind: change.kind === "cancelled" ? "rsvp-cancelled" : "rsvp-changed",
+    from: ctx.from,
+    to: rsvp.email,
+    replyTo: ctx.secretary,
+    ...rendered,
+  });
+}
+
+/** How the summary names each kind of mail. */
+const KIND_NAMES: Record<string, string> = {
+  "rsvp-notice": "RSVP notice",
+  "rsvp-confirmation": "RSVP confirmation",
+  "social-rsvp-notice": "outing RSVP notice",
+  "social-rsvp-confirmation": "outing RSVP confirmation",
+  "contact-notice": "contact message notice",
+  "contact-acknowledgement": "contact acknowledgement",
+  "rsvp-cancelled": "cancellation notice",
+  "rsvp-changed": "change notice",
+};
+
+/** The secretary's daily summary of mail the server refused for good. */
+export async function failureSummaryMail(
+  ctx: MailContext,
+  failures: readonly MailEntry[],
+): Promise<ComposedMail> {
+  const rendered = ctx.templates("failed-mail-summary", {
+    lodgeName: ctx.lodge.name,
+    count: failures.length === 1 ? "1 mail" : `${failures.length} mails`,
+    failures: failures.map((failure) => ({
+      id: failure.id,
+      what: KIND_NAMES[failure.kind] ?? failure.kind,
+      to: failure.to,
+      queued: receivedText(ctx.lodge, failure.createdAt),
+      reason: failure.lastError ?? "refused",
+    })),
+  });
+  return composeMail({
+    kind: FAILURE_SUMMARY_KIND,
+    from: ctx.from,
+    to: ctx.secretary,
+    ...rendered,
+  });
 }

@@ -11,6 +11,9 @@ export const MAIL_TEMPLATES = [
   "social-rsvp-confirmation",
   "contact-notice",
   "contact-acknowledgement",
+  "rsvp-cancelled",
+  "rsvp-changed",
+  "failed-mail-summary",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

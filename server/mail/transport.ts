@@ -12,14 +12,36 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
-/** Sends over SMTP from a URL such as smtp://user:password@host:587. */
-export function smtpTransport(url: string): MailTransport {
-  // Short timeouts: a send that hangs holds up the queue, and a failed one is simply retried.
+/**
+ * How long an SMTP conversation may stay silent: a connection that does not open, a greeting
+ * that does not come, or a server that takes the message and never answers. Our mails are small
+ * (a few kilobytes, 30 at most with a calendar file): even on a slow line they are sent in well
+ * under a second, so a server silent this long has stalled, and the send is given up and
+ * retried later instead of holding its slot.
+ */
+export const SMTP_TIMEOUT_MS = 20_000;
+
+/**
+ * True when the mail server refused the message for good: a 5xx answer (550 no such user, 554
+ * rejected...). Such a mail is not retried. Connection failures, timeouts and 4xx answers are
+ * temporary.
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+/**
+ * Sends over SMTP from a URL such as smtp://user:password@host:587, one connection per mail, so
+ * that the worker's parallel sends do not wait on each other.
+ */
+export function smtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
+  const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
   const transporter = createTransport({
     url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
   });
   const parsed = new URL(url);
   return {

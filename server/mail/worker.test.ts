@@ -1,8 +1,9 @@
+import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { SqliteStore } from "../store/sqlite-store.ts";
-import type { ComposedMail, QueuedMail } from "../store/store.ts";
+import { SqliteStore, storeError } from "../store/sqlite-store.ts";
+import { type ComposedMail, FAILURE_SUMMARY_KIND, type QueuedMail } from "../store/store.ts";
 import type { MailTransport } from "./transport.ts";
-import { MailWorker, retryDelay } from "./worker.ts";
+import { MailWorker, retryDelay, STORAGE_BACKOFF, SUMMARY_INTERVAL_MS } from "./worker.ts";
 
 const START = new Date("2026-11-21T17:00:00Z");
 
@@ -15,21 +16,70 @@ function mail(kind: string): ComposedMail {
   };
 }
 
-/** A transport that fails while `down` is set and keeps what it delivered. */
+/**
+ * A transport that fails while `down` is set, refuses for good the kinds in `refuse` (as an SMTP
+ * server answers 550), holds the kinds in `stall` until `release` is called, and keeps what it
+ * delivered.
+ */
 function fakeTransport() {
   const delivered: string[] = [];
-  const transport: MailTransport & { down: boolean; delivered: string[] } = {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const transport: MailTransport & {
+    down: boolean;
+    delivered: string[];
+    refuse: Set<string>;
+    stall: Set<string>;
+    release: () => void;
+  } = {
     down: false,
     delivered,
+    refuse: new Set(),
+    stall: new Set(),
+    release: () => release(),
     description: "fake",
     async deliver(queued: QueuedMail) {
       if (transport.down)
         throw new Error("connect ECONNREFUSED 127.0.0.1:2525 for ann@example.org");
+      if (transport.refuse.has(queued.kind)) {
+        throw Object.assign(new Error("550 5.1.1 <ann@example.org>: user unknown"), {
+          responseCode: 550,
+        });
+      }
+      if (transport.stall.has(queued.kind)) await released;
       delivered.push(queued.kind);
     },
     async close() {},
   };
   return transport;
+}
+
+/**
+ * The SQLite store, with its writes failing while `broken` names them: each fails as a database
+ * that cannot be written does, with SQLite's own error, read from a read-only connection.
+ */
+function breakable(store: SqliteStore) {
+  const broken = new Set<string>();
+  const readOnly = new DatabaseSync(":memory:", { readOnly: true });
+  const fail = () => {
+    try {
+      readOnly.exec("CREATE TABLE t (x)");
+    } catch (error) {
+      throw storeError(error);
+    }
+    throw new Error("a read-only connection wrote");
+  };
+  const proxy = new Proxy(store, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) =>
+        broken.has(String(name)) ? Promise.reject(fail()) : value.apply(target, args);
+    },
+  }) as SqliteStore;
+  return { store: proxy, broken };
 }
 
 let stores: SqliteStore[] = [];
@@ -41,11 +91,12 @@ afterEach(async () => {
   workers = [];
 });
 
-async function setup() {
+async function setup(kinds = ["contact-notice", "contact-acknowledgement"]) {
   let time = START.getTime();
   const clock = { now: () => new Date(time), advance: (ms: number) => (time += ms) };
-  const store = new SqliteStore(":memory:", START);
-  stores.push(store);
+  const real = new SqliteStore(":memory:", START);
+  stores.push(real);
+  const { store, broken } = breakable(real);
   await store.addContactMessage({
     record: {
       firstName: "Ann",
@@ -56,19 +107,26 @@ async function setup() {
     },
     receivedAt: START,
     idempotency: { requestHash: "h", keys: [] },
-    mails: [mail("contact-notice"), mail("contact-acknowledgement")],
+    clientKey: "client",
+    untokened: { max: 10, windowMs: 1000 },
+    mails: kinds.map(mail),
     response: { status: 200, body: {} },
   });
   const transport = fakeTransport();
   const warnings: object[] = [];
+  const errors: object[] = [];
   const worker = new MailWorker({
     store,
     transport,
     now: clock.now,
-    log: { info() {}, warn: (object) => warnings.push(object) },
+    log: { info() {}, warn: (object) => warnings.push(object), error: (o) => errors.push(o) },
+    summary: async (failures) => ({
+      ...mail(FAILURE_SUMMARY_KIND),
+      raw: Buffer.from(failures.map((f) => `${f.id} ${f.kind}: ${f.lastError}`).join("\n")),
+    }),
   });
   workers.push(worker);
-  return { store, transport, worker, clock, warnings };
+  return { store, transport, worker, clock, warnings, errors, broken };
 }
 
 describe("the mail worker", () => {
@@ -82,7 +140,7 @@ describe("the mail worker", () => {
     const { store, transport, worker } = await setup();
     await worker.run();
     expect(transport.delivered).toEqual(["contact-notice", "contact-acknowledgement"]);
-    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2 });
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
     expect((await store.listContactMessages())[0]?.status).toBe("mailed");
   });
 
@@ -90,7 +148,7 @@ describe("the mail worker", () => {
     const { store, transport, worker, clock, warnings } = await setup();
     transport.down = true;
     await worker.run();
-    expect(await store.mailCounts()).toEqual({ pending: 2, sent: 0 });
+    expect(await store.mailCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
     expect(warnings).toEqual([
       {
         mail: 1,
@@ -121,7 +179,7 @@ describe("the mail worker", () => {
     clock.advance(1);
     await worker.run();
     expect(transport.delivered).toEqual(["contact-notice", "contact-acknowledgement"]);
-    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2 });
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
     expect((await store.listContactMessages())[0]?.status).toBe("mailed");
   });
 
@@ -145,5 +203,97 @@ describe("the mail worker", () => {
     await worker.stop();
     await worker.run();
     expect(transport.delivered).toEqual([]);
+  });
+
+  it("marks a mail refused for good (550) failed, never retries it, and tells the secretary once a day", async () => {
+    const { store, transport, worker, clock, warnings } = await setup();
+    transport.refuse.add("contact-acknowledgement");
+    await worker.run();
+    expect(transport.delivered).toEqual(["contact-notice", FAILURE_SUMMARY_KIND]);
+    expect(warnings).toEqual([
+      {
+        mail: 2,
+        kind: "contact-acknowledgement",
+        attempt: 1,
+        reason: "550 5.1.1 <[address]>: user unknown",
+      },
+    ]);
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 1 });
+    clock.advance(3 * 60 * 60_000);
+    await worker.run();
+    expect(transport.delivered.length).toBe(2);
+    // Another failure the same day waits for the next day's summary.
+    await store.addContactMessage({
+      record: {
+        firstName: "Bo",
+        lastName: "Ek",
+        email: "bo@example.org",
+        phoneNumber: "",
+        message: "x",
+      },
+      receivedAt: clock.now(),
+      idempotency: { requestHash: "h2", keys: [] },
+      clientKey: "client",
+      untokened: { max: 10, windowMs: 1000 },
+      mails: [mail("contact-acknowledgement")],
+      response: { status: 200, body: {} },
+    });
+    await worker.run();
+    expect(transport.delivered.filter((k) => k === FAILURE_SUMMARY_KIND).length).toBe(1);
+    clock.advance(SUMMARY_INTERVAL_MS);
+    await worker.run();
+    expect(transport.delivered.filter((k) => k === FAILURE_SUMMARY_KIND).length).toBe(2);
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 3, failed: 2 });
+  });
+
+  it("keeps going when the database cannot be written, and sends the mail once it can", async () => {
+    const { store, transport, worker, clock, errors, broken } = await setup();
+    broken.add("claimDueMail");
+    // run() never rejects: a rejection here would end the whole process.
+    await worker.run();
+    await worker.run();
+    expect(transport.delivered).toEqual([]);
+    expect(errors).toEqual([
+      {
+        reason: expect.stringContaining("attempt to write a readonly database"),
+        retryInSeconds: 1,
+      },
+      {
+        reason: expect.stringContaining("attempt to write a readonly database"),
+        retryInSeconds: 2,
+      },
+    ]);
+    expect(worker.storageFailing).toBe(true);
+    broken.clear();
+    clock.advance(STORAGE_BACKOFF.firstMs);
+    await worker.run();
+    expect(transport.delivered).toEqual(["contact-notice", "contact-acknowledgement"]);
+    expect(worker.storageFailing).toBe(false);
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
+  });
+
+  it("does not send twice a mail delivered while its 'sent' mark could not be written", async () => {
+    const { store, transport, worker, clock, broken } = await setup();
+    broken.add("markMailSent");
+    await worker.run();
+    expect(transport.delivered).toEqual(["contact-notice", "contact-acknowledgement"]);
+    expect(await store.mailCounts()).toEqual({ pending: 2, sent: 0, failed: 0 });
+    broken.clear();
+    clock.advance(10 * 60_000);
+    await worker.run();
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
+    expect(transport.delivered).toEqual(["contact-notice", "contact-acknowledgement"]);
+  });
+
+  it("sends several at once, so one stalled delivery holds up only itself", async () => {
+    const kinds = ["stalled", "a", "b", "c", "d", "e", "f"];
+    const { transport, worker } = await setup(kinds);
+    transport.stall.add("stalled");
+    const running = worker.run();
+    while (transport.delivered.length < 6) await new Promise((resolve) => setImmediate(resolve));
+    expect(transport.delivered).toEqual(["a", "b", "c", "d", "e", "f"]);
+    transport.release();
+    await running;
+    expect(transport.delivered.at(-1)).toBe("stalled");
   });
 });

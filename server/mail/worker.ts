@@ -1,10 +1,11 @@
 import { scrub } from "../logging.ts";
-import type { Store } from "../store/store.ts";
-import type { MailTransport } from "./transport.ts";
+import type { ComposedMail, MailEntry, QueuedMail, Store } from "../store/store.ts";
+import { isPermanentRefusal, type MailTransport } from "./transport.ts";
 
 export interface WorkerLog {
   info(object: object, message: string): void;
   warn(object: object, message: string): void;
+  error(object: object, message: string): void;
 }
 
 export interface Backoff {
@@ -14,6 +15,10 @@ export interface Backoff {
 }
 
 export const DEFAULT_BACKOFF: Backoff = { firstMs: 30_000, maxMs: 60 * 60_000 };
+/** After a storage error (disk full, database read-only): soon at first, then every minute. */
+export const STORAGE_BACKOFF: Backoff = { firstMs: 1000, maxMs: 60_000 };
+/** The secretary hears of mail that could not be delivered at most once a day. */
+export const SUMMARY_INTERVAL_MS = 24 * 60 * 60_000;
 
 /** How long to wait after the `attempt`-th failed attempt (1 for the first). */
 export function retryDelay(attempt: number, backoff: Backoff = DEFAULT_BACKOFF): number {
@@ -26,26 +31,53 @@ export interface WorkerOptions {
   now: () => Date;
   log: WorkerLog;
   backoff?: Backoff;
+  storageBackoff?: Backoff;
   /** How long a claimed mail stays with this worker before another may take it. */
   leaseMs?: number;
-  batch?: number;
+  /** Mails handed to the transport at once: one that stalls holds up only its own slot. */
+  concurrency?: number;
+  /**
+   * How often an idle worker looks for mail it was not told about: queued by the secretary's
+   * commands (`lodge rsvps cancel`, `lodge mail --retry`) or by another server process.
+   */
+  pollMs?: number;
+  /** Composes the secretary's summary of mail refused for good; without it, none is sent. */
+  summary?: (failures: MailEntry[], now: Date) => Promise<ComposedMail>;
 }
 
 /**
  * Sends what the store has queued. A mail is taken with a lease, handed to the transport, then
- * marked sent; a failure puts it back with a growing delay. It never gives up: a mail stays
- * pending, with its last error, until it is delivered. Pending mail is picked up at start, so a
- * restart loses nothing. Time comes from `now`, so tests move the clock instead of waiting.
+ * marked sent. A temporary failure puts it back with a growing delay; a permanent refusal (an
+ * SMTP 5xx: no such user, rejected) marks it failed, and the secretary gets one summary a day of
+ * such mail. Up to `concurrency` mails are sent at once. Pending mail is picked up at start, so a
+ * restart loses nothing.
+ *
+ * Nothing the store does can end the process: a storage error (disk full, database read-only)
+ * is logged and the worker tries again with backoff, while the site and the API keep serving.
+ * A mail delivered while its 'sent' mark could not be written is remembered and marked first
+ * thing when the store is back, so it is not sent twice. Time comes from `now`, so tests move
+ * the clock instead of waiting.
  */
 export class MailWorker {
-  readonly #options: Required<WorkerOptions>;
+  readonly #options: Required<Omit<WorkerOptions, "summary">> & Pick<WorkerOptions, "summary">;
   #running: Promise<void> | undefined;
   #again = false;
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
+  /** Storage errors in a row, for the backoff. */
+  #storageFailures = 0;
+  /** Mails delivered whose 'sent' mark is still to be written, with when they went. */
+  readonly #unrecorded = new Map<number, Date>();
 
   constructor(options: WorkerOptions) {
-    this.#options = { backoff: DEFAULT_BACKOFF, leaseMs: 5 * 60_000, batch: 20, ...options };
+    this.#options = {
+      backoff: DEFAULT_BACKOFF,
+      storageBackoff: STORAGE_BACKOFF,
+      leaseMs: 5 * 60_000,
+      concurrency: 4,
+      pollMs: 15_000,
+      ...options,
+    };
   }
 
   start(): void {
@@ -58,7 +90,7 @@ export class MailWorker {
     void this.run();
   }
 
-  /** Sends everything due now; resolves when the queue holds nothing more that is due. */
+  /** Sends everything due now; resolves when the queue holds nothing more that is due. Never rejects. */
   run(): Promise<void> {
     if (this.#stopped) return Promise.resolve();
     if (this.#running) {
@@ -82,48 +114,137 @@ export class MailWorker {
     await this.idle();
   }
 
-  async #loop(): Promise<void> {
-    do {
-      this.#again = false;
-      await this.#drain();
-    } while (this.#again && !this.#stopped);
-    await this.#schedule();
+  /** True while the store could not be used on the last attempt. */
+  get storageFailing(): boolean {
+    return this.#storageFailures > 0;
   }
 
-  async #drain(): Promise<void> {
-    const { store, transport, now, log, leaseMs, batch, backoff } = this.#options;
-    for (;;) {
-      const start = now();
-      const mails = await store.claimDueMail(start, new Date(start.getTime() + leaseMs), batch);
-      if (mails.length === 0) return;
-      for (const mail of mails) {
-        if (this.#stopped) return;
-        try {
-          await transport.deliver(mail);
-          await store.markMailSent(mail.id, now());
-          log.info({ mail: mail.id, kind: mail.kind }, "mail sent");
-        } catch (error) {
-          const attempt = mail.attempts + 1;
-          const next = new Date(now().getTime() + retryDelay(attempt, backoff));
-          const reason = scrub(error instanceof Error ? error.message : String(error));
-          await store.markMailFailed(mail.id, reason, next);
-          log.warn(
-            { mail: mail.id, kind: mail.kind, attempt, retryAt: next.toISOString(), reason },
-            "mail not sent; it will be retried",
-          );
-        }
+  async #loop(): Promise<void> {
+    try {
+      do {
+        this.#again = false;
+        await this.#drain();
+        if (await this.#summarise()) this.#again = true;
+      } while (this.#again && !this.#stopped);
+      if (this.#storageFailures > 0) {
+        this.#options.log.info({}, "the mail queue can be used again");
       }
+      this.#storageFailures = 0;
+      await this.#schedule();
+    } catch (error) {
+      this.#storageFailures += 1;
+      const delay = retryDelay(this.#storageFailures, this.#options.storageBackoff);
+      this.#options.log.error(
+        { reason: reasonOf(error), retryInSeconds: delay / 1000 },
+        "the mail queue cannot be read or written; mail waits until it can",
+      );
+      this.#wakeIn(delay);
     }
   }
 
-  /** Wakes up when the next pending mail falls due (a retry, or a lease that ran out). */
+  /** Marks sent what was delivered while the store could not record it. */
+  async #recordDelivered(): Promise<void> {
+    for (const [id, at] of this.#unrecorded) {
+      await this.#options.store.markMailSent(id, at);
+      this.#unrecorded.delete(id);
+    }
+  }
+
+  async #drain(): Promise<void> {
+    await this.#recordDelivered();
+    const slot = async () => {
+      while (!this.#stopped) {
+        const start = this.#options.now();
+        const lease = new Date(start.getTime() + this.#options.leaseMs);
+        const [mail] = await this.#options.store.claimDueMail(start, lease, 1);
+        if (!mail) return;
+        await this.#send(mail);
+      }
+    };
+    const slots = Array.from({ length: this.#options.concurrency }, slot);
+    // Every slot ends before the storage error of one is reported, so no send is left behind.
+    const outcomes = await Promise.allSettled(slots);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    if (failed) throw failed.reason;
+  }
+
+  async #send(mail: QueuedMail): Promise<void> {
+    const { store, transport, now, log, backoff } = this.#options;
+    try {
+      await transport.deliver(mail);
+    } catch (error) {
+      const reason = reasonOf(error);
+      const attempt = mail.attempts + 1;
+      if (isPermanentRefusal(error)) {
+        await store.failMail(mail.id, reason, now());
+        log.warn(
+          { mail: mail.id, kind: mail.kind, attempt, reason },
+          "mail refused for good; it is not retried and the secretary will be told",
+        );
+        return;
+      }
+      const next = new Date(now().getTime() + retryDelay(attempt, backoff));
+      await store.deferMail(mail.id, reason, next);
+      log.warn(
+        { mail: mail.id, kind: mail.kind, attempt, retryAt: next.toISOString(), reason },
+        "mail not sent; it will be retried",
+      );
+      return;
+    }
+    const sentAt = now();
+    try {
+      await store.markMailSent(mail.id, sentAt);
+    } catch (error) {
+      this.#unrecorded.set(mail.id, sentAt);
+      throw error;
+    }
+    log.info({ mail: mail.id, kind: mail.kind }, "mail sent");
+  }
+
+  /** Queues the secretary's summary of failed mail when there is any and one is due. */
+  async #summarise(): Promise<boolean> {
+    const { summary, store, now, log } = this.#options;
+    if (!summary) return false;
+    const failures = await store.unreportedFailures();
+    if (failures.length === 0) return false;
+    const last = await store.lastFailureSummary();
+    const at = now();
+    if (last && at.getTime() - last.getTime() < SUMMARY_INTERVAL_MS) return false;
+    const mail = await summary(failures, at);
+    const ids = failures.map((failure) => failure.id);
+    const queued = await store.queueFailureSummary(mail, ids, at, SUMMARY_INTERVAL_MS);
+    if (queued)
+      log.info({ failures: ids.length }, "summary of failed mail queued for the secretary");
+    return queued;
+  }
+
+  /**
+   * Wakes up when the next pending mail falls due (a retry, or a lease that ran out), when the
+   * next summary may go, and at the latest after the poll interval.
+   */
   async #schedule(): Promise<void> {
+    if (this.#stopped) return;
+    const { store, now, pollMs, summary } = this.#options;
+    const at = now().getTime();
+    const due: number[] = [at + pollMs];
+    const next = await store.nextMailDue();
+    if (next) due.push(next.getTime());
+    if (summary && (await store.unreportedFailures()).length > 0) {
+      const last = await store.lastFailureSummary();
+      if (last) due.push(last.getTime() + SUMMARY_INTERVAL_MS);
+    }
+    this.#wakeIn(Math.max(0, Math.min(...due) - at));
+  }
+
+  #wakeIn(delay: number): void {
     clearTimeout(this.#timer);
     if (this.#stopped) return;
-    const due = await this.#options.store.nextMailDue();
-    if (!due) return;
-    const delay = Math.max(0, due.getTime() - this.#options.now().getTime());
     this.#timer = setTimeout(() => this.kick(), Math.min(delay, 2 ** 31 - 1));
     this.#timer.unref();
   }
+}
+
+/** What went wrong, for the log and the outbox: no e-mail address in it. */
+function reasonOf(error: unknown): string {
+  return scrub(error instanceof Error ? error.message : String(error));
 }

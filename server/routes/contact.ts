@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { ALERTS } from "../../core/messages.ts";
 import { contactFormSchema, contactPayloadSchema } from "../../core/schemas/index.ts";
@@ -13,14 +14,22 @@ export const HONEYPOT_FIELD = "website";
 /** How long a form token stays good: a form left open overnight still sends. */
 const FORM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** The window of the limit on messages sent without a form token. */
+const UNTOKENED_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
 /**
- * GET /mj/api/form-token and POST /mj/api/contact-us (SPEC 7). The contact form fetches a signed
+ * GET /mj/api/form-token and POST /mj/api/contact-us (SPEC 7). Our contact form fetches a signed
  * token when it opens and sends it back as `formToken`: a message sent sooner than the minimum
- * fill time after that is a robot's.
+ * fill time after that is a robot's, and each token sends one message. A client that follows
+ * SPEC 7 to the letter sends no token; its messages are accepted too, a few a day from one
+ * address.
  */
 export function contactRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const secret = ctx.config.xsrfSecret;
   const minFillMs = ctx.config.contactMinFillSeconds * 1000;
+  const untokened = { max: ctx.config.contactNoTokenPerDay, windowMs: UNTOKENED_WINDOW_MS };
 
   app.get("/mj/api/form-token", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -30,21 +39,10 @@ export function contactRoutes(app: FastifyInstance, ctx: RouteContext): void {
     };
   });
 
-  app.post("/mj/api/contact-us", async (request, reply) => {
-    const now = ctx.now();
-    if (request.body === null || typeof request.body !== "object" || Array.isArray(request.body)) {
-      throw new HttpError(400, "Send the form's fields as a JSON object.");
-    }
-    const body = request.body as Record<string, unknown>;
-    const trap = body[HONEYPOT_FIELD];
-    if (trap !== undefined && trap !== "") {
-      throw new HttpError(
-        400,
-        "Leave the field 'Website' empty: it is there to catch automated spam.",
-        HONEYPOT_FIELD,
-      );
-    }
-    const issuedAt = formTokenIssuedAt(secret, body.formToken);
+  /** The form token's hash and expiry, or undefined without one; throws for a bad one. */
+  const checkToken = (token: unknown, now: Date) => {
+    if (token === undefined || token === null || token === "") return undefined;
+    const issuedAt = formTokenIssuedAt(secret, token);
     const age = issuedAt === undefined ? -1 : now.getTime() - issuedAt.getTime();
     if (issuedAt === undefined || age > FORM_TOKEN_TTL_MS || age < -60_000) {
       throw new HttpError(
@@ -61,6 +59,27 @@ export function contactRoutes(app: FastifyInstance, ctx: RouteContext): void {
         "formToken",
       );
     }
+    return {
+      hash: tokenHash(String(token)),
+      expiresAt: new Date(issuedAt.getTime() + FORM_TOKEN_TTL_MS),
+    };
+  };
+
+  app.post("/mj/api/contact-us", async (request, reply) => {
+    const now = ctx.now();
+    if (request.body === null || typeof request.body !== "object" || Array.isArray(request.body)) {
+      throw new HttpError(400, "Send the form's fields as a JSON object.");
+    }
+    const body = request.body as Record<string, unknown>;
+    const trap = body[HONEYPOT_FIELD];
+    if (trap !== undefined && trap !== "") {
+      throw new HttpError(
+        400,
+        "Leave the field 'Website' empty: it is there to catch automated spam.",
+        HONEYPOT_FIELD,
+      );
+    }
+    const formToken = checkToken(body.formToken, now);
     refuseUnsafeText(body, ["firstName", "lastName", "email", "phoneNumber"]);
     const payload = contactPayloadSchema.safeParse(body);
     if (!payload.success) throw validationError(payload.error);
@@ -71,9 +90,26 @@ export function contactRoutes(app: FastifyInstance, ctx: RouteContext): void {
       record: form.data,
       receivedAt: now,
       idempotency: idempotencyFor("contact", hash, request.headers["idempotency-key"], now),
+      clientKey: ctx.clientKey(request),
+      formToken,
+      untokened,
       mails: await contactMails(ctx.mail, form.data, now),
       response: { status: 200, body: { message: ALERTS.contactSuccess.text } },
     });
-    return answer(reply, outcome, ctx.worker);
+    switch (outcome.kind) {
+      case "token-spent":
+        throw new HttpError(
+          409,
+          "This form has already sent a message. Reload the page to send another one.",
+          "formToken",
+        );
+      case "too-many":
+        throw new HttpError(
+          429,
+          `Only ${outcome.max} messages a day can be sent from one address without the site's contact form. Please use the form on the contact page, or try again tomorrow.`,
+        );
+      default:
+        return answer(reply, outcome, ctx.worker);
+    }
   });
 }

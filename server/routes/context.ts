@@ -1,4 +1,4 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import type { AppConfig } from "../config.ts";
 import { HttpError } from "../http/errors.ts";
@@ -14,18 +14,15 @@ export interface RouteContext {
   now: () => Date;
   mail: MailContext;
   worker: MailWorker;
+  /** The keyed hash of the request's network address that per-address limits count by. */
+  clientKey: (request: FastifyRequest) => string;
 }
 
 /**
  * Answers a stored (or replayed) submission with the answer it was stored with, and wakes the
  * mail worker; the answer is sent only now, after the store has committed.
  */
-export function answer(
-  reply: FastifyReply,
-  outcome: SubmitOutcome,
-  worker: MailWorker,
-  full?: (taken: number, limit: number) => HttpError,
-) {
+export function answer(reply: FastifyReply, outcome: SubmitOutcome, worker: MailWorker) {
   switch (outcome.kind) {
     case "stored":
       worker.kick();
@@ -37,9 +34,5 @@ export function answer(
         422,
         "This Idempotency-Key was already used for a different submission; send each new submission with a new key.",
       );
-    case "full":
-      if (!full)
-        throw new Error("the store reported a full event for a submission without a limit");
-      throw full(outcome.taken, outcome.limit);
   }
 }

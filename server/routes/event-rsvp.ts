@@ -1,19 +1,32 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { ALERTS } from "../../core/messages.ts";
+import { ALERTS, RSVP_REPLACED_TEXT } from "../../core/messages.ts";
 import { upcomingEvents } from "../../core/rules/index.ts";
 import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, requestHash } from "../http/idempotency.ts";
 import { eventRsvpMails } from "../mail/messages.ts";
-import { checkOpen, eventRecord, findEvent, fullError, readEventRsvp } from "../rsvp/event-rsvp.ts";
+import {
+  checkOpen,
+  clientFullError,
+  eventRecord,
+  findEvent,
+  fullError,
+  readEventRsvp,
+} from "../rsvp/event-rsvp.ts";
 import { answer, type RouteContext } from "./context.ts";
 
 const readQuery = z.object({ event: z.string().max(200).optional() });
 
+/**
+ * How often an RSVP is tried again when another RSVP of the same e-mail address for the same
+ * event was stored between reading the situation and storing (two tabs sending at once).
+ */
+const STALE_RETRIES = 3;
+
 /** POST /mj/api/rsvp, POST /sheets/api/append-rsvp and GET /sheets/api/read (SPEC 7). */
 export function eventRsvpRoutes(app: FastifyInstance, ctx: RouteContext): void {
   const { data } = ctx;
-  const { timeZone, guestLimit } = data.lodge;
+  const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
 
   app.post("/mj/api/rsvp", async (request, reply) => {
     const now = ctx.now();
@@ -21,18 +34,53 @@ export function eventRsvpRoutes(app: FastifyInstance, ctx: RouteContext): void {
       checkOpen(found, now, timeZone),
     );
     const hash = requestHash("rsvp", { eventId: event.id, form });
-    const outcome = await ctx.store.addEventRsvp(
-      {
-        record: eventRecord(event, form),
-        receivedAt: now,
-        idempotency: idempotencyFor("rsvp", hash, request.headers["idempotency-key"], now),
-        mails: await eventRsvpMails(ctx.mail, event, form, now),
-        response: { status: 200, body: { message: ALERTS.rsvpSuccess.text } },
-      },
-      guestLimit,
-    );
-    return answer(reply, outcome, ctx.worker, (taken, limit) =>
-      fullError(form.numberOfAttendees, taken, limit),
+    const idempotency = idempotencyFor("rsvp", hash, request.headers["idempotency-key"], now);
+    const clientKey = ctx.clientKey(request);
+    for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
+      // One RSVP per e-mail address and event: a second one takes the place of the first, and
+      // the mails and the answer say so.
+      const { current, clientSeats } = await ctx.store.eventRsvpSituation(
+        event.id,
+        form.email,
+        clientKey,
+      );
+      const freed = current?.sameClient ? current.attendees : 0;
+      const replaced = current !== undefined;
+      const outcome = await ctx.store.addEventRsvp(
+        {
+          record: eventRecord(event, form),
+          receivedAt: now,
+          idempotency,
+          clientKey,
+          replaces: current?.id,
+          mails: await eventRsvpMails(ctx.mail, event, form, now, {
+            replaces: current?.attendees,
+            clientSeats: clientSeats - freed + form.numberOfAttendees,
+            guestLimit,
+          }),
+          response: {
+            status: 200,
+            body: replaced
+              ? { message: RSVP_REPLACED_TEXT, replaced: true }
+              : { message: ALERTS.rsvpSuccess.text },
+          },
+        },
+        { guestLimit, seatsPerClient: seatsPerAddress },
+      );
+      switch (outcome.kind) {
+        case "stale":
+          continue;
+        case "full":
+          throw fullError(form.numberOfAttendees, outcome.taken, outcome.limit);
+        case "client-full":
+          throw clientFullError(outcome.taken, outcome.limit);
+        default:
+          return answer(reply, outcome, ctx.worker);
+      }
+    }
+    throw new HttpError(
+      409,
+      "Several reservations with this e-mail address arrived at the same moment. Please send yours again.",
     );
   });
 

@@ -20,19 +20,8 @@ import { HttpError, validationError } from "../http/errors.ts";
 import { idempotencyFor, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import { socialRsvpMails } from "../mail/messages.ts";
+import { findByRef } from "../rsvp/event-ref.ts";
 import { answer, type RouteContext } from "./context.ts";
-
-function findOuting(data: LodgeData, id: string): SocialEvent {
-  const outing = data.socialEvents.find((candidate) => candidate.id === id);
-  if (!outing) {
-    throw new HttpError(
-      404,
-      `There is no outing ${JSON.stringify(id)} on the calendar. Reload the page to see the current outings.`,
-      "event.id",
-    );
-  }
-  return outing;
-}
 
 function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string): void {
   const when = `${outing.name} on ${formatEventDateTime(eventStart(outing.date))}`;
@@ -57,7 +46,7 @@ function readSocialRsvp(
   refuseUnsafeText(body, ["firstName", "lastName", "email"]);
   const parsed = socialRsvpPayloadSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
-  const outing = findOuting(data, parsed.data.event.id);
+  const outing = findByRef(data.socialEvents, parsed.data.event, "outing");
   check(outing);
   const form = socialRsvpFormSchema.safeParse(parsed.data);
   if (!form.success) throw validationError(form.error);

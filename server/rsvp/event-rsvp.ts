@@ -1,3 +1,4 @@
+import { isValidMasonicTitle } from "../../core/rules/form-checks.ts";
 import {
   eventStart,
   formatEventDateTime,
@@ -19,6 +20,7 @@ import {
 import { HttpError, validationError } from "../http/errors.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import type { EventRsvpRecord, MealCount } from "../store/store.ts";
+import { findByRef } from "./event-ref.ts";
 
 const ORDINALS = ["first", "second", "third", "fourth"] as const;
 
@@ -38,23 +40,48 @@ export function mealCountLabels(event: Event): Record<string, string> {
   );
 }
 
+const TITLE_AT_END = /^(.*\S)\s*,\s*([^,]+)$/;
+
+/**
+ * The last name and the masonic title of a payload. Our site sends the title on its own and
+ * also appends it to lastName (SPEC 3: 'Smith, PM'); a client that follows SPEC 3 to the letter
+ * sends it only there. Names may not hold commas, so a valid title after the last comma is the
+ * title either way.
+ */
+export function splitTitle(
+  lastName: string,
+  masonicTitle: string,
+): { lastName: string; title: string } {
+  const title = masonicTitle.trim();
+  const match = TITLE_AT_END.exec(lastName.trim());
+  if (title) {
+    const suffix = `, ${title}`;
+    const trimmed = lastName.trimEnd();
+    return {
+      lastName: trimmed.endsWith(suffix) ? trimmed.slice(0, -suffix.length) : lastName,
+      title,
+    };
+  }
+  if (match?.[1] && match[2] && isValidMasonicTitle(match[2])) {
+    return { lastName: match[1], title: match[2].trim() };
+  }
+  return { lastName, title: "" };
+}
+
 /**
  * The form a payload was built from (the inverse of buildEventRsvpPayload), read against the
  * server's own event: the title comes off the last name, and the per-choice counts go back to
- * the event's choices by position, which must carry the event's choice names.
+ * the event's choices by position, which must carry the event's choice names. With one meal,
+ * a count left out is read from mealSelection, as a SPEC 3 form picks it by radio button; an
+ * event without choices ignores the choice fields (SPEC 3 fills in 'Meat' and 'Fish').
  */
 export function formInputFromPayload(event: Event, payload: EventRsvpPayload) {
-  const title = payload.masonicTitle.trim();
-  const suffix = `, ${title}`;
-  const lastName =
-    title && payload.lastName.trimEnd().endsWith(suffix)
-      ? payload.lastName.trimEnd().slice(0, -suffix.length)
-      : payload.lastName;
+  const { lastName, title } = splitTitle(payload.lastName, payload.masonicTitle);
   const dinner = payload.earlyBirdDinner === "Yes";
   const { choices } = event.earlyBirdOptions;
   const counts: Record<string, number> = {};
   let mealChoice = "";
-  if (dinner) {
+  if (dinner && choices.length > 0) {
     choicesOf(payload).forEach(([name, count], i) => {
       const ordinal = ORDINALS[i] as string;
       const choice = choices[i];
@@ -76,6 +103,7 @@ export function formInputFromPayload(event: Event, payload: EventRsvpPayload) {
         );
       }
       if (typeof count !== "number") {
+        if (payload.numberOfMeals === 1 && count === undefined) return;
         throw new HttpError(
           400,
           `Meals of ${choice}: expected a number of meals, found ${JSON.stringify(count ?? null)}.`,
@@ -129,16 +157,9 @@ export function eventRecord(event: Event, form: EventRsvpForm): EventRsvpRecord 
   };
 }
 
+/** The event with this id, or the 404 that says it is not on the calendar. */
 export function findEvent(data: LodgeData, id: string): Event {
-  const event = data.events.find((candidate) => candidate.id === id);
-  if (!event) {
-    throw new HttpError(
-      404,
-      `There is no event ${JSON.stringify(id)} on the calendar. Reload the page to see the current events.`,
-      "event.id",
-    );
-  }
-  return event;
+  return findByRef(data.events, { id }, "event");
 }
 
 /**
@@ -179,7 +200,7 @@ export function readEventRsvp(
   const parsed = eventRsvpPayloadSchema.safeParse(body);
   if (!parsed.success) throw validationError(parsed.error);
   const payload = parsed.data;
-  const event = findEvent(data, payload.event.id);
+  const event = findByRef(data.events, payload.event, "event");
   check(event);
   const form = eventRsvpFormSchema(event).safeParse(formInputFromPayload(event, payload));
   if (!form.success) throw validationError(form.error, mealCountLabels(event));
@@ -195,6 +216,26 @@ export function fullError(attendees: number, taken: number, limit: number): Http
   return new HttpError(
     409,
     `This event is full for ${attendees} attendees: ${left === 1 ? "1 seat is" : `${left} seats are`} left. Please reserve for ${left} or fewer.`,
+    "numberOfAttendees",
+  );
+}
+
+/**
+ * The refusal for an RSVP that would pass the seats one address may hold for an event: says how
+ * many are left, and who can help when a whole hall reserves on one connection.
+ */
+export function clientFullError(taken: number, limit: number): HttpError {
+  const left = Math.max(0, limit - taken);
+  const intro = `At most ${limit} seats of this event can be reserved from one network address`;
+  if (left === 0) {
+    return new HttpError(
+      409,
+      `${intro}, and all of them are. If more of you are coming, write to the secretary through the contact form.`,
+    );
+  }
+  return new HttpError(
+    409,
+    `${intro}, and ${taken} already are. Please reserve for ${left} or fewer, or write to the secretary through the contact form.`,
     "numberOfAttendees",
   );
 }

@@ -1,11 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { MIGRATIONS } from "./migrations.ts";
-import { SqliteStore } from "./sqlite-store.ts";
-import type { EventRsvpRecord, Submission } from "./store.ts";
+import { SqliteStore, storeError } from "./sqlite-store.ts";
+import {
+  type ComposedMail,
+  type ContactSubmission,
+  type EventRsvpSubmission,
+  FAILURE_SUMMARY_KIND,
+  type RsvpLimits,
+  StoreUnavailableError,
+} from "./store.ts";
 
 const NOW = new Date("2026-11-21T17:00:00Z");
 let dir: string | undefined;
@@ -19,14 +26,16 @@ function file(): string {
   return join(dir, "var", "lodge.db");
 }
 
-function rsvp(firstName: string, attendees: number, hash = firstName): Submission<EventRsvpRecord> {
+function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvpSubmission {
   return {
+    clientKey: "client-a",
+    replaces: undefined,
     record: {
       eventId: "e1",
       firstName,
       lastName: "Smith",
       masonicTitle: "",
-      email: "a@example.org",
+      email: `${firstName.toLowerCase()}@example.org`,
       attendees,
       dinner: false,
       meals: 0,
@@ -42,6 +51,12 @@ function rsvp(firstName: string, attendees: number, hash = firstName): Submissio
   };
 }
 
+/** A guest limit, and no limit per address unless a test sets one. */
+const seats = (guestLimit: number, seatsPerClient = 10_000): RsvpLimits => ({
+  guestLimit,
+  seatsPerClient,
+});
+
 describe("the SQLite store", () => {
   it("creates its folder and file in WAL mode with full sync, at the latest schema version", async () => {
     const path = file();
@@ -51,6 +66,7 @@ describe("the SQLite store", () => {
     expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     expect(db.prepare("SELECT version, name, applied_at FROM schema_migrations").all()).toEqual([
       { version: 1, name: MIGRATIONS[0]?.name, applied_at: NOW.toISOString() },
+      { version: 2, name: MIGRATIONS[1]?.name, applied_at: NOW.toISOString() },
     ]);
     db.close();
   });
@@ -70,12 +86,12 @@ describe("the SQLite store", () => {
       ],
     };
     const outcomes = await Promise.allSettled([
-      store.addEventRsvp(rsvp("Adam", 2), 4),
-      store.addEventRsvp(broken, 4),
-      store.addEventRsvp(rsvp("Bob", 2), 4),
-      store.addEventRsvp(rsvp("Carl", 1), 4),
+      store.addEventRsvp(rsvp("Adam", 2), seats(4)),
+      store.addEventRsvp(broken, seats(4)),
+      store.addEventRsvp(rsvp("Bob", 2), seats(4)),
+      store.addEventRsvp(rsvp("Carl", 1), seats(4)),
       // The same submission again in the same burst: answered as the first was, stored once.
-      store.addEventRsvp(rsvp("Adam", 2), 4),
+      store.addEventRsvp(rsvp("Adam", 2), seats(4)),
     ]);
     expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.kind : "rejected"))).toEqual([
       "stored",
@@ -88,14 +104,14 @@ describe("the SQLite store", () => {
       "Adam",
       "Bob",
     ]);
-    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0 });
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
     await store.close();
   });
 
   it("commits the writes still waiting when it is closed", async () => {
     const path = file();
     const store = new SqliteStore(path, NOW);
-    const stored = store.addEventRsvp(rsvp("Adam", 1), 4);
+    const stored = store.addEventRsvp(rsvp("Adam", 1), seats(4));
     await store.close();
     expect((await stored).kind).toBe("stored");
     const again = new SqliteStore(path, NOW);
@@ -106,7 +122,7 @@ describe("the SQLite store", () => {
   it("keeps its data across reopening and runs each migration once", async () => {
     const path = file();
     const first = new SqliteStore(path, NOW);
-    await first.addEventRsvp(rsvp("Ann", 2), 70);
+    await first.addEventRsvp(rsvp("Ann", 2), seats(70));
     await first.close();
     const second = new SqliteStore(path, NOW);
     expect((await second.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual(["Ann"]);
@@ -120,7 +136,7 @@ describe("the SQLite store", () => {
     db.prepare("INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01')").run();
     db.close();
     expect(() => new SqliteStore(path, NOW)).toThrow(
-      `${path} has schema version 99, but this lodge knows versions up to 1; run a newer lodge with it`,
+      `${path} has schema version 99, but this lodge knows versions up to 2; run a newer lodge with it`,
     );
   });
 
@@ -128,9 +144,13 @@ describe("the SQLite store", () => {
     const path = file();
     const a = new SqliteStore(path, NOW);
     const b = new SqliteStore(path, NOW);
-    expect((await a.addEventRsvp(rsvp("Ann", 3), 5)).kind).toBe("stored");
-    expect(await b.addEventRsvp(rsvp("Bob", 3), 5)).toEqual({ kind: "full", taken: 3, limit: 5 });
-    expect((await b.addEventRsvp(rsvp("Bob", 2), 5)).kind).toBe("stored");
+    expect((await a.addEventRsvp(rsvp("Ann", 3), seats(5))).kind).toBe("stored");
+    expect(await b.addEventRsvp(rsvp("Bob", 3), seats(5))).toEqual({
+      kind: "full",
+      taken: 3,
+      limit: 5,
+    });
+    expect((await b.addEventRsvp(rsvp("Bob", 2), seats(5))).kind).toBe("stored");
     expect((await a.attendeeCounts()).get("e1")).toBe(5);
     await a.close();
     await b.close();
@@ -138,17 +158,289 @@ describe("the SQLite store", () => {
 
   it("replays the first answer for a known key and forgets keys once they expire", async () => {
     const store = new SqliteStore(":memory:", NOW);
-    expect(await store.addEventRsvp(rsvp("Ann", 1), 70)).toEqual({
+    expect(await store.addEventRsvp(rsvp("Ann", 1), seats(70))).toEqual({
       kind: "stored",
       id: 1,
       response: { status: 200, body: { message: "ok" } },
     });
-    expect(await store.addEventRsvp(rsvp("Ann", 1), 70)).toEqual({
+    expect(await store.addEventRsvp(rsvp("Ann", 1), seats(70))).toEqual({
       kind: "replay",
       response: { status: 200, body: { message: "ok" } },
     });
-    const later = { ...rsvp("Ann", 1), receivedAt: new Date(NOW.getTime() + 1000) };
-    expect((await store.addEventRsvp(later, 70)).kind).toBe("stored");
+    // Once the key has expired, the same person again replaces her first RSVP.
+    const later = { ...rsvp("Ann", 1), receivedAt: new Date(NOW.getTime() + 1000), replaces: 1 };
+    expect((await store.addEventRsvp(later, seats(70))).kind).toBe("stored");
+    expect((await store.listEventRsvps()).map((r) => r.id)).toEqual([2]);
     await store.close();
+  });
+});
+
+const mail = (kind: string, to: string, extra: Partial<ComposedMail> = {}): ComposedMail => ({
+  kind,
+  envelope: { from: "lodge@example.org", to: [to] },
+  messageId: `<${kind}@example.org>`,
+  raw: Buffer.from(`Subject: ${kind}\r\n\r\nBody`),
+  ...extra,
+});
+
+function message(email: string, at: Date, token?: string): ContactSubmission {
+  return {
+    record: {
+      firstName: "Ann",
+      lastName: "Lee",
+      email,
+      phoneNumber: "",
+      message: at.toISOString(),
+    },
+    receivedAt: at,
+    idempotency: { requestHash: at.toISOString(), keys: [] },
+    clientKey: "client-a",
+    formToken: token ? { hash: token, expiresAt: new Date(at.getTime() + 86_400_000) } : undefined,
+    untokened: { max: 2, windowMs: 86_400_000 },
+    mails: [
+      mail("contact-notice", "secretary@example.org"),
+      mail("contact-acknowledgement", email, { oncePerRecipientWithinMs: 86_400_000 }),
+    ],
+    response: { status: 200, body: {} },
+  };
+}
+
+describe("one RSVP per e-mail address and a cap per client address", () => {
+  it("replaces the current RSVP of the same address, freeing its seats in the same transaction", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    await store.addEventRsvp(rsvp("Ann", 4), seats(5));
+    // 4 of 5 seats are taken, but 3 of them are Ann's own, freed by her second RSVP.
+    const second = { ...rsvp("Ann", 4, "second"), replaces: 1 };
+    expect((await store.addEventRsvp(second, seats(5))).kind).toBe("stored");
+    expect((await store.listEventRsvps()).map((r) => [r.id, r.record.attendees])).toEqual([[2, 4]]);
+    expect((await store.attendeeCounts()).get("e1")).toBe(4);
+    expect(await store.eventRsvpSituation("e1", "ann@example.org", "client-a")).toEqual({
+      current: { id: 2, attendees: 4, sameClient: true },
+      clientSeats: 4,
+    });
+    await store.close();
+  });
+
+  it("stores nothing and says so when the RSVP it was to replace is no longer the current one", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    await store.addEventRsvp(rsvp("Ann", 1), seats(70));
+    expect(await store.addEventRsvp(rsvp("Ann", 2, "new"), seats(70))).toEqual({ kind: "stale" });
+    expect(await store.addEventRsvp({ ...rsvp("Bob", 1), replaces: 1 }, seats(70))).toEqual({
+      kind: "stale",
+    });
+    expect((await store.listEventRsvps()).length).toBe(1);
+    await store.close();
+  });
+
+  it("refuses seats past the cap of one client address, counting only that address", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    expect((await store.addEventRsvp(rsvp("Ann", 10), seats(70, 20))).kind).toBe("stored");
+    expect((await store.addEventRsvp(rsvp("Bob", 8), seats(70, 20))).kind).toBe("stored");
+    expect(await store.addEventRsvp(rsvp("Carl", 3), seats(70, 20))).toEqual({
+      kind: "client-full",
+      taken: 18,
+      limit: 20,
+    });
+    const elsewhere = { ...rsvp("Carl", 3), clientKey: "client-b" };
+    expect((await store.addEventRsvp(elsewhere, seats(70, 20))).kind).toBe("stored");
+    await store.close();
+  });
+});
+
+describe("the secretary's changes", () => {
+  it("cancels an RSVP, frees its seats at once and queues the notice with it", async () => {
+    const path = file();
+    const server = new SqliteStore(path, NOW);
+    const secretary = new SqliteStore(path, NOW);
+    await server.addEventRsvp(rsvp("Ann", 3), seats(4));
+    const outcome = await secretary.cancelEventRsvp(1, NOW, [
+      mail("rsvp-cancelled", "ann@example.org"),
+    ]);
+    expect(outcome).toMatchObject({ kind: "done", before: { id: 1, record: { attendees: 3 } } });
+    // The server's connection sees the seats free.
+    expect((await server.addEventRsvp(rsvp("Bob", 4), seats(4))).kind).toBe("stored");
+    expect((await server.listMail("pending")).map((m) => [m.kind, m.to])).toEqual([
+      ["rsvp-cancelled", "ann@example.org"],
+    ]);
+    expect(await secretary.cancelEventRsvp(1, NOW, [])).toEqual({ kind: "not-found" });
+    expect(await secretary.getEventRsvp(1)).toBeUndefined();
+    await server.close();
+    await secretary.close();
+  });
+
+  it("changes the attendees of an RSVP within the guest limit", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    await store.addEventRsvp(rsvp("Ann", 3), seats(6));
+    await store.addEventRsvp(rsvp("Bob", 2), seats(6));
+    expect(await store.changeEventRsvpAttendees(1, 5, 6, NOW, [])).toEqual({
+      kind: "full",
+      taken: 2,
+      limit: 6,
+    });
+    expect((await store.changeEventRsvpAttendees(1, 4, 6, NOW, [])).kind).toBe("done");
+    expect((await store.changeEventRsvpAttendees(2, 1, 6, NOW, [])).kind).toBe("done");
+    expect((await store.attendeeCounts()).get("e1")).toBe(5);
+    await store.close();
+  });
+});
+
+describe("contact messages", () => {
+  it("spends a form token on its message: a second message with it is refused", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    expect((await store.addContactMessage(message("ann@example.org", NOW, "t1"))).kind).toBe(
+      "stored",
+    );
+    const again = message("ann@example.org", new Date(NOW.getTime() + 1000), "t1");
+    expect(await store.addContactMessage(again)).toEqual({ kind: "token-spent" });
+    expect((await store.listContactMessages()).length).toBe(1);
+    await store.close();
+  });
+
+  it("limits the messages of one address sent without a token, within the window", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    expect((await store.addContactMessage(message("a@example.org", at(0)))).kind).toBe("stored");
+    expect((await store.addContactMessage(message("b@example.org", at(1)))).kind).toBe("stored");
+    expect(await store.addContactMessage(message("c@example.org", at(2)))).toEqual({
+      kind: "too-many",
+      max: 2,
+      windowMs: 86_400_000,
+    });
+    // A message with a token does not count against the limit, nor is it refused by it.
+    expect((await store.addContactMessage(message("d@example.org", at(3), "t"))).kind).toBe(
+      "stored",
+    );
+    expect((await store.addContactMessage(message("c@example.org", at(86_400_001)))).kind).toBe(
+      "stored",
+    );
+    await store.close();
+  });
+
+  it("queues one acknowledgement per recipient a day, and every notice to the lodge", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    const at = (ms: number) => new Date(NOW.getTime() + ms);
+    for (const [ms, token] of [
+      [0, "a"],
+      [60_000, "b"],
+      [86_400_001, "c"],
+    ] as const) {
+      await store.addContactMessage(message("victim@example.org", at(ms), token));
+    }
+    expect((await store.listMail()).map((m) => m.kind).sort()).toEqual([
+      "contact-acknowledgement",
+      "contact-acknowledgement",
+      "contact-notice",
+      "contact-notice",
+      "contact-notice",
+    ]);
+    await store.close();
+  });
+});
+
+describe("the outbox", () => {
+  it("marks a mail failed for good, lists it, and puts it back on --retry", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    await store.addEventRsvp(
+      { ...rsvp("Ann", 1), mails: [mail("rsvp-confirmation", "ann@example.org")] },
+      seats(70),
+    );
+    const [claimed] = await store.claimDueMail(NOW, new Date(NOW.getTime() + 1000), 1);
+    await store.failMail(claimed?.id ?? 0, "550 no such user", NOW);
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 1 });
+    expect(await store.claimDueMail(new Date(NOW.getTime() + 86_400_000), NOW, 10)).toEqual([]);
+    expect((await store.listMail("failed"))[0]).toMatchObject({
+      kind: "rsvp-confirmation",
+      to: "ann@example.org",
+      status: "failed",
+      attempts: 1,
+      lastError: "550 no such user",
+      failedAt: NOW,
+    });
+    expect(await store.retryMail(1, NOW)).toBe(true);
+    expect((await store.claimDueMail(NOW, NOW, 10)).map((m) => [m.id, m.attempts])).toEqual([
+      [1, 0],
+    ]);
+    await store.close();
+  });
+
+  it("queues the secretary's summary of failures at most once per interval, each failure once", async () => {
+    const store = new SqliteStore(":memory:", NOW);
+    const day = 86_400_000;
+    const fail = async (email: string, at: Date) => {
+      const to = `${email}@example.org`;
+      await store.addEventRsvp(
+        { ...rsvp(email, 1), receivedAt: at, mails: [mail("rsvp-confirmation", to)] },
+        seats(70),
+      );
+      const queued = (await store.listMail("pending")).find((m) => m.to === to);
+      await store.failMail(queued?.id ?? 0, "550", at);
+    };
+    await fail("ann", NOW);
+    const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org");
+    expect((await store.unreportedFailures()).map((f) => f.to)).toEqual(["ann@example.org"]);
+    expect(await store.queueFailureSummary(summary, [1], NOW, day)).toBe(true);
+    expect(await store.unreportedFailures()).toEqual([]);
+    const later = new Date(NOW.getTime() + 3600_000);
+    await fail("bob", later);
+    expect(await store.queueFailureSummary(summary, [3], later, day)).toBe(false);
+    expect(await store.lastFailureSummary()).toEqual(NOW);
+    const nextDay = new Date(NOW.getTime() + day);
+    expect(await store.queueFailureSummary(summary, [3], nextDay, day)).toBe(true);
+    expect((await store.listMail()).filter((m) => m.kind === FAILURE_SUMMARY_KIND).length).toBe(2);
+    await store.close();
+  });
+});
+
+describe("migrations and storage errors", () => {
+  it("brings a version 1 database to version 2 with its RSVPs, messages and mail", async () => {
+    const path = file();
+    mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path);
+    db.exec(
+      "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+    );
+    db.exec(MIGRATIONS[0]?.sql ?? "");
+    db.prepare("INSERT INTO schema_migrations VALUES (1, 'v1', '2026-01-01')").run();
+    db.prepare(
+      `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
+       attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
+       'Ann', 'Lee', '', 'ann@example.org', 2, 0, 0, '[]', 'h')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO outbox (created_at, source, source_id, kind, envelope, message_id, raw, next_attempt_at)
+       VALUES ('2026-01-01T00:00:00Z', 'event_rsvps', 1, 'rsvp-confirmation',
+       '{"from":"l@example.org","to":["Ann@Example.org"]}', '<m>', x'00', 0)`,
+    ).run();
+    db.close();
+    const store = new SqliteStore(path, NOW);
+    expect((await store.listEventRsvps()).map((r) => r.record.firstName)).toEqual(["Ann"]);
+    expect((await store.attendeeCounts()).get("e1")).toBe(2);
+    expect((await store.listMail()).map((m) => [m.to, m.status])).toEqual([
+      ["ann@example.org", "pending"],
+    ]);
+    await store.close();
+  });
+
+  it("tells a database that cannot be written from a mistake, as the contract's StoreUnavailableError", async () => {
+    const path = file();
+    await new SqliteStore(path, NOW).close();
+    const readOnly = new DatabaseSync(path, { readOnly: true });
+    const write = () => readOnly.exec("DELETE FROM event_rsvps");
+    expect(write).toThrow(/readonly/);
+    let thrown: unknown;
+    try {
+      write();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(storeError(thrown)).toBeInstanceOf(StoreUnavailableError);
+    let mistake: unknown;
+    try {
+      readOnly.exec("SELECT nothing FROM nowhere");
+    } catch (error) {
+      mistake = error;
+    }
+    expect(storeError(mistake)).toBe(mistake);
+    readOnly.close();
   });
 });

@@ -4,22 +4,60 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 // Node's own, not the global a test's fake clock may replace: a write never waits for a clock.
 import { setImmediate as soon } from "node:timers";
 import { migrate } from "./migrations.ts";
-import type {
-  ContactRecord,
-  EventRsvpRecord,
-  MealCount,
-  QueuedMail,
-  SocialRsvpRecord,
-  Store,
-  Stored,
-  Submission,
-  SubmissionStatus,
-  SubmitOutcome,
+import { failedMail, mailEntry, queueMails } from "./sqlite-outbox.ts";
+import {
+  type ChangeOutcome,
+  type ComposedMail,
+  type ContactOutcome,
+  type ContactRecord,
+  type ContactSubmission,
+  type EventRsvpOutcome,
+  type EventRsvpRecord,
+  type EventRsvpSituation,
+  type EventRsvpSubmission,
+  FAILURE_SUMMARY_KIND,
+  type MailEntry,
+  type MailStatus,
+  type MealCount,
+  type QueuedMail,
+  type RsvpLimits,
+  type SocialRsvpRecord,
+  type Store,
+  type Stored,
+  StoreUnavailableError,
+  type Submission,
+  type SubmissionStatus,
+  type SubmitOutcome,
 } from "./store.ts";
 
 type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
+type Row = Record<string, SQLInputValue>;
+type Found = Record<string, string | number | null>;
 
 const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite's result codes that mean 'the database cannot do this now' rather than a mistake in
+ * the statement: busy or locked, out of memory, read-only, I/O error, corrupt, disk full, cannot
+ * open, locking protocol, not a database.
+ */
+const UNAVAILABLE_CODES = new Set([5, 6, 7, 8, 10, 11, 13, 14, 15, 26]);
+
+/** The driver's error as the contract's StoreUnavailableError when it is one; others unchanged. */
+export function storeError(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError) return error;
+  const { errcode, code } = (error ?? {}) as { errcode?: number; code?: string };
+  const unavailable =
+    (typeof errcode === "number" && UNAVAILABLE_CODES.has(errcode & 0xff)) ||
+    code === "ERR_INVALID_STATE";
+  if (!unavailable) return error;
+  return new StoreUnavailableError(
+    `the database cannot be used: ${String((error as Error).message)}`,
+    {
+      cause: error,
+    },
+  );
+}
 
 /**
  * Runs `step` until no other connection holds the lock it needs. Switching a new file to WAL
@@ -39,7 +77,6 @@ function whenUnlocked(step: () => void): void {
     }
   }
 }
-type Row = Record<string, SQLInputValue>;
 
 interface PendingWrite {
   work: () => unknown;
@@ -78,9 +115,22 @@ export class SqliteStore implements Store {
    */
   #write<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#pending.push({
+        work,
+        resolve: resolve as (value: unknown) => void,
+        reject: (error) => reject(storeError(error)),
+      });
       if (this.#pending.length === 1) soon(() => this.#commit());
     });
+  }
+
+  /** A read, with the driver's errors told apart as the contract says. */
+  #read<T>(work: () => T): Promise<T> {
+    try {
+      return Promise.resolve(work());
+    } catch (error) {
+      return Promise.reject(storeError(error));
+    }
   }
 
   /** Runs the pending writes in one transaction; each settles once it is committed. */
@@ -105,7 +155,11 @@ export class SqliteStore implements Store {
       this.#db.exec("COMMIT");
     } catch (error) {
       // Nothing of the batch was committed (the lock was not had, the disk failed...).
-      if (this.#db.isOpen && this.#db.isTransaction) this.#db.exec("ROLLBACK");
+      try {
+        if (this.#db.isOpen && this.#db.isTransaction) this.#db.exec("ROLLBACK");
+      } catch {
+        // SQLite has already rolled back what a failed write left.
+      }
       for (const { reject } of batch) reject(error);
       return;
     }
@@ -137,7 +191,11 @@ export class SqliteStore implements Store {
   }
 
   /** Inserts the record, its mails and its keys; the caller holds the write transaction. */
-  #insert(source: Source, row: Row, submission: Submission<unknown>): SubmitOutcome {
+  #insert(
+    source: Source,
+    row: Row,
+    submission: Submission<unknown>,
+  ): Extract<SubmitOutcome, { kind: "stored" }> {
     const columns = Object.keys(row);
     const { lastInsertRowid } = this.#db
       .prepare(
@@ -145,22 +203,7 @@ export class SqliteStore implements Store {
       )
       .run(...Object.values(row));
     const id = Number(lastInsertRowid);
-    const queue = this.#db.prepare(
-      `INSERT INTO outbox (created_at, source, source_id, kind, envelope, message_id, raw, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    for (const mail of submission.mails) {
-      queue.run(
-        submission.receivedAt.toISOString(),
-        source,
-        id,
-        mail.kind,
-        JSON.stringify(mail.envelope),
-        mail.messageId,
-        mail.raw,
-        submission.receivedAt.getTime(),
-      );
-    }
+    queueMails(this.#db, source, id, submission.mails, submission.receivedAt);
     const remember = this.#db.prepare(
       "INSERT OR REPLACE INTO idempotency_keys (key, request_hash, status, body, expires_at) VALUES (?, ?, ?, ?, ?)",
     );
@@ -176,21 +219,57 @@ export class SqliteStore implements Store {
     return { kind: "stored", id, response: submission.response };
   }
 
+  #seats(eventId: string, clientKey?: string): number {
+    const row = (
+      clientKey === undefined
+        ? this.#db
+            .prepare(
+              "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND state = 'current'",
+            )
+            .get(eventId)
+        : this.#db
+            .prepare(
+              "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND client_key = ? AND state = 'current'",
+            )
+            .get(eventId, clientKey)
+    ) as { n: number };
+    return row.n;
+  }
+
+  #current(
+    eventId: string,
+    email: string,
+  ): { id: number; attendees: number; client_key: string } | undefined {
+    return this.#db
+      .prepare(
+        "SELECT id, attendees, client_key FROM event_rsvps WHERE event_id = ? AND email = ? AND state = 'current' ORDER BY id DESC LIMIT 1",
+      )
+      .get(eventId, email) as { id: number; attendees: number; client_key: string } | undefined;
+  }
+
   async addEventRsvp(
-    submission: Submission<EventRsvpRecord>,
-    guestLimit: number,
-  ): Promise<SubmitOutcome> {
+    submission: EventRsvpSubmission,
+    limits: RsvpLimits,
+  ): Promise<EventRsvpOutcome> {
     const { record } = submission;
-    return this.#write(() => {
+    return this.#write((): EventRsvpOutcome => {
       const previous = this.#previous(submission);
       if (previous) return previous;
-      const { taken } = this.#db
-        .prepare("SELECT COALESCE(SUM(attendees), 0) AS taken FROM event_rsvps WHERE event_id = ?")
-        .get(record.eventId) as { taken: number };
-      if (taken + record.attendees > guestLimit) {
-        return { kind: "full", taken, limit: guestLimit };
+      const current = this.#current(record.eventId, record.email);
+      if (current?.id !== submission.replaces) return { kind: "stale" };
+      // The seats of the RSVP being replaced are free for its replacement.
+      const freed = current?.attendees ?? 0;
+      const taken = this.#seats(record.eventId) - freed;
+      if (taken + record.attendees > limits.guestLimit) {
+        return { kind: "full", taken, limit: limits.guestLimit };
       }
-      return this.#insert(
+      const fromClient =
+        this.#seats(record.eventId, submission.clientKey) -
+        (current?.client_key === submission.clientKey ? freed : 0);
+      if (fromClient + record.attendees > limits.seatsPerClient) {
+        return { kind: "client-full", taken: fromClient, limit: limits.seatsPerClient };
+      }
+      const stored = this.#insert(
         "event_rsvps",
         {
           event_id: record.eventId,
@@ -204,9 +283,36 @@ export class SqliteStore implements Store {
           meals: record.meals,
           meal_counts: JSON.stringify(record.mealCounts),
           request_hash: submission.idempotency.requestHash,
+          client_key: submission.clientKey,
         },
         submission,
       );
+      if (current) {
+        this.#db
+          .prepare(
+            "UPDATE event_rsvps SET state = 'replaced', ended_at = ?, replaced_by = ? WHERE id = ?",
+          )
+          .run(submission.receivedAt.toISOString(), stored.id, current.id);
+      }
+      return stored;
+    });
+  }
+
+  async eventRsvpSituation(
+    eventId: string,
+    email: string,
+    clientKey: string,
+  ): Promise<EventRsvpSituation> {
+    return this.#read(() => {
+      const current = this.#current(eventId, email);
+      return {
+        current: current && {
+          id: current.id,
+          attendees: current.attendees,
+          sameClient: current.client_key === clientKey,
+        },
+        clientSeats: this.#seats(eventId, clientKey),
+      };
     });
   }
 
@@ -231,25 +337,44 @@ export class SqliteStore implements Store {
     );
   }
 
-  async addContactMessage(submission: Submission<ContactRecord>): Promise<SubmitOutcome> {
-    const { record } = submission;
-    return this.#write(
-      () =>
-        this.#previous(submission) ??
-        this.#insert(
-          "contact_messages",
-          {
-            received_at: submission.receivedAt.toISOString(),
-            first_name: record.firstName,
-            last_name: record.lastName,
-            email: record.email,
-            phone_number: record.phoneNumber,
-            message: record.message,
-            request_hash: submission.idempotency.requestHash,
-          },
-          submission,
-        ),
-    );
+  async addContactMessage(submission: ContactSubmission): Promise<ContactOutcome> {
+    const { record, receivedAt, formToken, untokened, clientKey } = submission;
+    return this.#write((): ContactOutcome => {
+      const previous = this.#previous(submission);
+      if (previous) return previous;
+      if (formToken) {
+        this.#db
+          .prepare("DELETE FROM spent_form_tokens WHERE expires_at <= ?")
+          .run(receivedAt.getTime());
+        const spent = this.#db
+          .prepare("INSERT OR IGNORE INTO spent_form_tokens (token_hash, expires_at) VALUES (?, ?)")
+          .run(formToken.hash, formToken.expiresAt.getTime());
+        if (spent.changes === 0) return { kind: "token-spent" };
+      } else {
+        const since = new Date(receivedAt.getTime() - untokened.windowMs).toISOString();
+        const { n } = this.#db
+          .prepare(
+            "SELECT COUNT(*) AS n FROM contact_messages WHERE client_key = ? AND with_token = 0 AND received_at > ?",
+          )
+          .get(clientKey, since) as { n: number };
+        if (n >= untokened.max) return { kind: "too-many", ...untokened };
+      }
+      return this.#insert(
+        "contact_messages",
+        {
+          received_at: receivedAt.toISOString(),
+          first_name: record.firstName,
+          last_name: record.lastName,
+          email: record.email,
+          phone_number: record.phoneNumber,
+          message: record.message,
+          request_hash: submission.idempotency.requestHash,
+          client_key: clientKey,
+          with_token: formToken ? 1 : 0,
+        },
+        submission,
+      );
+    });
   }
 
   async recordSheetRow(table: "event" | "social", requestHash: string, now: Date) {
@@ -269,69 +394,122 @@ export class SqliteStore implements Store {
   }
 
   async attendeeCounts(): Promise<Map<string, number>> {
-    const rows = this.#db
-      .prepare("SELECT event_id, SUM(attendees) AS n FROM event_rsvps GROUP BY event_id")
-      .all() as { event_id: string; n: number }[];
-    return new Map(rows.map((row) => [row.event_id, row.n]));
+    return this.#read(() => {
+      const rows = this.#db
+        .prepare(
+          "SELECT event_id, SUM(attendees) AS n FROM event_rsvps WHERE state = 'current' GROUP BY event_id",
+        )
+        .all() as { event_id: string; n: number }[];
+      return new Map(rows.map((row) => [row.event_id, row.n]));
+    });
   }
 
   async listEventRsvps(eventId?: string): Promise<Stored<EventRsvpRecord>[]> {
-    const rows = (
-      eventId === undefined
-        ? this.#db.prepare("SELECT * FROM event_rsvps ORDER BY id").all()
-        : this.#db.prepare("SELECT * FROM event_rsvps WHERE event_id = ? ORDER BY id").all(eventId)
-    ) as Record<string, string | number | null>[];
-    return rows.map((row) => ({
-      ...stored(row),
-      record: {
-        eventId: String(row.event_id),
-        firstName: String(row.first_name),
-        lastName: String(row.last_name),
-        masonicTitle: String(row.masonic_title),
-        email: String(row.email),
-        attendees: Number(row.attendees),
-        dinner: row.dinner === 1,
-        meals: Number(row.meals),
-        mealCounts: JSON.parse(String(row.meal_counts)) as MealCount[],
-      },
-    }));
+    return this.#read(() => {
+      const rows = (
+        eventId === undefined
+          ? this.#db.prepare("SELECT * FROM event_rsvps WHERE state = 'current' ORDER BY id").all()
+          : this.#db
+              .prepare(
+                "SELECT * FROM event_rsvps WHERE event_id = ? AND state = 'current' ORDER BY id",
+              )
+              .all(eventId)
+      ) as Found[];
+      return rows.map(eventRsvp);
+    });
+  }
+
+  async getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined> {
+    return this.#read(() => {
+      const row = this.#db
+        .prepare("SELECT * FROM event_rsvps WHERE id = ? AND state = 'current'")
+        .get(id) as Found | undefined;
+      return row && eventRsvp(row);
+    });
+  }
+
+  /** Runs `change` on the current RSVP `id` and queues `mails` for it, in one transaction. */
+  #change(
+    id: number,
+    now: Date,
+    mails: ComposedMail[],
+    change: (before: Stored<EventRsvpRecord>) => ChangeOutcome | undefined,
+  ): Promise<ChangeOutcome> {
+    return this.#write((): ChangeOutcome => {
+      const row = this.#db
+        .prepare("SELECT * FROM event_rsvps WHERE id = ? AND state = 'current'")
+        .get(id) as Found | undefined;
+      if (!row) return { kind: "not-found" };
+      const before = eventRsvp(row);
+      const refused = change(before);
+      if (refused) return refused;
+      queueMails(this.#db, "event_rsvps", id, mails, now);
+      return { kind: "done", before };
+    });
+  }
+
+  async cancelEventRsvp(id: number, now: Date, mails: ComposedMail[]): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, () => {
+      this.#db
+        .prepare("UPDATE event_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ?")
+        .run(now.toISOString(), id);
+      return undefined;
+    });
+  }
+
+  async changeEventRsvpAttendees(
+    id: number,
+    attendees: number,
+    guestLimit: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, (before) => {
+      const taken = this.#seats(before.record.eventId) - before.record.attendees;
+      if (attendees > before.record.attendees && taken + attendees > guestLimit) {
+        return { kind: "full", taken, limit: guestLimit };
+      }
+      this.#db.prepare("UPDATE event_rsvps SET attendees = ? WHERE id = ?").run(attendees, id);
+      return undefined;
+    });
   }
 
   async listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]> {
-    const rows = (
-      outingId === undefined
-        ? this.#db.prepare("SELECT * FROM social_rsvps ORDER BY id").all()
-        : this.#db
-            .prepare("SELECT * FROM social_rsvps WHERE outing_id = ? ORDER BY id")
-            .all(outingId)
-    ) as Record<string, string | number | null>[];
-    return rows.map((row) => ({
-      ...stored(row),
-      record: {
-        outingId: String(row.outing_id),
-        firstName: String(row.first_name),
-        lastName: String(row.last_name),
-        email: String(row.email),
-        attendees: Number(row.attendees),
-      },
-    }));
+    return this.#read(() => {
+      const rows = (
+        outingId === undefined
+          ? this.#db.prepare("SELECT * FROM social_rsvps ORDER BY id").all()
+          : this.#db
+              .prepare("SELECT * FROM social_rsvps WHERE outing_id = ? ORDER BY id")
+              .all(outingId)
+      ) as Found[];
+      return rows.map((row) => ({
+        ...stored(row),
+        record: {
+          outingId: String(row.outing_id),
+          firstName: String(row.first_name),
+          lastName: String(row.last_name),
+          email: String(row.email),
+          attendees: Number(row.attendees),
+        },
+      }));
+    });
   }
 
   async listContactMessages(): Promise<Stored<ContactRecord>[]> {
-    const rows = this.#db.prepare("SELECT * FROM contact_messages ORDER BY id").all() as Record<
-      string,
-      string | number | null
-    >[];
-    return rows.map((row) => ({
-      ...stored(row),
-      record: {
-        firstName: String(row.first_name),
-        lastName: String(row.last_name),
-        email: String(row.email),
-        phoneNumber: String(row.phone_number),
-        message: String(row.message),
-      },
-    }));
+    return this.#read(() => {
+      const rows = this.#db.prepare("SELECT * FROM contact_messages ORDER BY id").all() as Found[];
+      return rows.map((row) => ({
+        ...stored(row),
+        record: {
+          firstName: String(row.first_name),
+          lastName: String(row.last_name),
+          email: String(row.email),
+          phoneNumber: String(row.phone_number),
+          message: String(row.message),
+        },
+      }));
+    });
   }
 
   async claimDueMail(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
@@ -370,9 +548,9 @@ export class SqliteStore implements Store {
         .prepare("UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL WHERE id = ?")
         .run(now.toISOString(), id);
       const mail = this.#db.prepare("SELECT source, source_id FROM outbox WHERE id = ?").get(id) as
-        | { source: Source; source_id: number }
+        | { source: Source | "lodge"; source_id: number | null }
         | undefined;
-      if (!mail) return;
+      if (!mail || mail.source === "lodge") return;
       const { unsent } = this.#db
         .prepare(
           "SELECT COUNT(*) AS unsent FROM outbox WHERE source = ? AND source_id = ? AND status != 'sent'",
@@ -386,7 +564,7 @@ export class SqliteStore implements Store {
     });
   }
 
-  async markMailFailed(id: number, error: string, nextAttemptAt: Date): Promise<void> {
+  async deferMail(id: number, error: string, nextAttemptAt: Date): Promise<void> {
     await this.#write(() => {
       this.#db
         .prepare("UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?")
@@ -394,19 +572,93 @@ export class SqliteStore implements Store {
     });
   }
 
-  async nextMailDue(): Promise<Date | undefined> {
-    const row = this.#db
-      .prepare("SELECT MIN(next_attempt_at) AS due FROM outbox WHERE status = 'pending'")
-      .get() as { due: number | null };
-    return row.due === null ? undefined : new Date(row.due);
+  async failMail(id: number, error: string, now: Date): Promise<void> {
+    await this.#write(() => failedMail(this.#db, id, error, now));
   }
 
-  async mailCounts(): Promise<{ pending: number; sent: number }> {
-    const rows = this.#db
-      .prepare("SELECT status, COUNT(*) AS n FROM outbox GROUP BY status")
-      .all() as { status: string; n: number }[];
-    const count = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
-    return { pending: count("pending"), sent: count("sent") };
+  async retryMail(id: number, now: Date): Promise<boolean> {
+    return this.#write(() => {
+      const { changes } = this.#db
+        .prepare(
+          `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, failed_at = NULL,
+           reported_at = NULL WHERE id = ? AND status != 'sent'`,
+        )
+        .run(now.getTime(), id);
+      return changes > 0;
+    });
+  }
+
+  async nextMailDue(): Promise<Date | undefined> {
+    return this.#read(() => {
+      const row = this.#db
+        .prepare("SELECT MIN(next_attempt_at) AS due FROM outbox WHERE status = 'pending'")
+        .get() as { due: number | null };
+      return row.due === null ? undefined : new Date(row.due);
+    });
+  }
+
+  async mailCounts(): Promise<{ pending: number; sent: number; failed: number }> {
+    return this.#read(() => {
+      const rows = this.#db
+        .prepare("SELECT status, COUNT(*) AS n FROM outbox GROUP BY status")
+        .all() as { status: string; n: number }[];
+      const count = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+      return { pending: count("pending"), sent: count("sent"), failed: count("failed") };
+    });
+  }
+
+  async listMail(status?: MailStatus): Promise<MailEntry[]> {
+    return this.#read(() => {
+      const rows = (
+        status === undefined
+          ? this.#db.prepare("SELECT * FROM outbox ORDER BY id DESC").all()
+          : this.#db.prepare("SELECT * FROM outbox WHERE status = ? ORDER BY id DESC").all(status)
+      ) as Found[];
+      return rows.map(mailEntry);
+    });
+  }
+
+  async unreportedFailures(): Promise<MailEntry[]> {
+    return this.#read(() => {
+      const rows = this.#db
+        .prepare(
+          "SELECT * FROM outbox WHERE status = 'failed' AND reported_at IS NULL AND kind != ? ORDER BY id",
+        )
+        .all(FAILURE_SUMMARY_KIND) as Found[];
+      return rows.map(mailEntry);
+    });
+  }
+
+  async queueFailureSummary(
+    mail: ComposedMail,
+    reported: number[],
+    now: Date,
+    intervalMs: number,
+  ): Promise<boolean> {
+    return this.#write(() => {
+      const last = this.#lastSummary();
+      if (last && now.getTime() - last.getTime() < intervalMs) return false;
+      const mark = this.#db.prepare(
+        "UPDATE outbox SET reported_at = ? WHERE id = ? AND status = 'failed' AND reported_at IS NULL",
+      );
+      let marked = 0;
+      for (const id of reported) marked += Number(mark.run(now.toISOString(), id).changes);
+      // Another process reported them first.
+      if (marked === 0) return false;
+      queueMails(this.#db, "lodge", null, [mail], now);
+      return true;
+    });
+  }
+
+  #lastSummary(): Date | undefined {
+    const row = this.#db
+      .prepare("SELECT MAX(created_at) AS at FROM outbox WHERE kind = ?")
+      .get(FAILURE_SUMMARY_KIND) as { at: string | null };
+    return row.at === null ? undefined : new Date(row.at);
+  }
+
+  async lastFailureSummary(): Promise<Date | undefined> {
+    return this.#read(() => this.#lastSummary());
   }
 
   async close(): Promise<void> {
@@ -417,7 +669,7 @@ export class SqliteStore implements Store {
   }
 }
 
-function stored(row: Record<string, string | number | null>) {
+function stored(row: Found) {
   return {
     id: Number(row.id),
     receivedAt: new Date(String(row.received_at)),
@@ -426,5 +678,22 @@ function stored(row: Record<string, string | number | null>) {
       row.sheet_recorded_at === null || row.sheet_recorded_at === undefined
         ? undefined
         : new Date(String(row.sheet_recorded_at)),
+  };
+}
+
+function eventRsvp(row: Found): Stored<EventRsvpRecord> {
+  return {
+    ...stored(row),
+    record: {
+      eventId: String(row.event_id),
+      firstName: String(row.first_name),
+      lastName: String(row.last_name),
+      masonicTitle: String(row.masonic_title),
+      email: String(row.email),
+      attendees: Number(row.attendees),
+      dinner: row.dinner === 1,
+      meals: Number(row.meals),
+      mealCounts: JSON.parse(String(row.meal_counts)) as MealCount[],
+    },
   };
 }

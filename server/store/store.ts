@@ -1,8 +1,18 @@
 /**
- * What the routes and the mail worker need from storage. The SQLite store implements it for one
- * process; a PostgreSQL store for several instances implements the same promises, so the routes
- * never change. Every method that writes commits before its promise resolves.
+ * What the routes, the mail worker and the secretary's commands need from storage. The SQLite
+ * store implements it for one process; a PostgreSQL store for several instances implements the
+ * same promises, so the routes never change. Every method that writes commits before its promise
+ * resolves. A store that cannot take writes or reads at the moment (disk full, read-only,
+ * unreachable) rejects with StoreUnavailableError, never with its driver's own error.
  */
+
+/** The store cannot do its work now; nothing of the call was done. The routes answer 503. */
+export class StoreUnavailableError extends Error {
+  override name = "StoreUnavailableError";
+}
+
+/** The kind of the secretary's daily summary of failed mail: never summarised itself. */
+export const FAILURE_SUMMARY_KIND = "failed-mail-summary";
 
 /** A message ready to send: its SMTP envelope and the whole MIME text. */
 export interface ComposedMail {
@@ -11,12 +21,37 @@ export interface ComposedMail {
   envelope: { from: string; to: string[] };
   messageId: string;
   raw: Buffer;
+  /**
+   * Queued only if no mail of the same kind went to the same recipient within this many
+   * milliseconds before: anyone may type anyone's address into a form, and the lodge must not
+   * become a way to pester a stranger.
+   */
+  oncePerRecipientWithinMs?: number;
 }
 
 export interface QueuedMail extends ComposedMail {
   id: number;
   /** Attempts made before this one. */
   attempts: number;
+}
+
+export type MailStatus = "pending" | "sent" | "failed";
+
+/** One mail of the outbox as the secretary sees it. */
+export interface MailEntry {
+  id: number;
+  kind: string;
+  /** The first recipient. */
+  to: string;
+  status: MailStatus;
+  attempts: number;
+  createdAt: Date;
+  /** When it is next tried (pending mail). */
+  nextAttemptAt: Date;
+  sentAt?: Date | undefined;
+  failedAt?: Date | undefined;
+  /** The last refusal or error, with no address in it. */
+  lastError?: string | undefined;
 }
 
 /** The answer a submission got, kept so that a retried submission gets the same answer. */
@@ -48,9 +83,26 @@ export type SubmitOutcome =
   | { kind: "stored"; id: number; response: StoredResponse }
   | { kind: "replay"; response: StoredResponse }
   /** An Idempotency-Key already used for a different submission. */
-  | { kind: "key-reused" }
+  | { kind: "key-reused" };
+
+export type EventRsvpOutcome =
+  | SubmitOutcome
   /** Accepting it would pass the guest limit; `taken` seats are already reserved. */
-  | { kind: "full"; taken: number; limit: number };
+  | { kind: "full"; taken: number; limit: number }
+  /** Accepting it would pass the seats one client address may hold for the event. */
+  | { kind: "client-full"; taken: number; limit: number }
+  /**
+   * The RSVP it was to replace is no longer the current one (another arrived or was cancelled
+   * since the route looked): nothing was stored; look again and resubmit.
+   */
+  | { kind: "stale" };
+
+export type ContactOutcome =
+  | SubmitOutcome
+  /** The form token was already spent on another message. */
+  | { kind: "token-spent" }
+  /** The address has sent as many messages without a form token as the window allows. */
+  | { kind: "too-many"; max: number; windowMs: number };
 
 export interface MealCount {
   choice: string;
@@ -97,19 +149,79 @@ export interface Stored<R> {
   sheetRecordedAt?: Date | undefined;
 }
 
+/** What the event RSVP route reads before it composes the mails of a new RSVP. */
+export interface EventRsvpSituation {
+  /** The current RSVP of this e-mail address for the event, which a new one replaces. */
+  current?: { id: number; attendees: number; sameClient: boolean } | undefined;
+  /** Seats the client address already holds for the event (the current RSVP's included). */
+  clientSeats: number;
+}
+
+export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
+  /**
+   * A keyed hash of the client's network address (never the address itself): the seats one
+   * address holds for an event are capped.
+   */
+  clientKey: string;
+  /** The id of the RSVP this one replaces, as read in the situation; undefined for none. */
+  replaces: number | undefined;
+}
+
+export interface RsvpLimits {
+  guestLimit: number;
+  seatsPerClient: number;
+}
+
+export interface ContactSubmission extends Submission<ContactRecord> {
+  clientKey: string;
+  /**
+   * The form token the message came with, by its hash: storing the message spends it. Without
+   * one, `untokened` limits the messages of one address.
+   */
+  formToken?: { hash: string; expiresAt: Date } | undefined;
+  untokened: { max: number; windowMs: number };
+}
+
+export type ChangeOutcome =
+  | { kind: "done"; before: Stored<EventRsvpRecord> }
+  /** No current RSVP has this id (never had, cancelled, or replaced). */
+  | { kind: "not-found" }
+  | { kind: "full"; taken: number; limit: number };
+
 export interface Store {
   /**
    * Stores an event RSVP and queues its mails in one transaction that holds the write lock from
-   * the start, so the count checked against `guestLimit` is the count the insert adds to.
+   * the start, so the counts checked against the limits are the counts the insert adds to. The
+   * current RSVP of the same e-mail address for the event is replaced: its seats are freed in the
+   * same transaction.
    */
-  addEventRsvp(submission: Submission<EventRsvpRecord>, guestLimit: number): Promise<SubmitOutcome>;
+  addEventRsvp(submission: EventRsvpSubmission, limits: RsvpLimits): Promise<EventRsvpOutcome>;
+  /** The current RSVP of `email` for the event and the seats `clientKey` holds there. */
+  eventRsvpSituation(
+    eventId: string,
+    email: string,
+    clientKey: string,
+  ): Promise<EventRsvpSituation>;
   addSocialRsvp(submission: Submission<SocialRsvpRecord>): Promise<SubmitOutcome>;
-  addContactMessage(submission: Submission<ContactRecord>): Promise<SubmitOutcome>;
+  addContactMessage(submission: ContactSubmission): Promise<ContactOutcome>;
   /** Notes the sheet write for the latest stored RSVP with this hash; false when there is none. */
   recordSheetRow(table: "event" | "social", requestHash: string, now: Date): Promise<boolean>;
-  /** Attendees per event id, for the events that have any. */
+  /** Attendees per event id (current RSVPs), for the events that have any. */
   attendeeCounts(): Promise<Map<string, number>>;
+  /** The current RSVPs (neither cancelled nor replaced), by id. */
   listEventRsvps(eventId?: string): Promise<Stored<EventRsvpRecord>[]>;
+  /** One current RSVP, or undefined. */
+  getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined>;
+  /** Cancels a current RSVP, freeing its seats, and queues `mails` with it. */
+  cancelEventRsvp(id: number, now: Date, mails: ComposedMail[]): Promise<ChangeOutcome>;
+  /** Sets the attendees of a current RSVP, within the guest limit, and queues `mails` with it. */
+  changeEventRsvpAttendees(
+    id: number,
+    attendees: number,
+    guestLimit: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<ChangeOutcome>;
   listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]>;
   listContactMessages(): Promise<Stored<ContactRecord>[]>;
 
@@ -120,9 +232,29 @@ export interface Store {
   claimDueMail(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]>;
   markMailSent(id: number, now: Date): Promise<void>;
   /** Puts a mail back for another attempt at `nextAttemptAt`, keeping the error for the record. */
-  markMailFailed(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+  deferMail(id: number, error: string, nextAttemptAt: Date): Promise<void>;
+  /** Gives a mail up for good (the server refused it permanently): status failed. */
+  failMail(id: number, error: string, now: Date): Promise<void>;
+  /** Puts a failed or pending mail back in the queue, due at `now`, its attempts counted afresh. */
+  retryMail(id: number, now: Date): Promise<boolean>;
   /** When the next pending mail is due (its lease or its retry time); undefined when none is. */
   nextMailDue(): Promise<Date | undefined>;
-  mailCounts(): Promise<{ pending: number; sent: number }>;
+  mailCounts(): Promise<{ pending: number; sent: number; failed: number }>;
+  /** The outbox, newest first, optionally of one status. */
+  listMail(status?: MailStatus): Promise<MailEntry[]>;
+  /** Failed mails the secretary has not been told about yet (summaries themselves left out). */
+  unreportedFailures(): Promise<MailEntry[]>;
+  /**
+   * Queues the secretary's summary of the failed mails `reported`, and marks them reported,
+   * unless a summary was queued less than `intervalMs` before `now`. False when not queued.
+   */
+  queueFailureSummary(
+    mail: ComposedMail,
+    reported: number[],
+    now: Date,
+    intervalMs: number,
+  ): Promise<boolean>;
+  /** When the last failure summary was queued, if ever. */
+  lastFailureSummary(): Promise<Date | undefined>;
   close(): Promise<void>;
 }

@@ -1,0 +1,92 @@
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SqliteStore } from "../../server/store/sqlite-store.ts";
+import type { ComposedMail } from "../../server/store/store.ts";
+import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+
+let sample: ReturnType<typeof sampleCopy>;
+beforeEach(() => {
+  sample = sampleCopy();
+});
+afterEach(() => sample.cleanup());
+
+const AT = new Date("2027-12-20T15:00:00Z");
+
+const mail = (kind: string, to: string): ComposedMail => ({
+  kind,
+  envelope: { from: "lodge@example.org", to: [to] },
+  messageId: `<${kind}@example.org>`,
+  raw: Buffer.from("Subject: x\r\n\r\nx"),
+});
+
+/** Three mails: one sent, one the server refused for good, one waiting for a retry. */
+async function seed(): Promise<SqliteStore> {
+  const store = new SqliteStore(join(sample.root, "var", "lodge.db"), AT);
+  await store.addContactMessage({
+    record: {
+      firstName: "A",
+      lastName: "B",
+      email: "ann@example.org",
+      phoneNumber: "",
+      message: "x",
+    },
+    receivedAt: AT,
+    idempotency: { requestHash: "h", keys: [] },
+    clientKey: "c",
+    untokened: { max: 3, windowMs: 1000 },
+    mails: [
+      mail("contact-notice", "secretary@example.org"),
+      mail("contact-acknowledgement", "ann@example.org"),
+      mail("rsvp-confirmation", "bob@example.org"),
+    ],
+    response: { status: 200, body: {} },
+  });
+  await store.claimDueMail(AT, AT, 3);
+  await store.markMailSent(1, AT);
+  await store.failMail(2, "550 5.1.1 [address]: user unknown", AT);
+  await store.deferMail(3, "connect ECONNREFUSED 127.0.0.1:25", new Date(AT.getTime() + 60_000));
+  return store;
+}
+
+describe("lodge mail", () => {
+  it("lists the outbox newest first, with why a mail failed or when it is tried next", async () => {
+    await (await seed()).close();
+    const { code, stdout } = await lodge(sample.root, "mail");
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "ID  Status   Kind                     To                     Tries  Queued (UTC)      Note",
+      "3   pending  rsvp-confirmation        bob@example.org        1      2027-12-20 15:00  next try 2027-12-20 15:01; last: connect ECONNREFUSED 127.0.0.1:25",
+      "2   failed   contact-acknowledgement  ann@example.org        1      2027-12-20 15:00  refused: 550 5.1.1 [address]: user unknown",
+      "1   sent     contact-notice           secretary@example.org  1      2027-12-20 15:00  sent 2027-12-20 15:00",
+      "",
+      "3 mails shown. In all: 1 waiting, 1 failed, 1 sent.",
+    ]);
+    const failed = await lodge(sample.root, "mail", "--status", "failed", "--format", "json");
+    expect(JSON.parse(failed.stdout.join("\n"))).toMatchObject([
+      { id: 2, status: "failed", to: "ann@example.org" },
+    ]);
+  });
+
+  it("queues a failed mail again with --retry, and refuses one already sent", async () => {
+    const store = await seed();
+    const retried = await lodge(sample.root, "mail", "--retry", "2");
+    expect(retried).toMatchObject({
+      code: 0,
+      stdout: [
+        "Mail 2 (contact-acknowledgement to ann@example.org) is queued again: lodge serve sends it within a minute while it runs, or when it next starts.",
+      ],
+    });
+    expect((await store.claimDueMail(new Date(), new Date(), 5)).map((m) => m.id)).toContain(2);
+    const sent = await lodge(sample.root, "mail", "--retry", "1");
+    expect(sent).toMatchObject({
+      code: 1,
+      stderr: [
+        "Mail 1 (contact-notice to secretary@example.org) was sent 2027-12-20 15:00 UTC; there is nothing to retry.",
+      ],
+    });
+    expect((await lodge(sample.root, "mail", "--retry", "9")).stderr).toEqual([
+      "There is no mail 9; lodge mail lists them with their ids.",
+    ]);
+    await store.close();
+  });
+});

@@ -1,0 +1,53 @@
+import { Command } from "commander";
+import { z } from "zod";
+import { type Context, parseOptions } from "../context.ts";
+import { mailTable, retry } from "../secretary/mail-report.ts";
+import { dbOption, withStore } from "../secretary/output.ts";
+
+const options = z.object({
+  db: dbOption,
+  status: z
+    .enum(["pending", "failed", "sent"], { error: "use pending, failed or sent" })
+    .optional(),
+  format: z.enum(["table", "json"], { error: "use table or json" }).default("table"),
+  limit: z
+    .string()
+    .regex(/^\d+$/, { error: "give a number of mails, e.g. --limit 100" })
+    .transform(Number)
+    .default(50),
+  retry: z
+    .string()
+    .regex(/^\d+$/, { error: "give the id of a mail, a number lodge mail shows" })
+    .transform(Number)
+    .optional(),
+});
+
+async function mail(ctx: Context, raw: unknown): Promise<void> {
+  const o = parseOptions(options, raw);
+  await withStore(ctx, o.db, async (store) => {
+    if (o.retry !== undefined) {
+      ctx.out(await retry(store, o.retry, new Date()));
+      return;
+    }
+    const mails = (await store.listMail(o.status)).slice(0, o.limit);
+    if (o.format === "json") ctx.out(JSON.stringify(mails, null, 2));
+    else ctx.out(mailTable(mails, await store.mailCounts()).join("\n"));
+  });
+}
+
+export function mailCommand(ctx: Context): Command {
+  return new Command("mail")
+    .description(
+      "list the mail lodge serve sends (waiting, failed, sent), newest first, or send a failed one again",
+    )
+    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
+    .option("--status <status>", "only pending (waiting), failed or sent mail")
+    .option("--limit <n>", "at most this many (default 50)")
+    .option("--format <format>", "table or json", "table")
+    .option("--retry <id>", "queue a failed mail again, e.g. once a mistyped address is fixed")
+    .addHelpText(
+      "after",
+      "\nExample:\n  lodge mail --status failed\n  lodge mail --retry 12\n\nA mail the server refused for good (no such user...) is failed and not retried by itself;\nthe secretary gets one summary a day of such mail.",
+    )
+    .action((raw) => mail(ctx, raw));
+}

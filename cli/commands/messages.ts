@@ -1,0 +1,46 @@
+import { Command } from "commander";
+import { z } from "zod";
+import { type Context, parseOptions } from "../context.ts";
+import { csv, dbOption, formatOption, minute, withStore } from "../secretary/output.ts";
+
+const options = z.object({ db: dbOption, format: formatOption });
+
+async function listMessages(ctx: Context, raw: unknown): Promise<void> {
+  const { db, format } = parseOptions(options, raw);
+  await withStore(ctx, db, async (store) => {
+    const messages = await store.listContactMessages();
+    if (format === "json") {
+      ctx.out(JSON.stringify(messages, null, 2));
+    } else if (format === "csv") {
+      const rows = messages.map(({ receivedAt, record: m }) => [
+        receivedAt.toISOString(),
+        m.firstName,
+        m.lastName,
+        m.email,
+        m.phoneNumber,
+        m.message,
+      ]);
+      ctx.out(
+        csv([["received_at", "first_name", "last_name", "email", "phone", "message"], ...rows]),
+      );
+    } else if (messages.length === 0) {
+      ctx.out("No messages yet.");
+    } else {
+      for (const { receivedAt, record: m } of messages) {
+        const phone = m.phoneNumber ? `  ${m.phoneNumber}` : "";
+        ctx.out(`${minute(receivedAt)} UTC  ${m.firstName} ${m.lastName} <${m.email}>${phone}`);
+        ctx.out(m.message.replace(/^/gm, "  "));
+        ctx.out("");
+      }
+    }
+  });
+}
+
+export function messagesCommand(ctx: Context): Command {
+  return new Command("messages")
+    .description("list the messages sent with the contact form")
+    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
+    .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
+    .addHelpText("after", "\nExample:\n  lodge messages --format csv > messages.csv")
+    .action((raw) => listMessages(ctx, raw));
+}

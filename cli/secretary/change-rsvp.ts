@@ -1,0 +1,127 @@
+import { maxPerRsvp } from "../../core/rules/form-checks.ts";
+import { eventStart, formatEventDateTime } from "../../core/rules/time.ts";
+import type { Event, LodgeData } from "../../core/schemas/index.ts";
+import { ConfigError, loadConfig, mailIdentity } from "../../server/config.ts";
+import { type MailContext, rsvpChangeMail } from "../../server/mail/messages.ts";
+import { loadTemplates } from "../../server/mail/templates.ts";
+import type { ComposedMail, EventRsvpRecord, Store } from "../../server/store/store.ts";
+import { UserError } from "../errors.ts";
+import { plural } from "../load/summary.ts";
+import { mealsOf } from "./rsvp-report.ts";
+
+export type RsvpChange = { kind: "cancel" } | { kind: "attendees"; attendees: number };
+
+function who(id: number, r: EventRsvpRecord): string {
+  const title = r.masonicTitle ? `, ${r.masonicTitle}` : "";
+  return `RSVP ${id} (${r.firstName} ${r.lastName}${title} <${r.email}>, ${plural(r.attendees, "attendee")})`;
+}
+
+function eventText(event: Event | undefined, id: string): string {
+  return event ? `${event.name} on ${formatEventDateTime(eventStart(event.date))}` : id;
+}
+
+/**
+ * Cancels an RSVP or changes its attendees on the live database (a running `lodge serve` sees
+ * the seats freed at once) and queues the visitor's notice in the same transaction, for the
+ * server's mail worker to send. Returns what to print; a refusal is a UserError and changes
+ * nothing. With `dryRun`, only says what it would do.
+ */
+export async function changeRsvp(
+  store: Store,
+  data: LodgeData,
+  mail: MailContext | undefined,
+  now: Date,
+  id: number,
+  change: RsvpChange,
+  dryRun: boolean,
+): Promise<string[]> {
+  const found = await store.getEventRsvp(id);
+  if (!found) {
+    throw new UserError(
+      `There is no current RSVP ${id} (it may have been cancelled or replaced). lodge rsvps lists the RSVPs with their ids.`,
+    );
+  }
+  const r = found.record;
+  const event = data.events.find((e) => e.id === r.eventId);
+  const on = eventText(event, r.eventId);
+  const { guestLimit } = data.lodge;
+  if (change.kind === "attendees") {
+    const max = event ? maxPerRsvp(event) : 10;
+    if (change.attendees > max) {
+      throw new UserError(
+        `--attendees: an RSVP for ${on} holds 1 to ${max} attendees, not ${change.attendees}. Nothing was changed.`,
+      );
+    }
+    if (change.attendees === r.attendees) {
+      return [`${who(id, r)} already has ${plural(r.attendees, "attendee")}; nothing was changed.`];
+    }
+  }
+  const notice: ComposedMail[] =
+    event && mail
+      ? [
+          await rsvpChangeMail(
+            mail,
+            event,
+            r,
+            change.kind === "cancel"
+              ? { kind: "cancelled" }
+              : { kind: "changed", attendees: change.attendees },
+          ),
+        ]
+      : [];
+  const [verb, done] = change.kind === "cancel" ? ["cancel", "Cancelled"] : ["change", "Changed"];
+  const what = `${who(id, r)} for ${on}${change.kind === "attendees" ? ` to ${plural(change.attendees, "attendee")}` : ""}`;
+  const noticeLine =
+    notice.length > 0
+      ? `A short notice to ${r.email}`
+      : `No notice to ${r.email}: ${event ? "no mail settings" : "the event is no longer in the data"}`;
+  if (dryRun) {
+    return [
+      `Would ${verb} ${what}.`,
+      `${noticeLine} would be queued.`,
+      "Nothing was changed (--dry-run).",
+    ];
+  }
+  const outcome =
+    change.kind === "cancel"
+      ? await store.cancelEventRsvp(id, now, notice)
+      : await store.changeEventRsvpAttendees(id, change.attendees, guestLimit, now, notice);
+  if (outcome.kind === "not-found") {
+    throw new UserError(`RSVP ${id} was cancelled or replaced meanwhile. Nothing was changed.`);
+  }
+  if (outcome.kind === "full") {
+    const left = outcome.limit - outcome.taken;
+    throw new UserError(
+      `${on} has ${plural(left, "seat")} left besides this RSVP's, fewer than ${change.kind === "attendees" ? change.attendees : 0}. Nothing was changed.`,
+    );
+  }
+  const seats = (await store.attendeeCounts()).get(r.eventId) ?? 0;
+  const lines = [`${done} ${what}.`, `${on} now has ${seats} of ${guestLimit} seats reserved.`];
+  if (change.kind === "attendees" && r.dinner && r.meals > change.attendees) {
+    lines.push(`Its dinner stays as ordered: ${mealsOf(r)}.`);
+  }
+  lines.push(
+    notice.length > 0
+      ? `${noticeLine} is queued: lodge serve sends it within a minute while it runs, or when it next starts.`
+      : `${noticeLine}.`,
+  );
+  return lines;
+}
+
+/**
+ * The mail settings `lodge serve` would use (SECRETARY_EMAIL, MAIL_FROM, lodge.yaml), for the
+ * notices the secretary's commands queue; undefined when there is no secretary's address.
+ */
+export function secretaryMail(
+  lodge: LodgeData["lodge"],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): MailContext | undefined {
+  try {
+    const { secretaryEmail, mailFrom } = mailIdentity(loadConfig({}, env, cwd), lodge);
+    return { lodge, from: mailFrom, secretary: secretaryEmail, templates: loadTemplates() };
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+}

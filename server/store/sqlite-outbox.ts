@@ -1,0 +1,73 @@
+import type { DatabaseSync } from "node:sqlite";
+import type { ComposedMail, MailEntry, MailStatus } from "./store.ts";
+
+/** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
+export type MailSource = "event_rsvps" | "social_rsvps" | "contact_messages" | "lodge";
+
+/** The address a mail is counted against: its first recipient, in lowercase. */
+export function recipientOf(mail: Pick<ComposedMail, "envelope">): string {
+  return (mail.envelope.to[0] ?? "").toLowerCase();
+}
+
+/**
+ * Queues mails in the caller's write transaction, due at once. A mail that may go to its
+ * recipient only once in a while is left out when one of its kind went there within that time.
+ */
+export function queueMails(
+  db: DatabaseSync,
+  source: MailSource,
+  sourceId: number | null,
+  mails: readonly ComposedMail[],
+  at: Date,
+): void {
+  const queue = db.prepare(
+    `INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id, raw, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const recent = db.prepare(
+    "SELECT 1 AS found FROM outbox WHERE recipient = ? AND kind = ? AND created_at > ? LIMIT 1",
+  );
+  for (const mail of mails) {
+    const recipient = recipientOf(mail);
+    if (mail.oncePerRecipientWithinMs !== undefined) {
+      const since = new Date(at.getTime() - mail.oncePerRecipientWithinMs).toISOString();
+      if (recent.get(recipient, mail.kind, since)) continue;
+    }
+    queue.run(
+      at.toISOString(),
+      source,
+      sourceId,
+      mail.kind,
+      recipient,
+      JSON.stringify(mail.envelope),
+      mail.messageId,
+      mail.raw,
+      at.getTime(),
+    );
+  }
+}
+
+/** Marks a mail failed for good, in the caller's write transaction. */
+export function failedMail(db: DatabaseSync, id: number, error: string, now: Date): void {
+  db.prepare(
+    "UPDATE outbox SET status = 'failed', last_error = ?, failed_at = ? WHERE id = ? AND status = 'pending'",
+  ).run(error, now.toISOString(), id);
+}
+
+const date = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? undefined : new Date(value);
+
+export function mailEntry(row: Record<string, string | number | null>): MailEntry {
+  return {
+    id: Number(row.id),
+    kind: String(row.kind),
+    to: String(row.recipient),
+    status: String(row.status) as MailStatus,
+    attempts: Number(row.attempts),
+    createdAt: new Date(String(row.created_at)),
+    nextAttemptAt: new Date(Number(row.next_attempt_at)),
+    sentAt: date(row.sent_at),
+    failedAt: date(row.failed_at),
+    lastError: row.last_error === null ? undefined : String(row.last_error),
+  };
+}
