@@ -227,6 +227,24 @@ describe("POST /mj/api/rsvp", () => {
         },
       ],
       [[1, 2], 400, { message: "Send the form's fields as a JSON object." }],
+      [
+        { ...payload(), firstName: "Jo\thn" },
+        400,
+        {
+          message:
+            "First name may contain only letters, digits, spaces, hyphens, underscores and apostrophes.",
+          field: "firstName",
+        },
+      ],
+      [
+        { ...payload(), lastName: "Sm\uFEFFith" },
+        400,
+        {
+          message:
+            "Last name may contain only letters, digits, spaces, hyphens, underscores and apostrophes.",
+          field: "lastName",
+        },
+      ],
     ];
     for (const [body, status, answer] of cases) {
       const response = await client.post("/mj/api/rsvp", body);

@@ -67,12 +67,11 @@ async function change(ctx: Context, id: string, raw: unknown, what: "cancel" | "
   });
 }
 
+/** `cancel` and `edit`: --db and --data are the options of `lodge rsvps` itself. */
 function changeCommand(ctx: Context, what: "cancel" | "edit"): Command {
   const command = new Command(what)
     .argument("<id>", "the RSVP's id, as lodge rsvps shows it")
-    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
-    .option("--dry-run", "say what would change, and change nothing")
-    .option(dataOption.flags, dataOption.description, dataOption.default);
+    .option("--dry-run", "say what would change, and change nothing");
   if (what === "edit") command.option("--attendees <n>", "the number of attendees it holds now");
   return command
     .description(
@@ -82,9 +81,9 @@ function changeCommand(ctx: Context, what: "cancel" | "edit"): Command {
     )
     .addHelpText(
       "after",
-      `\nExample:\n  lodge rsvps ${what === "cancel" ? "cancel 12 --dry-run" : "edit 12 --attendees 2"}\n\nWorks while lodge serve runs; the notice goes out with its mail.`,
+      `\nExample:\n  lodge rsvps ${what === "cancel" ? "cancel 12 --dry-run" : "edit 12 --attendees 2"}\n  lodge rsvps --db /srv/lodge/var/lodge.db ${what} 12${what === "edit" ? " --attendees 2" : ""}\n\nThe database and the data folder are those of lodge rsvps (--db, --data). Works while\nlodge serve runs; the notice goes out with its mail.`,
     )
-    .action((id: string, raw) => change(ctx, id, raw, what));
+    .action((id: string, _options, self: Command) => change(ctx, id, self.optsWithGlobals(), what));
 }
 
 export function rsvpsCommand(ctx: Context): Command {

@@ -8,12 +8,17 @@ import { mealCountField, mealCountsAddUp } from "./meals.ts";
  * patterns and limits, and a unit test holds both to the same verdicts.
  */
 
-/** SPEC 5 patterns. Letters are any alphabet's, so 'José' and 'Zoë' are names too. */
+/**
+ * SPEC 5 patterns. Letters are any alphabet's, so 'José' and 'Zoë' are names too. SPEC 5's
+ * 'whitespace' is the spaces people type between words (any Unicode space separator, a
+ * no-break space pasted from a document included), not a tab or an invisible U+FEFF, which
+ * only a script puts inside a name.
+ */
 export const PATTERNS = {
-  name: /^[\p{L}\p{M}\p{N}_\s-]+$/u,
+  name: /^[\p{L}\p{M}\p{N}_\p{Zs}-]+$/u,
   /** The event RSVP form also allows apostrophes (O'Brien). */
-  rsvpName: /^[\p{L}\p{M}\p{N}_\s'’-]+$/u,
-  masonicTitle: /^[\p{L}\p{M}\p{N}_\s,-]*$/u,
+  rsvpName: /^[\p{L}\p{M}\p{N}_\p{Zs}'’-]+$/u,
+  masonicTitle: /^[\p{L}\p{M}\p{N}_\p{Zs},-]*$/u,
   /** Lowercase only: SPEC 5 rejects uppercase, so the form lowercases what is typed. */
   email: /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/,
   phone: /^[\d\s()+/-]+(?:\.[\d\s()+/-]+){0,2}(?:\s*(?:ext|x)\.?\s*\d+)?$/,

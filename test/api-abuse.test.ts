@@ -1,0 +1,147 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
+import type { EventRsvpForm } from "../core/schemas/index.ts";
+import { configSchema } from "../server/config.ts";
+import { Client, startServer, TEST_EVENTS, type TestServer, testEvent } from "./api-harness.ts";
+import { lodge, sampleCopy } from "./cli-harness.ts";
+import { parseMail } from "./mime.ts";
+
+/** The rate limits `lodge serve` has when nothing sets them. */
+const { rateLimitMax, rateLimitWindowSeconds } = configSchema.parse({});
+
+const rsvp = (eventId: string, firstName: string, numberOfAttendees: number, email?: string) =>
+  buildEventRsvpPayload(testEvent(eventId), {
+    firstName,
+    lastName: "Member",
+    masonicTitle: "",
+    email: email ?? `${firstName.toLowerCase()}@example.org`,
+    numberOfAttendees,
+    earlyBirdDinner: false,
+    numberOfMeals: 1,
+    mealChoice: "",
+  } as EventRsvpForm);
+
+let cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups = [];
+});
+
+async function serve(): Promise<TestServer> {
+  const s = await startServer({ config: { rateLimitMax, rateLimitWindowSeconds } });
+  cleanups.push(() => s.close());
+  return s;
+}
+
+/** A browser that has loaded a page of the site from `address`. */
+async function browser(s: TestServer, address: string): Promise<Client> {
+  const client = new Client(s.url, address);
+  await client.get("/sheets/api/read");
+  return client;
+}
+
+describe("a hoarder with invented names on one address", () => {
+  it("takes at most 20 seats; the secretary is told, and cancels from the terminal while the server runs", async () => {
+    const s = await serve();
+    const hoarder = await browser(s, "203.0.113.66");
+    const names = ["Zed", "Quincy", "Xavier", "Yves", "Wolfgang", "Ulrich", "Thaddeus"];
+    const answers = [];
+    for (const name of names) {
+      answers.push(await hoarder.post("/mj/api/rsvp", rsvp("plain-meeting", name, 10)));
+    }
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 409, 409, 409, 409, 409]);
+    expect(answers[2]?.body).toEqual({
+      message:
+        "At most 20 seats of this event can be reserved from one network address, and all of them are. If more of you are coming, write to the secretary through the contact form.",
+    });
+    expect((await s.store.attendeeCounts()).get("plain-meeting")).toBe(20);
+    // Everyone else still finds 50 seats.
+    const member = await browser(s, "198.51.100.7");
+    expect((await member.post("/mj/api/rsvp", rsvp("plain-meeting", "Ann", 10))).status).toBe(200);
+
+    await s.worker.idle();
+    const notices = readdirSync(s.outbox)
+      .filter((f) => f.endsWith("rsvp-notice.eml"))
+      .sort();
+    const second = parseMail(readFileSync(join(s.outbox, notices[1] ?? "")));
+    expect(second.text).toContain(
+      "Note: with this RSVP, 20 of the event's 70 seats were reserved from the same network address, more than a quarter. If that looks wrong, lodge rsvps --event plain-meeting lists them with their ids, and lodge rsvps cancel ID cancels one.",
+    );
+    const first = parseMail(readFileSync(join(s.outbox, notices[0] ?? "")));
+    expect(first.text).not.toContain("Note:");
+
+    // The secretary, in a terminal beside the running server, on its live database.
+    const copy = sampleCopy();
+    cleanups.push(copy.cleanup);
+    copy.write("events.yaml", JSON.stringify(TEST_EVENTS));
+    const db = join(s.dir, "lodge.db");
+    const listed = await lodge(copy.root, "rsvps", "--event", "plain-meeting", "--db", db);
+    expect(listed.stdout[2]).toMatch(/^ {2}1 {3}.* Zed Member +zed@example\.org +10$/);
+    const cancelled = await lodge(copy.root, "rsvps", "cancel", "1", "--db", db);
+    expect(cancelled).toMatchObject({ code: 0, stderr: [] });
+    const read = await member.get("/sheets/api/read?event=plain-meeting");
+    expect(read.body).toMatchObject({ data: 20 });
+    // The running server's worker sends the notice the command queued (at the machine's time,
+    // ahead of the test's clock) at its next look.
+    s.clock.advance(Math.max(0, Date.now() - s.clock.now().getTime()) + 1000);
+    await s.worker.run();
+    const notice = readdirSync(s.outbox).find((f) => f.endsWith("rsvp-cancelled.eml"));
+    expect(parseMail(readFileSync(join(s.outbox, notice ?? ""))).headers.get("to")).toBe(
+      "zed@example.org",
+    );
+  });
+});
+
+describe("a lodge hall of 60 members on one address", () => {
+  it("lets 60 members reserve within 10 minutes with the default limits, and still stops a flood", {
+    timeout: 30_000,
+  }, async () => {
+    const s = await serve();
+    const HALL = "198.51.100.10";
+    // After the meeting, each member reserves on his phone for one of the coming events.
+    const events = ["plain-meeting", "dinner-meeting", "closes-tonight"];
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const phone = await browser(s, HALL);
+      const name = `Member${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`;
+      const eventId = events[i % 3] as string;
+      if (i % 10 === 0) {
+        // Every tenth one mistypes his address first.
+        const typo = await phone.post("/mj/api/rsvp", rsvp(eventId, name, 1, "Member@Example.org"));
+        statuses.push(typo.status);
+      }
+      const payload = rsvp(eventId, name, 1);
+      statuses.push((await phone.post("/mj/api/rsvp", payload)).status);
+      const row = toSheetPayload(payload, testEvent(eventId));
+      statuses.push((await phone.post("/sheets/api/append-rsvp", row)).status);
+      s.clock.advance(10_000);
+    }
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 400).length).toBe(6);
+    expect((await s.store.listEventRsvps()).length).toBe(60);
+    expect((await s.store.listEventRsvps()).every((r) => r.sheetRecordedAt)).toBe(true);
+
+    // The 21st seat of one event from the hall's connection is past the lodge's cap.
+    const late = await browser(s, HALL);
+    const refused = await late.post("/mj/api/rsvp", rsvp("plain-meeting", "Latecomer", 1));
+    expect(refused.status).toBe(409);
+
+    // A flood from that address, 50 at a time: stopped once its budget is spent.
+    const flood = await browser(s, HALL);
+    const answers = [];
+    for (let i = 0; i < 600; i += 50) {
+      const batch = Array.from({ length: 50 }, (_, j) =>
+        flood.post("/mj/api/rsvp", rsvp("one-per-rsvp", `Flood${i + j}`, 1)),
+      );
+      answers.push(...(await Promise.all(batch)));
+    }
+    const limited = answers.filter((a) => a.status === 429).length;
+    expect(limited).toBeGreaterThan(300);
+    expect(answers.every((a) => a.status < 500)).toBe(true);
+    console.info(
+      `hall: 60 members, ${statuses.length} POSTs, none limited; flood of 600: ${limited} answered 429`,
+    );
+  });
+});
