@@ -179,7 +179,9 @@ describe("a client that follows SPEC 3 and 7 to the letter", () => {
 
   it("books a social outing with the attendees as text, and sends a message without a token", async () => {
     const { s, c } = await client();
-    const { id: _, ...outing } = TEST_OUTINGS[0] ?? { id: "" };
+    const [first] = TEST_OUTINGS;
+    if (!first) throw new Error("no test outing");
+    const { id: _, ...outing } = first;
     const when = "Sat, Dec 5, 2026 6:00pm";
     const social = {
       firstName: "Ann",
