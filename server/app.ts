@@ -1,14 +1,19 @@
 import { existsSync } from "node:fs";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import { ALERTS } from "../core/messages.ts";
 import type { LodgeData } from "../core/schemas/index.ts";
 import type { AppConfig } from "./config.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
-import { serializers } from "./logging.ts";
+import { scrub, serializers } from "./logging.ts";
 import { failureSummaryMail } from "./mail/messages.ts";
 import { loadTemplates, type MailTemplates } from "./mail/templates.ts";
 import type { MailTransport } from "./mail/transport.ts";
@@ -84,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ? { level: "info", ...options.logger, serializers } : false,
     // One line per request, written when it is answered (below), instead of two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -122,7 +127,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (error instanceof StoreUnavailableError) {
-      request.log.error({ err: error }, "nothing can be stored: the submission was refused");
+      request.log.error(
+        { reason: scrub(error.message) },
+        "nothing can be stored: the submission was refused",
+      );
       return reply
         .code(503)
         .header("retry-after", String(RETRY_AFTER_UNAVAILABLE_SECONDS))

@@ -4,8 +4,9 @@ import { type App, buildApp } from "./app.ts";
 import { type Config, settleConfig } from "./config.ts";
 import { outboxFolderTransport, smtpTransport } from "./mail/transport.ts";
 import { checkWritable, listenProblem, StartError } from "./preflight.ts";
+import { reopeningStore } from "./store/reopening-store.ts";
 import { SqliteStore, storeError } from "./store/sqlite-store.ts";
-import { StoreUnavailableError } from "./store/store.ts";
+import { type Store, StoreUnavailableError } from "./store/store.ts";
 
 export interface RunningServer extends App {
   url: string;
@@ -13,21 +14,32 @@ export interface RunningServer extends App {
   site: string | undefined;
   mail: string;
   database: string;
+  /** Why the database could not be opened at start, when it could not (it is tried again). */
+  databaseProblem: string | undefined;
   close(): Promise<void>;
 }
 
-/** Opens the database, or says in a sentence why it cannot be. */
-function openStore(file: string, shown: (path: string) => string): SqliteStore {
+function openSqlite(file: string): SqliteStore {
   try {
     return new SqliteStore(file);
   } catch (error) {
-    const mapped = storeError(error);
-    if (mapped instanceof StoreUnavailableError) {
-      throw new StartError(
-        `${shown(file)} cannot be opened: ${(mapped.cause as Error).message}. Free some disk space or check the file, or pass --db FILE.`,
-      );
-    }
-    throw error;
+    throw storeError(error);
+  }
+}
+
+/**
+ * The database, or, when it cannot be opened now (a full disk on which SQLite cannot write its
+ * journal), a store that keeps trying: the server starts all the same, serves the site and
+ * answers submissions 503 until the database opens, instead of ending and being started again
+ * and again by its supervisor. What it could not do is returned for the start-up lines.
+ */
+function openStore(file: string): { store: Store; problem?: string } {
+  try {
+    return { store: openSqlite(file) };
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    const cause = error.cause instanceof Error ? error.cause.message : error.message;
+    return { store: reopeningStore(() => openSqlite(file)), problem: cause };
   }
 }
 
@@ -48,7 +60,7 @@ export async function runServer(
     shown,
   );
   const settled = settleConfig(config, data.lodge);
-  const store = openStore(settled.dbFile, shown);
+  const { store, problem } = openStore(settled.dbFile);
   const transport = settled.smtpUrl
     ? smtpTransport(settled.smtpUrl)
     : outboxFolderTransport(settled.outboxDir);
@@ -74,6 +86,7 @@ export async function runServer(
       site: existsSync(settled.distDir) ? settled.distDir : undefined,
       mail: transport.description,
       database: settled.dbFile,
+      databaseProblem: problem,
       async close() {
         await built.app.close();
         await transport.close();

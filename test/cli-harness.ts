@@ -82,9 +82,15 @@ export async function lodgeAt(
 
 /**
  * Starts `lodge serve` in-process with the environment given (not the test's): `started` resolves
- * with its address once it listens, `exit` with its exit code once `stop` has stopped it.
+ * with its address once it listens, `exit` with its exit code once `stop` has stopped it. With
+ * `terminal`, its output goes to a terminal (a context that can rewrite a status line).
  */
-export function serveInProcess(cwd: string, argv: string[], env: Record<string, string> = {}) {
+export function serveInProcess(
+  cwd: string,
+  argv: string[],
+  env: Record<string, string> = {},
+  terminal = false,
+) {
   const stdout: string[] = [];
   const stderr: string[] = [];
   const stop = new AbortController();
@@ -98,6 +104,7 @@ export function serveInProcess(cwd: string, argv: string[], env: Record<string, 
     exitCode: 0,
     env,
     stop: stop.signal,
+    ...(terminal ? { status: () => {} } : {}),
     out: (line) => {
       stdout.push(...line.split("\n"));
       const match = /^Serving .* at (http:\/\/\S+)$/.exec(line);

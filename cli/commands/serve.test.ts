@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -63,5 +65,54 @@ describe("lodge serve", () => {
     const run = serve(dir, ["--data", "missing", "--port", "0"]);
     expect(await run.exit).toBe(1);
     expect(run.stderr.at(-1)).toBe("missing has an error (listed above). Nothing was served.");
+  });
+
+  it("says in one sentence that the port is taken, and how to choose another", async () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-serve-"));
+    const other = createServer();
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const { port } = other.address() as AddressInfo;
+    try {
+      const run = serve(dir, ["--data", SAMPLE, "--port", String(port), "--db", "state/lodge.db"]);
+      expect(await run.exit).toBe(1);
+      expect(run.stderr).toEqual([`port ${port} is in use; stop the other program or pass --port`]);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it("prints one short line per request on a terminal, and JSON lines without names otherwise", async () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-serve-"));
+    const argv = ["--data", SAMPLE, "--port", "0", "--db", "state/lodge.db", "--dist", "none"];
+    for (const [terminal, flags] of [
+      [true, []],
+      [false, ["--log", "text"]],
+    ] as const) {
+      const run = serve(dir, [...argv, ...flags], {}, terminal);
+      const url = await run.started;
+      await fetch(`${url}/sheets/api/read?event=nothing&email=ann@example.org`);
+      await fetch(`${url}/mj/api/form-token`);
+      run.stop();
+      await run.exit;
+      const requests = run.stdout.filter((line) => /^(GET|POST) /.test(line));
+      expect(requests.map((line) => line.replace(/\d+ ms$/, "N ms"))).toEqual([
+        "GET /sheets/api/read 404 N ms",
+        "GET /mj/api/form-token 200 N ms",
+      ]);
+      expect(run.stdout.some((line) => line.startsWith("{"))).toBe(false);
+    }
+    const piped = serve(dir, argv);
+    const url = await piped.started;
+    await fetch(`${url}/sheets/api/read?email=ann@example.org`);
+    piped.stop();
+    await piped.exit;
+    const json = piped.stdout
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
+    expect(json.find((line) => line.msg === "request answered")).toMatchObject({
+      req: { method: "GET", url: "/sheets/api/read" },
+      res: { statusCode: 200 },
+    });
+    expect(piped.stdout.join("\n")).not.toContain("ann@example.org");
   });
 });

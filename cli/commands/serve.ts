@@ -107,7 +107,9 @@ export function serveCommand(ctx: Context): Command {
       ctx.out(
         `  mail:  ${config.smtpUrl ? server.mail : `${shown(config.outboxDir)} (no SMTP_URL: mail is written there as .eml files)`}`,
       );
-      ctx.out(`  data:  ${shown(server.database)}`);
+      ctx.out(
+        `  data:  ${shown(server.database)}${server.databaseProblem ? ` cannot be opened now (${server.databaseProblem}): RSVPs and messages are refused until it can; free some disk space` : ""}`,
+      );
       ctx.out("Press Ctrl-C to stop.");
       await stopped(ctx.stop);
       await server.close();

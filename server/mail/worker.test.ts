@@ -1,6 +1,6 @@
-import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
-import { SqliteStore, storeError } from "../store/sqlite-store.ts";
+import { breakable } from "../../test/faults.ts";
+import { SqliteStore } from "../store/sqlite-store.ts";
 import { type ComposedMail, FAILURE_SUMMARY_KIND, type QueuedMail } from "../store/store.ts";
 import type { MailTransport } from "./transport.ts";
 import { MailWorker, retryDelay, STORAGE_BACKOFF, SUMMARY_INTERVAL_MS } from "./worker.ts";
@@ -54,32 +54,6 @@ function fakeTransport() {
     async close() {},
   };
   return transport;
-}
-
-/**
- * The SQLite store, with its writes failing while `broken` names them: each fails as a database
- * that cannot be written does, with SQLite's own error, read from a read-only connection.
- */
-function breakable(store: SqliteStore) {
-  const broken = new Set<string>();
-  const readOnly = new DatabaseSync(":memory:", { readOnly: true });
-  const fail = () => {
-    try {
-      readOnly.exec("CREATE TABLE t (x)");
-    } catch (error) {
-      throw storeError(error);
-    }
-    throw new Error("a read-only connection wrote");
-  };
-  const proxy = new Proxy(store, {
-    get(target, name, receiver) {
-      const value = Reflect.get(target, name, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        broken.has(String(name)) ? Promise.reject(fail()) : value.apply(target, args);
-    },
-  }) as SqliteStore;
-  return { store: proxy, broken };
 }
 
 let stores: SqliteStore[] = [];
