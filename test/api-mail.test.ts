@@ -7,6 +7,7 @@ import type { EventRsvpForm } from "../core/schemas/index.ts";
 import type { MailTransport } from "../server/mail/transport.ts";
 import { smtpTransport } from "../server/mail/transport.ts";
 import { Clock, startServer, type TestServer, testEvent } from "./api-harness.ts";
+import { until } from "./faults.ts";
 import { parseMail } from "./mime.ts";
 import { TestSmtp } from "./smtp-harness.ts";
 
@@ -163,5 +164,67 @@ describe("mail over SMTP", () => {
       "000001-rsvp-notice.eml",
       "000002-rsvp-confirmation.eml",
     ]);
+  });
+
+  it("gives up a mail refused for good (550), and tells the secretary in one summary a day", async () => {
+    const mailServer = await smtp();
+    mailServer.unknown.add("nobody@example.org");
+    const s = await serve({ transport: transportFor(mailServer) });
+    const client = await s.client();
+    const refused = buildEventRsvpPayload(testEvent("dinner-meeting"), {
+      ...FORM,
+      email: "nobody@example.org",
+    } as EventRsvpForm);
+    expect(await client.post("/mj/api/rsvp", refused)).toMatchObject({ status: 200 });
+    await s.worker.idle();
+    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 1 });
+    const summary = mailServer.received.find((m) => /could not be delivered/.test(m.raw));
+    expect(summary?.to).toEqual(["secretary@hillcrest586.example.org"]);
+    const text = parseMail(summary?.raw ?? "").text;
+    expect(text.split("\n")[0]).toBe(
+      "The mail server refused these messages for good, so they are not sent again:",
+    );
+    expect(text).toContain(
+      "- #2 RSVP confirmation to nobody@example.org, queued Sat, Nov 21, 2026 12:00pm (America/New_York): Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: user unknown",
+    );
+    // Not retried an hour later, nor a day later; a second failure waits for the next day.
+    const sent = mailServer.received.length;
+    s.clock.advance(60 * 60_000);
+    await s.worker.run();
+    expect(mailServer.received.length).toBe(sent);
+    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 1 });
+  });
+
+  it("sends the others while one SMTP server conversation stalls, and gives that one up after the timeout", async () => {
+    const mailServer = await smtp();
+    mailServer.stalling.add("slow@example.org");
+    const transport = smtpTransport(mailServer.url, { timeoutMs: 300 });
+    cleanups.push(() => transport.close());
+    const s = await serve({ transport });
+    const client = await s.client();
+    for (const email of ["slow@example.org", "ann@example.org", "bob@example.org"]) {
+      const payload = buildEventRsvpPayload(testEvent("dinner-meeting"), {
+        ...FORM,
+        email,
+      } as EventRsvpForm);
+      expect((await client.post("/mj/api/rsvp", payload)).status).toBe(200);
+    }
+    // Five of the six go through while the sixth's server has not answered.
+    await until(() => mailServer.received.length === 5, "the five mails that do not stall");
+    expect(mailServer.stalled.length).toBe(1);
+    await s.worker.idle();
+    const [waiting] = await s.store.listMail("pending");
+    expect(waiting).toMatchObject({ to: "slow@example.org", attempts: 1 });
+    expect(waiting?.lastError).toMatch(/timeout/i);
+
+    // The duplicate window: the stalled server had the whole message. Sent again once it
+    // answers, the recipient has it twice, under one Message-ID, which mail programs show once.
+    mailServer.stalling.clear();
+    s.clock.advance(30_000);
+    await s.worker.run();
+    const again = mailServer.received.at(-1)?.raw ?? "";
+    const messageId = (raw: string) => /^Message-ID: (.*)$/im.exec(raw)?.[1];
+    expect(messageId(again)).toBe(messageId(mailServer.stalled[0]?.raw ?? ""));
+    expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 6, failed: 0 });
   });
 });

@@ -128,4 +128,21 @@ describe("serving the built site", () => {
     });
     expect((await client.get("/sheets/api/read")).status).toBe(200);
   });
+
+  it("serves SPEC 7's past-master list from the lodge's own list, with the placeholder portrait", async () => {
+    const { client } = await serve(FILES);
+    const response = await client.get("/assets/data/past-master-list.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const list = response.body as { number: number; name: string; term: string; imgUrl: string }[];
+    expect(list.length).toBe(159);
+    expect(list[0]).toEqual({
+      number: 0,
+      name: "Charles R. Robinson",
+      term: "U.D. 1867",
+      imgUrl: "default-portrait.jpg",
+    });
+    expect(list.find((master) => master.number === 138)).toMatchObject({ imgUrl: "pm-138.jpg" });
+  });
 });

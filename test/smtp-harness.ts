@@ -9,10 +9,16 @@ export interface Received {
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives. While `refusing` is set it answers
- * every message with a temporary failure (451), as a mail server does when it is overloaded.
+ * every message with a temporary failure (451), as a mail server does when it is overloaded. It
+ * refuses for good (550, no such user) the recipients in `unknown`, and for the recipients in
+ * `stalling` it takes the whole message (kept in `stalled`) and never answers, as a server that
+ * hangs does.
  */
 export class TestSmtp {
   readonly received: Received[] = [];
+  readonly stalled: Received[] = [];
+  readonly unknown = new Set<string>();
+  readonly stalling = new Set<string>();
   refusing = false;
   #server: SMTPServer;
   port = 0;
@@ -26,6 +32,14 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.unknown.has(address.address)) return callback();
+        const error = new Error(`5.1.1 <${address.address}>: user unknown`) as Error & {
+          responseCode: number;
+        };
+        error.responseCode = 550;
+        callback(error);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -36,11 +50,16 @@ export class TestSmtp {
             callback(error);
             return;
           }
-          this.received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString("utf8"),
-          });
+          };
+          if (mail.to.some((to) => this.stalling.has(to))) {
+            this.stalled.push(mail);
+            return;
+          }
+          this.received.push(mail);
           callback();
         });
       },
