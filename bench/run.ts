@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchApi } from "./api.ts";
 import { makeBigLodge } from "./big-lodge.ts";
+import { benchFaults } from "./faults.ts";
 import { benchImages } from "./images.ts";
 import { fmt, table, timed } from "./measure.ts";
 
@@ -20,7 +21,7 @@ const wanted = (section: string) => only.length === 0 || only.includes(section);
 
 const scratch = mkdtempSync(join(tmpdir(), "lodge-bench-"));
 const RESULTS = join(ROOT, "bench", "results");
-const SECTIONS = ["build", "images", "api"] as const;
+const SECTIONS = ["build", "images", "api", "faults"] as const;
 /** The lines of the section being measured. */
 let lines: string[] = [];
 const say = (text: string) => {
@@ -143,6 +144,47 @@ try {
         `\nA stored, validated, mailed RSVP costs ${fmt(bare.rps / lodge.rps, 1)}x a bare fastify answer.\n`,
       );
     keep("api");
+  }
+
+  if (wanted("faults")) {
+    const r = await benchFaults(SAMPLE, scratch);
+    say("## Faults (lodge serve in its own process, 8 clients at once, 127.0.0.1)\n");
+    say(
+      table(
+        [
+          "fault",
+          "requests sent",
+          "acknowledged",
+          "stored",
+          "acknowledged lost",
+          "503 (nothing storable)",
+          "other 5xx",
+          "process exits",
+          "mails queued",
+          "failed for good (reported)",
+          "mails lost",
+          "mails duplicated",
+        ],
+        r.map((x) => [
+          x.fault,
+          x.sent,
+          x.acknowledged,
+          x.stored,
+          x.lostAcknowledged,
+          x.unavailable,
+          x.otherServerErrors,
+          x.exits,
+          x.mailsQueued,
+          x.mailsFailed,
+          x.mailsLost,
+          x.mailsDuplicated,
+        ]),
+      ),
+    );
+    say(
+      "\nProcess exits count only the ends nobody asked for (not the SIGKILL of the crash run). A duplicated mail is one whose server took the whole message and never answered: it is sent again under the same Message-ID.\n",
+    );
+    keep("faults");
   }
 
   // bench.md: the latest figures of every section, each with the moment it was measured.

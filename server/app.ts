@@ -102,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         .code(400)
         .header("cache-control", "no-store")
         .send({ message: clientMessage(error, config.bodyLimitBytes) });
+      // No hook runs for it, the one that logs requests included.
+      request.log.info({ req: request, res: reply, ms: 0 }, "request answered");
     },
   });
   const templates = options.templates ?? loadTemplates();
@@ -117,6 +119,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     log: app.log,
     summary: (failures) => failureSummaryMail(mail, failures),
+    // Longer than the longest send (connection, greeting and message, each up to the timeout),
+    // and no longer: after a crash, the mail it held waits this long to be taken again.
+    leaseMs: Math.max(60_000, 4 * config.smtpTimeoutSeconds * 1000),
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...options.mail,
   });

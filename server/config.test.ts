@@ -21,6 +21,7 @@ describe("server configuration", () => {
       distDir: "/srv/lodge/dist",
       dbFile: "/srv/lodge/var/lodge.db",
       outboxDir: "/srv/lodge/var/outbox",
+      smtpTimeoutSeconds: 20,
       rateLimitMax: 80,
       rateLimitWindowSeconds: 600,
       bodyLimitBytes: 65536,

@@ -17,6 +17,7 @@ export const ENVIRONMENT = {
   dbFile: "DB_FILE",
   outboxDir: "OUTBOX_DIR",
   smtpUrl: "SMTP_URL",
+  smtpTimeoutSeconds: "SMTP_TIMEOUT_SECONDS",
   mailFrom: "MAIL_FROM",
   secretaryEmail: "SECRETARY_EMAIL",
   xsrfSecret: "XSRF_SECRET",
@@ -57,6 +58,8 @@ export const configSchema = z.object({
     .trim()
     .regex(/^smtps?:\/\/\S+$/, { error: "expected smtp://user:password@host:port or smtps://..." })
     .optional(),
+  /** How long an SMTP server may stay silent before a send is given up and retried later. */
+  smtpTimeoutSeconds: whole("a number of seconds", 1, 600).default(20),
   /** 'Hillcrest Lodge <lodge@example.org>' or a bare address; defaults to the secretary's. */
   mailFrom: address.optional(),
   /** Defaults to secretaryEmail in lodge.yaml. */

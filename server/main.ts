@@ -62,7 +62,7 @@ export async function runServer(
   const settled = settleConfig(config, data.lodge);
   const { store, problem } = openStore(settled.dbFile);
   const transport = settled.smtpUrl
-    ? smtpTransport(settled.smtpUrl)
+    ? smtpTransport(settled.smtpUrl, { timeoutMs: settled.smtpTimeoutSeconds * 1000 })
     : outboxFolderTransport(settled.outboxDir);
   try {
     const built = await buildApp({

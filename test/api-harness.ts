@@ -237,6 +237,7 @@ export function testConfig(dir: string, overrides: Partial<AppConfig> = {}): App
     dbFile: join(dir, "lodge.db"),
     outboxDir: join(dir, "outbox"),
     smtpUrl: undefined,
+    smtpTimeoutSeconds: 20,
     mailFrom: '"Hillcrest Lodge No. 586" <lodge@hillcrest586.example.org>',
     secretaryEmail: "secretary@hillcrest586.example.org",
     xsrfSecret: TEST_SECRET,

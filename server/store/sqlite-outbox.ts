@@ -61,6 +61,7 @@ export function mailEntry(row: Record<string, string | number | null>): MailEntr
   return {
     id: Number(row.id),
     kind: String(row.kind),
+    messageId: String(row.message_id),
     to: String(row.recipient),
     status: String(row.status) as MailStatus,
     attempts: Number(row.attempts),

@@ -41,6 +41,7 @@ export type MailStatus = "pending" | "sent" | "failed";
 export interface MailEntry {
   id: number;
   kind: string;
+  messageId: string;
   /** The first recipient. */
   to: string;
   status: MailStatus;
