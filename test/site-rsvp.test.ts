@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { ALERTS, MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/rsvp-payload.ts";
 import type { Event, EventRsvpForm } from "../core/schemas/index.ts";
-import { type Client, sampleData } from "./api-harness.ts";
+import { type Client, sampleData, visitor } from "./api-harness.ts";
 import {
   alertText,
   chromiumForFile,
@@ -40,7 +40,9 @@ async function openRsvp(page: Page, id: string) {
   return dialog;
 }
 
-/** RSVPs for an event straight at the API, as another visitor would. */
+let visitors = 0;
+
+/** RSVPs for an event straight at the API, as another visitor would, from an address of its own. */
 async function reserve(client: Client, id: string, attendees: number) {
   const form = {
     firstName: "Other",
@@ -52,7 +54,11 @@ async function reserve(client: Client, id: string, attendees: number) {
     numberOfMeals: 1,
     mealChoice: "",
   } as EventRsvpForm;
-  const response = await client.post("/mj/api/rsvp", buildEventRsvpPayload(sampleEvent(id), form));
+  const response = await client.post(
+    "/mj/api/rsvp",
+    buildEventRsvpPayload(sampleEvent(id), form),
+    visitor(visitors++),
+  );
   expect(response.status).toBe(200);
 }
 
