@@ -25,6 +25,8 @@ export interface ServeOptions {
   under?: string[];
   /** Run as this user (and group): see `unprivileged`. */
   user?: { uid: number; gid: number; node: string };
+  /** A file descriptor for stdout and stderr instead of pipes (then `lines` stays empty). */
+  stdio?: number;
 }
 
 /**
@@ -36,7 +38,7 @@ export function spawnServe(options: ServeOptions): ServeProcess {
   const command = [...(options.under ?? []), node, CLI, "serve", ...options.args];
   const child = spawn(command[0] as string, command.slice(1), {
     env: { ...process.env, LOG_FORMAT: "json", ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", options.stdio ?? "pipe", options.stdio ?? "pipe"],
     ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
   });
   started.push(child);

@@ -8,6 +8,7 @@ import { type Context, parseOptions, shownPath, UsageError } from "../context.ts
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
+import { keepServingOnFullDisk } from "../stream-errors.ts";
 
 const text = z.string().min(1).optional();
 const optionsSchema = z.object({
@@ -111,6 +112,7 @@ export function serveCommand(ctx: Context): Command {
         `  data:  ${shown(server.database)}${server.databaseProblem ? ` cannot be opened now (${server.databaseProblem}): RSVPs and messages are refused until it can; free some disk space` : ""}`,
       );
       ctx.out("Press Ctrl-C to stop.");
+      keepServingOnFullDisk();
       await stopped(ctx.stop);
       await server.close();
       ctx.out("Stopped. Mail not yet sent stays queued for the next start.");

@@ -31,14 +31,20 @@ export function isPermanentRefusal(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
+/** Mails handed to the SMTP server at once; the mail worker sends as many. */
+export const SMTP_CONNECTIONS = 4;
+
 /**
- * Sends over SMTP from a URL such as smtp://user:password@host:587, one connection per mail, so
- * that the worker's parallel sends do not wait on each other.
+ * Sends over SMTP from a URL such as smtp://user:password@host:587, on a pool of connections
+ * kept open between mails, one per mail the worker sends at once: a connection that stalls is
+ * given up after the timeout and replaced, and the others go on.
  */
 export function smtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
   const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
   const transporter = createTransport({
     url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

@@ -1,6 +1,6 @@
 import { scrub } from "../logging.ts";
 import type { ComposedMail, MailEntry, QueuedMail, Store } from "../store/store.ts";
-import { isPermanentRefusal, type MailTransport } from "./transport.ts";
+import { isPermanentRefusal, type MailTransport, SMTP_CONNECTIONS } from "./transport.ts";
 
 export interface WorkerLog {
   info(object: object, message: string): void;
@@ -74,7 +74,7 @@ export class MailWorker {
       backoff: DEFAULT_BACKOFF,
       storageBackoff: STORAGE_BACKOFF,
       leaseMs: 5 * 60_000,
-      concurrency: 4,
+      concurrency: SMTP_CONNECTIONS,
       pollMs: 15_000,
       ...options,
     };

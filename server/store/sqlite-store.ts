@@ -147,6 +147,9 @@ export class SqliteStore implements Store {
           results.push({ ok: true, value: work() });
           this.#db.exec("RELEASE one");
         } catch (error) {
+          // An I/O error (a full disk) makes SQLite roll the whole transaction back: the batch
+          // failed as a whole, for that reason.
+          if (!this.#db.isTransaction) throw error;
           this.#db.exec("ROLLBACK TO one");
           this.#db.exec("RELEASE one");
           results.push({ ok: false, error });
