@@ -182,7 +182,7 @@ try {
       ),
     );
     say(
-      "\nProcess exits count only the ends nobody asked for (not the SIGKILL of the crash run). A duplicated mail is one whose server took the whole message and never answered: it is sent again under the same Message-ID.\n",
+      "\nProcess exits count only the ends nobody asked for (not the SIGKILL of the crash run). A duplicated mail is one whose server took the whole message and never answered, or one a killed process had handed over without noting it: it is sent again under the same Message-ID, which mail programs show once.\n",
     );
     keep("faults");
   }
