@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Picture } from "../../core/rules/pictures.ts";
@@ -21,6 +22,7 @@ import { JoinBlock } from "./components/JoinBlock.tsx";
 import { buildMoment } from "./lib/build-moment.ts";
 import { NowProvider } from "./lib/now.tsx";
 import { logo } from "./lib/pictures.server.ts";
+import type { RefreshHandle } from "./routes/redirect-home.tsx";
 import { isGalleryPath } from "./site-map.ts";
 import "./styles/site.css";
 
@@ -29,8 +31,20 @@ export function loader() {
   return { builtAt: buildMoment().getTime(), logo: logo() };
 }
 
+/**
+ * Where the page sends a browser without JavaScript, when its route says so. The refresh belongs
+ * in the head: a <meta http-equiv> in the body's <noscript> is not HTML.
+ */
+function useNoscriptRefresh(): string | undefined {
+  const matches = useMatches();
+  return matches
+    .map((match) => (match.handle as Partial<RefreshHandle> | undefined)?.noscriptRefresh)
+    .find((target) => target !== undefined);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const icon = useRouteLoaderData<typeof loader>("root")?.logo.icon;
+  const refresh = useNoscriptRefresh();
   return (
     <html lang="en">
       <head>
@@ -42,6 +56,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript>
           <style>{".menu { display: flex; }"}</style>
         </noscript>
+        {refresh && (
+          <noscript
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed refresh of the site's own; as a React <meta> it would be hoisted out of <noscript>
+            dangerouslySetInnerHTML={{
+              __html: `<meta http-equiv="refresh" content="0; url=${refresh}">`,
+            }}
+          />
+        )}
       </head>
       <body>
         {children}

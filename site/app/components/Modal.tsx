@@ -44,7 +44,7 @@ export function Modal({ open, title, onClose, children, className }: ModalProps)
     <dialog
       ref={dialog}
       className={`modal${className ? ` ${className}` : ""}`}
-      aria-labelledby={titleId}
+      aria-labelledby={title ? titleId : undefined}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog itself, outside its box.
         if (event.target === event.currentTarget) event.currentTarget.close();
@@ -52,7 +52,8 @@ export function Modal({ open, title, onClose, children, className }: ModalProps)
     >
       <div className="modal-box">
         <header className="modal-header">
-          <h2 id={titleId}>{title}</h2>
+          {/* A modal that names what it shows only while open has no title, and no empty heading, when closed. */}
+          {title ? <h2 id={titleId}>{title}</h2> : null}
           <button
             type="button"
             className="modal-close"

@@ -26,8 +26,9 @@ export default function BrotherhoodNightHistory() {
       <PageHeading title={page.heading || page.title} subheading={page.subheading} />
       {page.blocks.map((block, index) => {
         const picture = pictures[index];
+        // A block, not a <section>: the stories have no headings of their own.
         return (
-          <section key={block.content} className="story-block">
+          <div key={block.content} className="story-block">
             <div className="narrow">
               <Html html={block.content} />
               {picture && (
@@ -41,7 +42,7 @@ export default function BrotherhoodNightHistory() {
                 </figure>
               )}
             </div>
-          </section>
+          </div>
         );
       })}
     </>

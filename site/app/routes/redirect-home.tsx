@@ -9,9 +9,15 @@ const HOME = "/home";
  * The empty path and any unknown path go home, an unknown album to the image gallery (SPEC 2).
  * This page is also the site's 404.html, served for every address the build did not write. Its
  * first script sends the browser on before anything else loads; without JavaScript, the refresh
- * in <noscript> goes home; inside the app the router replaces the address.
+ * the layout puts in the head's <noscript> goes home; inside the app the router replaces the
+ * address.
  */
 export const meta = () => [{ title: lodge.name }, { name: "robots", content: "noindex" }];
+
+/** What a route asks of the layout's <head>: where a browser without JavaScript is sent at once. */
+export type RefreshHandle = { noscriptRefresh: string };
+
+export const handle: RefreshHandle = { noscriptRefresh: HOME };
 
 export default function RedirectHome() {
   const navigate = useNavigate();
@@ -25,12 +31,7 @@ export default function RedirectHome() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed script of the site's own
         dangerouslySetInnerHTML={{ __html: REDIRECT_SCRIPT }}
       />
-      <noscript
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed refresh of the site's own
-        dangerouslySetInnerHTML={{
-          __html: `<meta http-equiv="refresh" content="0; url=${HOME}">`,
-        }}
-      />
+      <h1>{lodge.name}</h1>
       <p>
         <Link to={HOME}>Go to the home page of {lodge.name}</Link>
       </p>
