@@ -73,12 +73,12 @@ describe("mail over SMTP", () => {
     );
     expect(notice?.html).toContain("<li>Roast Beef: 2</li>\n<li>Salmon: 1</li>");
     expect(confirmation?.subject).toBe(
-      "Your reservation for Stated Meeting on Wed, Dec 2, 2026 7:30pm",
+      "Your reservation for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
     );
     expect(confirmation?.text).toContain("Dear John O'Brien,");
     expect(confirmation?.html).toContain("<p>Dear John O&#39;Brien,</p>");
     expect(confirmation?.text).toContain(
-      "Early bird dinner at 6:30 PM: 3 meals (2 Roast Beef, 1 Salmon), $15 per meal",
+      "Early bird dinner at 6:30PM: 3 meals (2 Roast Beef, 1 Salmon), $15 per meal",
     );
     expect(confirmation?.part("text/calendar")?.body).toContain("UID:dinner-meeting@lodge-586\r\n");
     expect(await s.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });

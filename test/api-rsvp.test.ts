@@ -91,7 +91,7 @@ describe("POST /mj/api/rsvp", () => {
         "E-mail: john.smith@example.org",
         "Attendees: 2",
         "Early bird dinner: Yes",
-        "Dinner time: 6:30 PM",
+        "Dinner time: 6:30PM",
         "Meals: 2",
         "Cost per meal: $15",
         "Meal selection: 1 Roast Beef, 1 Salmon",
@@ -101,24 +101,24 @@ describe("POST /mj/api/rsvp", () => {
         "  Salmon: 1",
       ].join("\n"),
     );
-    expect(notice.text).toContain("Received Sat, Nov 21, 2026 12:00pm (America/New_York).");
+    expect(notice.text).toContain("Received Sat, Nov 21, 2026 at 12:00PM (America/New_York).");
 
     const confirmation = parseMail(readFileSync(join(s.outbox, "000002-rsvp-confirmation.eml")));
     expect(confirmation.headers.get("to")).toBe("john.smith@example.org");
     expect(confirmation.headers.get("reply-to")).toBe("secretary@hillcrest586.example.org");
     expect(confirmation.subject).toBe(
-      "Your reservation for Stated Meeting on Wed, Dec 2, 2026 7:30pm",
+      "Your reservation for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
     );
     expect(confirmation.text).toContain(
       [
         "Stated Meeting",
-        "Wednesday, December 2, 2026 at 7:30 PM",
+        "Wednesday, December 2, 2026 at 7:30PM",
         "Lyndhurst Masonic Center",
         "5025 Linden Crest Road, Lyndhurst, OH 44124",
         "Map: https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124",
         "",
         "Attendees: 2",
-        "Early bird dinner at 6:30 PM: 2 meals (1 Roast Beef, 1 Salmon), $15 per meal",
+        "Early bird dinner at 6:30PM: 2 meals (1 Roast Beef, 1 Salmon), $15 per meal",
       ].join("\n"),
     );
     const ics = confirmation.part("text/calendar");
@@ -146,7 +146,7 @@ describe("POST /mj/api/rsvp", () => {
     expect(confirmation.text).not.toContain("Somewhere Else");
     expect(confirmation.text).toContain("$15 per meal");
     expect(confirmation.subject).toBe(
-      "Your reservation for Stated Meeting on Wed, Dec 2, 2026 7:30pm",
+      "Your reservation for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
     );
   });
 
@@ -292,19 +292,21 @@ describe("POST /mj/api/rsvp", () => {
       await client.post("/mj/api/rsvp", payload("last-month", { earlyBirdDinner: false })),
     ).toMatchObject({
       status: 409,
-      body: { message: "Annual Meeting on Wed, Nov 4, 2026 7:30pm has already taken place." },
+      body: { message: "Annual Meeting on Wed, Nov 4, 2026 at 7:30PM has already taken place." },
     });
     expect(
       await client.post("/mj/api/rsvp", payload("no-reservations", { earlyBirdDinner: false })),
     ).toMatchObject({
       status: 409,
-      body: { message: "Special Meeting on Wed, Dec 9, 2026 7:00pm does not take reservations." },
+      body: {
+        message: "Special Meeting on Wed, Dec 9, 2026 at 7:00PM does not take reservations.",
+      },
     });
     expect(
       await client.post("/mj/api/rsvp", payload("called-off", { earlyBirdDinner: false })),
     ).toMatchObject({
       status: 409,
-      body: { message: "Table Lodge on Thu, Dec 10, 2026 7:00pm has been cancelled." },
+      body: { message: "Table Lodge on Thu, Dec 10, 2026 at 7:00PM has been cancelled." },
     });
     expect(
       await client.post("/mj/api/rsvp", payload("sold-out", { earlyBirdDinner: false })),
@@ -320,7 +322,7 @@ describe("POST /mj/api/rsvp", () => {
       status: 409,
       body: {
         message:
-          "Reservations for Special Meeting on Sun, Nov 22, 2026 7:30pm closed on Nov 21, 2026 at 11:59PM.",
+          "Reservations for Special Meeting on Sun, Nov 22, 2026 at 7:30PM closed on Nov 21, 2026 at 11:59PM.",
       },
     });
     expect((await s.store.listEventRsvps()).map((r) => r.record.eventId)).toEqual([

@@ -63,7 +63,7 @@ describe("POST /mj/api/social-rsvp", () => {
       readFileSync(join(s.outbox, "000002-social-rsvp-confirmation.eml")),
     );
     expect(confirmation.text).toContain(
-      "Bowling at Mayfield Lanes\nSaturday, December 5, 2026 at 6:00 PM\nMayfield Lanes\n6010 Mayfield Road, Mayfield Heights, OH 44124\n",
+      "Bowling at Mayfield Lanes\nSaturday, December 5, 2026 at 6:00PM\nMayfield Lanes\n6010 Mayfield Road, Mayfield Heights, OH 44124\n",
     );
     expect(confirmation.part("text/calendar")?.body).toContain("DTSTART:20261205T230000Z\r\n");
   });
@@ -86,7 +86,7 @@ describe("POST /mj/api/social-rsvp", () => {
       status: 409,
       body: {
         message:
-          "Reservations for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 6:00pm closed on Dec 4, 2026 at 9:00PM.",
+          "Reservations for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM closed on Dec 4, 2026 at 9:00PM.",
       },
     });
     expect(await s.store.listSocialRsvps()).toEqual([]);

@@ -116,6 +116,29 @@ describe("lodge build (the site)", () => {
     expect(existsSync(join(site.dir, "__spa-fallback.html"))).toBe(false);
   });
 
+  it("writes every time of day one way, '7:30PM', on every page; other forms only in the lodge's own words", () => {
+    const dataText = ["events.yaml", "social-events.yaml", "recent-events.yaml", "history.yaml"]
+      .map((file) => readFileSync(new URL(`../data/${file}`, import.meta.url), "utf8"))
+      .join("\n")
+      .replace(/\s+/g, " ");
+    const times = /\b\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\b\.?|[AP]M\b)/gi;
+    const written: string[] = [];
+    const others: string[] = [];
+    for (const path of ["", ...readdirSync(site.dir, { recursive: true, encoding: "utf8" })]) {
+      if (!path.endsWith("index.html") && path !== "") continue;
+      const text = mainText(readFileSync(join(site.dir, path || "index.html"), "utf8"));
+      for (const match of text.matchAll(times)) {
+        if (/^\d{1,2}:\d{2}[AP]M$/.test(match[0])) written.push(match[0]);
+        // With the words before it, as the data would have to say it.
+        else others.push(text.slice(Math.max(0, match.index - 20), match.index + match[0].length));
+      }
+    }
+    // Event starts, dinners, deadlines and outings: the site writes hundreds of times.
+    expect(written.length).toBeGreaterThan(50);
+    expect(written).toContain("12:30PM");
+    expect(others.filter((phrase) => !dataText.includes(phrase.trim()))).toEqual([]);
+  });
+
   it("copies the files the pages use under lodge.yaml's media addresses: the pictures' web sizes, not their originals", () => {
     for (const file of [
       "media/petition.pdf",

@@ -53,7 +53,7 @@ describe("social events", () => {
       "Trivia Night at Copper Kettle Brewing",
     ]);
     const ballpark = outing(page, BALLPARK);
-    expect(await ballpark.locator(".outing-when").textContent()).toBe("Saturday, May 22, 6:05 PM");
+    expect(await ballpark.locator(".outing-when").textContent()).toBe("Saturday, May 22, 6:05PM");
     expect(await ballpark.locator(".rsvp-note").textContent()).toBe(
       "Please RSVP so we can hold enough seats in our block.",
     );
@@ -99,7 +99,7 @@ describe("social events", () => {
     const text = (await dialog.textContent()) ?? "";
     expect(text).toContain("RSVP for Brothers' Night Out at the Ballpark");
     expect(text).toContain("Back by popular demand: baseball and fireworks.");
-    expect(text).toContain("Saturday, May 22, 2027 at 6:05 PM");
+    expect(text).toContain("Saturday, May 22, 2027 at 6:05PM");
     const attendees = dialog.getByLabel("Number of attendees (including yourself)");
     expect(await attendees.inputValue()).toBe("1");
     expect(await attendees.locator("option").allTextContents()).toEqual(

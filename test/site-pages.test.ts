@@ -50,7 +50,7 @@ describe("the home page's spotlight carousel", () => {
     expect(names).toHaveLength(HOME_CAROUSEL.maxSlides);
     const first = section.locator(".spotlight").first();
     expect(await first.locator(".spotlight-date").textContent()).toBe(
-      "Wednesday, December 9, 2026 ·  at 7:00 PM",
+      "Wednesday, December 9, 2026 ·  at 7:00PM",
     );
     const picture = shown("images/events/brotherhood-night.jpg");
     expect(await first.locator("img").getAttribute("src")).toBe(picture?.src);

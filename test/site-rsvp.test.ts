@@ -77,7 +77,7 @@ describe("the event RSVP modal (upcoming events)", () => {
 
     dialog = await openRsvp(page, DECEMBER_MEETING);
     const dinner = dialog.getByRole("checkbox", {
-      name: "Early bird dinner at 6:30 PM ($15 per meal)",
+      name: "Early bird dinner at 6:30PM ($15 per meal)",
     });
     await dinner.check();
     expect(await dialog.getByLabel("Number of meals").isVisible()).toBe(true);
@@ -89,7 +89,7 @@ describe("the event RSVP modal (upcoming events)", () => {
     const prompt = dialog.getByRole("group", { name: MEAL_PROMPT });
     expect(await prompt.count()).toBe(0);
     await dialog
-      .getByRole("checkbox", { name: "Early bird dinner at 12:30pm ($20 per meal)" })
+      .getByRole("checkbox", { name: "Early bird dinner at 12:30PM ($20 per meal)" })
       .check();
     expect(
       await prompt
@@ -394,10 +394,10 @@ describe("the RSVP on the home page", () => {
         await button.click();
         const dialog = page.getByRole("dialog", { name: "RSVP for Brotherhood Night" });
         await dialog.waitFor();
-        expect(await dialog.textContent()).toContain("Wednesday, December 9, 2026 at 7:00 PM");
+        expect(await dialog.textContent()).toContain("Wednesday, December 9, 2026 at 7:00PM");
         expect(await dialog.getByRole("checkbox").getAttribute("name")).toBe("earlyBirdDinner");
         expect(await dialog.locator("label", { hasText: "Early bird dinner" }).textContent()).toBe(
-          "Early bird dinner at 6:00 PM (no charge)",
+          "Early bird dinner at 6:00PM (no charge)",
         );
       }
       await closePage(page);

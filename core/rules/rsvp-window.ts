@@ -61,7 +61,7 @@ export function upcomingRsvpDeadline(event: DeadlineEvent): WallTime {
 /** 'Closes Sep 1, 2024 at 11:59PM' (or the event's own time), beside an event that takes RSVPs. */
 export function closesText(event: DeadlineEvent): string {
   const deadline = upcomingRsvpDeadline(event);
-  return `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline).replace(" ", "")}`;
+  return `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}`;
 }
 
 /** True when the attendee count has reached the guest limit: the RSVP button looks disabled. */

@@ -41,14 +41,14 @@ describe("describeSchedule", () => {
 
   it("says when stated meetings and their dinners are, in words", () => {
     expect(describeSchedule(meetings)).toEqual([
-      "Stated meetings are held on the 1st and 3rd Wednesday of each month at 7:30 PM, except in July and August.",
-      "An early bird dinner is served at 6:30 PM before each stated meeting, unless noted. Reservations are required for all meals.",
+      "Stated meetings are held on the 1st and 3rd Wednesday of each month at 7:30PM, except in July and August.",
+      "An early bird dinner is served at 6:30PM before each stated meeting, unless noted. Reservations are required for all meals.",
     ]);
   });
 
   it("leaves out the dinner when stated meetings have none, and the exception when no month is skipped", () => {
     expect(
       describeSchedule({ ...meetings, weeks: [2], skipMonths: [], dinnerCost: { kind: "none" } }),
-    ).toEqual(["Stated meetings are held on the 2nd Wednesday of each month at 7:30 PM."]);
+    ).toEqual(["Stated meetings are held on the 2nd Wednesday of each month at 7:30PM."]);
   });
 });

@@ -39,7 +39,7 @@ function clock(text: string): string {
 
 /**
  * The lodge's regular schedule in words, from lodge.yaml: 'Stated meetings are held on the 1st
- * and 3rd Wednesday of each month at 7:30 PM, except in July and August.' and, when the stated
+ * and 3rd Wednesday of each month at 7:30PM, except in July and August.' and, when the stated
  * meetings have a dinner, the dinner's time and that reservations are required for meals.
  */
 export function describeSchedule(meetings: Lodge["meetings"]): string[] {

@@ -10,6 +10,7 @@ import {
   dayText,
   eventStart,
   formatDay,
+  formatDayAndTime,
   formatDinnerTime,
   formatEventDateTime,
   formatFullDate,
@@ -230,12 +231,17 @@ describe("formatting", () => {
     expect(formatDay({ year: 2024, month: 2, day: 29 })).toBe("Thu, Feb 29, 2024");
   });
 
-  it("writes the full date and the short time of the home carousel", () => {
+  it("writes the full date of the home carousel, and every time of day one way: '7:30PM'", () => {
     expect(formatFullDate(wall(2024, 9, 4))).toBe("Wednesday, September 4, 2024");
     expect(formatFullDate(wall(2026, 1, 1))).toBe("Thursday, January 1, 2026");
-    expect(formatShortTime({ hour: 19, minute: 30 })).toBe("7:30 PM");
-    expect(formatShortTime({ hour: 0, minute: 0 })).toBe("12:00 AM");
-    expect(formatShortTime({ hour: 12, minute: 5 })).toBe("12:05 PM");
+    expect(formatShortTime({ hour: 19, minute: 30 })).toBe("7:30PM");
+    expect(formatShortTime({ hour: 0, minute: 0 })).toBe("12:00AM");
+    expect(formatShortTime({ hour: 12, minute: 5 })).toBe("12:05PM");
+    expect(formatShortTime({ hour: 23, minute: 59 })).toBe("11:59PM");
+  });
+
+  it("writes a day and its time for a sentence", () => {
+    expect(formatDayAndTime(wall(2026, 11, 4, 19, 30))).toBe("Wed, Nov 4, 2026 at 7:30PM");
   });
 
   it("writes the medium date of the RSVP deadline", () => {
@@ -243,15 +249,25 @@ describe("formatting", () => {
     expect(formatMediumDate(wall(2023, 11, 30))).toBe("Nov 30, 2023");
   });
 
-  it("writes a dinner time of the data as people read it", () => {
-    expect(formatDinnerTime("18:30")).toBe("6:30 PM");
-    expect(formatDinnerTime("(12:30pm)")).toBe("12:30pm");
+  it("writes a dinner time of the data as every other time, however the data wrote it", () => {
+    for (const written of ["18:30", "(6:30pm)", "6:30 PM", "(6:30 p.m.)", " 6:30PM "]) {
+      expect(formatDinnerTime(written), written).toBe("6:30PM");
+    }
+    expect(formatDinnerTime("(12:30pm)")).toBe("12:30PM");
+    expect(formatDinnerTime("12:15am")).toBe("12:15AM");
+    expect(formatDinnerTime("6pm")).toBe("6:00PM");
+    expect(formatDinnerTime("00:05")).toBe("12:05AM");
     expect(formatDinnerTime("")).toBe("");
+    // Not a time a clock shows: as written.
+    expect(formatDinnerTime("(after the meeting)")).toBe("after the meeting");
+    expect(formatDinnerTime("13:30pm")).toBe("13:30pm");
+    expect(formatDinnerTime("6")).toBe("6");
+    expect(formatDinnerTime("24:00")).toBe("24:00");
   });
 
   it("writes an outing's weekday, short month, day and time", () => {
     expect(formatOutingTime({ year: 2027, month: 9, day: 23, hour: 19, minute: 0 })).toBe(
-      "Thursday, Sep 23, 7:00 PM",
+      "Thursday, Sep 23, 7:00PM",
     );
   });
 });

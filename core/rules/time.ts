@@ -304,26 +304,62 @@ export function formatFullDate(date: CalendarDate): string {
   return `${weekdayName(date)}, ${monthName(date)} ${date.day}, ${date.year}`;
 }
 
-/** '7:30 PM' */
+/**
+ * '7:30PM': the one way a time of day is written to people, on every page and in every mail
+ * (event starts, dinners, outings, deadlines; SPEC 2 writes 'Closes {date} at 11:59PM').
+ */
 export function formatShortTime(time: ClockTime): string {
   const { text, pm } = clock12(time);
-  return `${text} ${pm ? "PM" : "AM"}`;
+  return `${text}${pm ? "PM" : "AM"}`;
 }
 
-/** 'Saturday, Sep 23, 7:00 PM': an outing's weekday, short month, day, hour and minute (SPEC 2). */
+/** 'Wed, Sep 4, 2024 at 7:30PM': a day and its time in a sentence (messages, mails). */
+export function formatDayAndTime(wall: WallTime): string {
+  return `${formatDay(wall)} at ${formatShortTime(wall)}`;
+}
+
+/** 'Saturday, Sep 23, 7:00PM': an outing's weekday, short month, day, hour and minute (SPEC 2). */
 export function formatOutingTime(wall: WallTime): string {
   return `${weekdayName(wall)}, ${monthName(wall).slice(0, 3)} ${wall.day}, ${formatShortTime(wall)}`;
 }
 
-/** 'Wed, Sep 4, 2024 7:30pm': the date of an RSVP payload (SPEC 3). */
+/**
+ * 'Wed, Sep 4, 2024 7:30pm': the date of an RSVP payload (SPEC 3). A wire format the lodge's
+ * other tools read, so it keeps SPEC's lowercase am/pm; people are shown formatShortTime.
+ */
 export function formatEventDateTime(wall: WallTime): string {
   const { text, pm } = clock12(wall);
   return `${formatDay(wall)} ${text}${pm ? "pm" : "am"}`;
 }
 
-/** A dinner time as written in the data: '18:30' as '6:30 PM'; other forms ('(6:30pm)') as written, without the parentheses. */
+/** '18:30', '6:30pm', '(6:30 PM)', '6:30 p.m.', '6pm': a dinner time as the data may write it. */
+const DINNER_TIME = /^(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?$/i;
+
+/**
+ * The clock time a dinner time of the data names, to write it as every time is written; undefined
+ * for anything else (a 24-hour time needs its minutes, a 12-hour one its am or pm).
+ */
+function dinnerClock(text: string): ClockTime | undefined {
+  const m = DINNER_TIME.exec(text.replace(/[()]/g, "").trim());
+  if (!m) return undefined;
+  const [, h, min, half] = m;
+  let hour = Number(h);
+  const minute = min === undefined ? 0 : Number(min);
+  if (minute > 59) return undefined;
+  if (half) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (half.toLowerCase() === "p" ? 12 : 0);
+  } else if (min === undefined || hour > 23) {
+    return undefined;
+  }
+  return { hour, minute };
+}
+
+/**
+ * A dinner time of the data written as every time is ('18:30' and '(6:30pm)' as '6:30PM');
+ * anything else ('after the meeting') as written, without parentheses.
+ */
 export function formatDinnerTime(time: string): string {
-  const clock = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
-  if (clock) return formatShortTime({ hour: Number(clock[1]), minute: Number(clock[2]) });
-  return time.replace(/[()]/g, "").trim();
+  const clock = dinnerClock(time);
+  return clock ? formatShortTime(clock) : time.replace(/[()]/g, "").trim();
 }

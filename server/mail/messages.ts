@@ -4,6 +4,7 @@ import {
   buildEventRsvpPayload,
   eventStart,
   formatCostPerMeal,
+  formatDayAndTime,
   formatDinnerTime,
   formatEventDateTime,
   formatFullDate,
@@ -39,7 +40,7 @@ export interface MailContext {
 export { CALENDAR_DURATION_MINUTES };
 
 function receivedText(lodge: Lodge, at: Date): string {
-  return `${formatEventDateTime(wallTimeIn(at, lodge.timeZone))} (${lodge.timeZone})`;
+  return `${formatDayAndTime(wallTimeIn(at, lodge.timeZone))} (${lodge.timeZone})`;
 }
 
 function calendarAttachment(
@@ -142,7 +143,7 @@ export async function eventRsvpMails(
     firstName: form.firstName,
     lastName: form.lastName,
     eventName: event.name,
-    date: payload.date,
+    date: formatDayAndTime(start),
     longDate: formatFullDate(start),
     time: formatShortTime(start),
     location: event.location,
@@ -206,6 +207,7 @@ export async function socialRsvpMails(
   });
   const confirmation = ctx.templates("social-rsvp-confirmation", {
     ...common,
+    date: formatDayAndTime(start),
     longDate: formatFullDate(start),
     time: formatShortTime(start),
     location: outing.location,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ALERTS } from "../../core/messages.ts";
 import {
   eventStart,
-  formatEventDateTime,
+  formatDayAndTime,
   formatMediumDate,
   formatShortTime,
   hasStarted,
@@ -24,7 +24,7 @@ import { findByRef } from "../rsvp/event-ref.ts";
 import { answer, type RouteContext } from "./context.ts";
 
 function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string): void {
-  const when = `${outing.name} on ${formatEventDateTime(eventStart(outing.date))}`;
+  const when = `${outing.name} on ${formatDayAndTime(eventStart(outing.date))}`;
   if (hasStarted(outing.date, now, timeZone)) {
     throw new HttpError(409, `${when} has already taken place.`);
   }
@@ -33,7 +33,7 @@ function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string): void
     const cutoff = socialRsvpCutoff(outing);
     throw new HttpError(
       409,
-      `Reservations for ${when} closed on ${formatMediumDate(cutoff)} at ${formatShortTime(cutoff).replace(" ", "")}.`,
+      `Reservations for ${when} closed on ${formatMediumDate(cutoff)} at ${formatShortTime(cutoff)}.`,
     );
   }
 }

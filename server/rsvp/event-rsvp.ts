@@ -1,7 +1,7 @@
 import { isValidMasonicTitle } from "../../core/rules/form-checks.ts";
 import {
   eventStart,
-  formatEventDateTime,
+  formatDayAndTime,
   formatMediumDate,
   formatShortTime,
   hasStarted,
@@ -170,7 +170,7 @@ export function findEvent(data: LodgeData, id: string): Event {
  */
 export function checkOpen(event: Event, now: Date, timeZone: string): void {
   if (upcomingRsvpOpen(event, 0, Number.POSITIVE_INFINITY, now, timeZone)) return;
-  const when = `${event.name} on ${formatEventDateTime(eventStart(event.date))}`;
+  const when = `${event.name} on ${formatDayAndTime(eventStart(event.date))}`;
   if (hasStarted(event.date, now, timeZone)) {
     throw new HttpError(409, `${when} has already taken place.`);
   }
@@ -182,7 +182,7 @@ export function checkOpen(event: Event, now: Date, timeZone: string): void {
   const deadline = upcomingRsvpDeadline(event);
   throw new HttpError(
     409,
-    `Reservations for ${when} closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline).replace(" ", "")}.`,
+    `Reservations for ${when} closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}.`,
   );
 }
 

@@ -58,7 +58,7 @@ function emptyForm(event: Event): EventRsvpValues {
   };
 }
 
-/** 'Early bird dinner at 6:30 PM, $15 per meal': what the dinner checkbox offers. */
+/** 'Early bird dinner at 6:30PM ($15 per meal)': what the dinner checkbox offers. */
 function dinnerLabel(event: Event): string {
   const { time, cost } = event.earlyBirdOptions;
   const when = formatDinnerTime(time);

@@ -39,7 +39,7 @@ export function loader() {
 export const meta = () =>
   pageMeta("Upcoming Events", `Meetings, dinners and events coming up at ${lodge.name}.`);
 
-/** 'Early bird dinner at 6:30 PM, $15. Choices: Chicken, Fish' */
+/** 'Early bird dinner at 6:30PM, $15. Choices: Chicken, Fish' */
 function dinnerText(event: Event): string {
   const { time, cost, choices } = event.earlyBirdOptions;
   const when = formatDinnerTime(time);
