@@ -140,23 +140,39 @@ describe("the event RSVP modal (upcoming events)", () => {
     expect(await submit.isDisabled()).toBe(false);
 
     await dialog.getByRole("checkbox").check();
-    // One meal: a choice must be picked.
+    // One meal: a choice must be picked, and the choices say so as soon as the dinner is ticked.
+    const meals = dialog.getByRole("group", { name: MEAL_PROMPT });
+    const hint = dialog.locator(".meal-hint");
     expect(await submit.isDisabled()).toBe(true);
+    expect(await hint.textContent()).toBe("No meal chosen yet: please pick one.");
+    expect(await meals.getAttribute("aria-describedby")).toBe(await hint.getAttribute("id"));
     await dialog.getByRole("radio", { name: "Beef Tenderloin" }).check();
+    expect(await hint.textContent()).toBe("");
     expect(await submit.isDisabled()).toBe(false);
 
     await dialog.getByLabel("Number of meals").selectOption("3");
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel("Chicken Piccata").fill("1");
     await dialog.getByLabel("Beef Tenderloin").fill("1");
-    expect(await dialog.locator("fieldset").getAttribute("aria-invalid")).toBe("true");
-    expect(await dialog.locator(".meal-total").textContent()).toBe("2 of 3 meals chosen");
+    expect(await meals.getAttribute("aria-invalid")).toBe("true");
+    expect(await hint.textContent()).toBe("2 of 3 meals chosen");
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel("Beef Tenderloin").fill("2");
-    expect(await dialog.locator("fieldset").getAttribute("aria-invalid")).toBeNull();
+    expect(await meals.getAttribute("aria-invalid")).toBeNull();
+    expect(await hint.textContent()).toBe("3 of 3 meals chosen");
     expect(await submit.isDisabled()).toBe(false);
     await dialog.getByLabel("Beef Tenderloin").fill("-1");
     expect(await submit.isDisabled()).toBe(true);
+    // An emptied box is not 0: it is named, not counted as if the meals added up.
+    await dialog.getByLabel("Chicken Piccata").fill("3");
+    await dialog.getByLabel("Beef Tenderloin").fill("");
+    expect(await hint.textContent()).toBe(
+      "Enter a number of meals from 0 to 10 for Beef Tenderloin.",
+    );
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel("Beef Tenderloin").fill("0");
+    expect(await hint.textContent()).toBe("3 of 3 meals chosen");
+    expect(await submit.isDisabled()).toBe(false);
     await closePage(page);
   });
 

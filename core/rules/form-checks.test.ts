@@ -5,6 +5,7 @@ import {
   contactProblems,
   type EventRsvpValues,
   eventRsvpProblems,
+  mealHint,
   socialRsvpProblems,
   trimmed,
 } from "./form-checks.ts";
@@ -93,6 +94,45 @@ describe("the event RSVP form's checks in the browser", () => {
     const found = [...eventRsvpProblems(forEvent, form)];
     expect(found).toEqual(expected);
     expect(eventRsvpFormSchema(forEvent).safeParse(form).success).toBe(expected.length === 0);
+  });
+});
+
+describe("the hint under the meal choices", () => {
+  const withDinner = { ...base, earlyBirdDinner: true };
+
+  it("says nothing without a dinner ticked, or with a dinner that has no choices", () => {
+    expect(mealHint(dinner, base)).toBeUndefined();
+    expect(mealHint(dinnerNoChoices, withDinner)).toBeUndefined();
+    expect(mealHint(noDinner, withDinner)).toBeUndefined();
+  });
+
+  it("with one meal, says a choice is missing as soon as the dinner is ticked, and nothing once one is picked", () => {
+    expect(mealHint(dinner, withDinner)).toBe("No meal chosen yet: please pick one.");
+    expect(mealHint(dinner, { ...withDinner, mealChoice: "Salmon" })).toBeUndefined();
+    expect(mealHint(dinner, { ...withDinner, mealChoice: "Lobster" })).toBe(
+      "No meal chosen yet: please pick one.",
+    );
+  });
+
+  it("with more meals, counts the meals chosen", () => {
+    const three = { ...withDinner, numberOfMeals: 3 };
+    expect(mealHint(dinner, three)).toBe("0 of 3 meals chosen");
+    expect(mealHint(dinner, { ...three, countRoastBeef: 1, countSalmon: 2 })).toBe(
+      "3 of 3 meals chosen",
+    );
+    expect(mealHint(dinner, { ...three, countRoastBeef: 2, countSalmon: 2 })).toBe(
+      "4 of 3 meals chosen",
+    );
+  });
+
+  it("names an emptied or unreadable count box instead of counting it as 0", () => {
+    const three = { ...withDinner, numberOfMeals: 3, countRoastBeef: 3 };
+    expect(mealHint(dinner, { ...three, countSalmon: Number.NaN })).toBe(
+      "Enter a number of meals from 0 to 10 for Salmon.",
+    );
+    expect(mealHint(dinner, { ...three, countRoastBeef: -1, countSalmon: 1.5 })).toBe(
+      "Enter a number of meals from 0 to 10 for Roast Beef and Salmon.",
+    );
   });
 });
 

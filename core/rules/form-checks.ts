@@ -1,6 +1,7 @@
 import { MAX_PER_RSVP } from "../constants.ts";
 import type { Cost } from "../schemas/event.ts";
 import { mealCountField, mealCountsAddUp } from "./meals.ts";
+import { listed } from "./schedule.ts";
 
 /**
  * The field rules of SPEC 5 as plain checks, without zod, so the browser can run them without
@@ -126,6 +127,29 @@ export function eventRsvpProblems(
     problems.add("mealCounts");
   }
   return problems;
+}
+
+/**
+ * What the meal choices of a dinner RSVP still need, in words, shown under them as the visitor
+ * fills them in: with one meal, that none is picked yet; with more, which count boxes do not hold
+ * a number of meals (an emptied box is not 0), else how many of the meals are chosen. Undefined
+ * when there is nothing to say (no dinner ticked, no choices, one meal picked).
+ */
+export function mealHint(event: RsvpFormEventInfo, form: EventRsvpValues): string | undefined {
+  const { choices } = event.earlyBirdOptions;
+  const max = maxPerRsvp(event);
+  if (!form.earlyBirdDinner || !offersDinner(event) || choices.length === 0) return undefined;
+  if (!isCount(form.numberOfMeals, 1, max)) return undefined;
+  if (form.numberOfMeals === 1) {
+    return choices.includes(form.mealChoice) ? undefined : "No meal chosen yet: please pick one.";
+  }
+  const counts = choices.map((choice) => form[mealCountField(choice)] ?? 0);
+  const unreadable = choices.filter((_, i) => !isCount(counts[i] ?? 0, 0, max));
+  if (unreadable.length > 0) {
+    return `Enter a number of meals from 0 to ${max} for ${listed(unreadable)}.`;
+  }
+  const chosen = counts.reduce((sum, n) => sum + n, 0);
+  return `${chosen} of ${form.numberOfMeals} meals chosen`;
 }
 
 export type SocialRsvpValues = {

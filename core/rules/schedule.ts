@@ -27,7 +27,7 @@ export function meetingDays(
 const ORDINAL = ["", "1st", "2nd", "3rd", "4th", "5th"] as const;
 
 /** 'a, b and c' */
-function listed(items: readonly string[]): string {
+export function listed(items: readonly string[]): string {
   if (items.length <= 1) return items.join("");
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

@@ -9,6 +9,7 @@ import {
   type EventRsvpValues,
   eventRsvpProblems,
   maxPerRsvp,
+  mealHint,
   offersDinner,
   trimmed,
 } from "../../../core/rules/form-checks.ts";
@@ -87,7 +88,7 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
   const { choices, choiceLabel } = event.earlyBirdOptions;
   const dinner = offersDinner(event) && values.earlyBirdDinner;
   const countsEdited = choices.some((choice) => edited.has(mealCountField(choice)));
-  const mealsChosen = choices.reduce((sum, c) => sum + (values[mealCountField(c)] || 0), 0);
+  const hint = mealHint(event, values);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -158,6 +159,7 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
         {dinner && choices.length > 0 ? (
           <fieldset
             className="meal-choices"
+            aria-describedby={`${formId}-meal-hint`}
             aria-invalid={
               (values.numberOfMeals === 1
                 ? shownInvalid("mealChoice")
@@ -165,23 +167,21 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
             }
           >
             <legend>{choiceLabel || MEAL_PROMPT}</legend>
-            {values.numberOfMeals === 1 ? (
-              choices.map((choice) => (
-                <div className="choice" key={choice}>
-                  <input
-                    id={`${formId}-${mealCountField(choice)}`}
-                    type="radio"
-                    name="mealChoice"
-                    value={choice}
-                    checked={values.mealChoice === choice}
-                    onChange={() => edit("mealChoice", choice)}
-                  />
-                  <label htmlFor={`${formId}-${mealCountField(choice)}`}>{choice}</label>
-                </div>
-              ))
-            ) : (
-              <>
-                {choices.map((choice) => {
+            {values.numberOfMeals === 1
+              ? choices.map((choice) => (
+                  <div className="choice" key={choice}>
+                    <input
+                      id={`${formId}-${mealCountField(choice)}`}
+                      type="radio"
+                      name="mealChoice"
+                      value={choice}
+                      checked={values.mealChoice === choice}
+                      onChange={() => edit("mealChoice", choice)}
+                    />
+                    <label htmlFor={`${formId}-${mealCountField(choice)}`}>{choice}</label>
+                  </div>
+                ))
+              : choices.map((choice) => {
                   const field = mealCountField(choice);
                   return (
                     <TextField
@@ -202,11 +202,10 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
                     />
                   );
                 })}
-                <p className="meal-total" aria-live="polite">
-                  {mealsChosen} of {values.numberOfMeals} meals chosen
-                </p>
-              </>
-            )}
+            {/* Always there, so screen readers hear each change of what is still missing. */}
+            <p id={`${formId}-meal-hint`} className="meal-hint" aria-live="polite">
+              {hint}
+            </p>
           </fieldset>
         ) : null}
         <FormButtons
