@@ -271,7 +271,7 @@ describe("an album", () => {
     await closePage(page);
   });
 
-  it("opens the lightbox at the picture clicked, 98vw by 98vh, moves with the arrow keys, wraps at both ends and closes on Escape, the icon or the backdrop", async () => {
+  it("opens the lightbox at the picture clicked, 98vw by 98vh, moves with the arrow keys, wraps at both ends and closes on Escape, the icon or a click on the dark around the picture", async () => {
     const page = await open(`/image-gallery/${album.albumName}`);
     const n = pictures.length;
     const lightbox = page.locator(".yarl__portal_open");
@@ -325,6 +325,43 @@ describe("an album", () => {
     const slide = await lightbox.locator(".yarl__slide_current").boundingBox();
     if (!slide) throw new Error("no current slide");
     await page.mouse.click(slide.x + 5, slide.y + slide.height * 0.85);
+    await lightbox.waitFor({ state: "detached" });
+
+    // The dark around it too (SPEC 2: 'a backdrop click'): the 1vh strip outside the lightbox, the
+    // band of thumbnails beside them, the counter. Not the picture, a thumbnail or a drag.
+    const stillOpen = async () => {
+      // A close starts in the click's own handler; two frames later the lightbox shows it.
+      for (let frame = 0; frame < 2; frame++) {
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      }
+      return (await lightbox.count()) === 1;
+    };
+    await openAt(0);
+    const picture = await lightbox.locator(".yarl__slide_current img").boundingBox();
+    if (!picture) throw new Error("no picture");
+    await page.mouse.click(picture.x + picture.width / 2, picture.y + picture.height / 2);
+    expect(await stillOpen()).toBe(true);
+    // The strip is centred on the picture shown: the one after it is fourth.
+    await lightbox.locator(".yarl__thumbnails_thumbnail").nth(3).click();
+    await expect.poll(() => counter.textContent()).toBe(`2 / ${n}`);
+    expect(await stillOpen()).toBe(true);
+    // Pressed on the dark, let go on the picture: a drag, not a click on the dark.
+    const band = await lightbox.locator(".yarl__thumbnails_container").boundingBox();
+    if (!band) throw new Error("no thumbnails");
+    await page.mouse.move(band.x + 10, band.y + band.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(picture.x + picture.width / 2, picture.y + picture.height / 2, {
+      steps: 4,
+    });
+    await page.mouse.up();
+    expect(await stillOpen()).toBe(true);
+    await page.mouse.click(640, 3);
+    await lightbox.waitFor({ state: "detached" });
+    await openAt(0);
+    await page.mouse.click(band.x + 10, band.y + band.height / 2);
+    await lightbox.waitFor({ state: "detached" });
+    await openAt(0);
+    await counter.click();
     await lightbox.waitFor({ state: "detached" });
     await closePage(page);
   });
