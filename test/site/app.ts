@@ -63,6 +63,8 @@ export type OpenOptions = {
   time?: Date | string | number;
   /** Emulates a visitor who asked for less motion. */
   reducedMotion?: boolean;
+  /** Emulates a phone's touch screen, so the page can be tapped. */
+  touch?: boolean;
 };
 
 /**
@@ -72,11 +74,19 @@ export type OpenOptions = {
 export async function openPage(
   browser: Browser,
   url: string,
-  { width = 1280, height = 900, time = NOW, reducedMotion = false }: OpenOptions = {},
+  {
+    width = 1280,
+    height = 900,
+    time = NOW,
+    reducedMotion = false,
+    touch = false,
+  }: OpenOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width, height },
     reducedMotion: reducedMotion ? "reduce" : "no-preference",
+    hasTouch: touch,
+    isMobile: touch,
   });
   // Only the site itself: embedded maps are not the tests' business.
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());

@@ -8,8 +8,8 @@ import { SlideCarousel } from "./Carousel.tsx";
 import { EventNotices } from "./EventNotices.tsx";
 import { Picture } from "./Picture.tsx";
 
-/** Three fifths of the container beside the text; the container's width below 860px. */
-const SPOTLIGHT_SIZES = "(max-width: 860px) calc(100vw - 2rem), 720px";
+/** The whole slide, the width of the container (1200px, or the window less its margins). */
+const SPOTLIGHT_SIZES = "(max-width: 1232px) calc(100vw - 2rem), 1200px";
 
 export type SpotlightProps = {
   events: readonly Event[];
@@ -20,7 +20,10 @@ export type SpotlightProps = {
   onPreload(): void;
 };
 
-/** One spotlight event (SPEC 2): its picture, name, description, date and the RSVP button. */
+/**
+ * One spotlight event (SPEC 2): its picture as the slide's background, and over it the name, the
+ * date, the description and the RSVP button.
+ */
 function SpotlightSlide({
   event,
   now,

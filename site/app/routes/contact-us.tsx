@@ -61,6 +61,14 @@ function ContactForm() {
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (problems.size > 0 || sending) return;
+    // Submit is disabled while sending: focus left on the clicked button would drop to the start
+    // of the page, and a focus change during the smooth scroll can stop it short. The form takes
+    // focus first, without scrolling, so Tab goes on in it (a field the visitor pressed Enter in
+    // keeps it); the alert's live region is announced on its own.
+    const form = e.currentTarget;
+    if (form.contains(document.activeElement) && document.activeElement?.tagName === "BUTTON") {
+      form.focus({ preventScroll: true });
+    }
     scrollToTop();
     const trap = new FormData(e.currentTarget).get(HONEYPOT);
     const payload = async () => ({
@@ -68,11 +76,20 @@ function ContactForm() {
       formToken: token.current ?? (await fetchToken()) ?? "",
       [HONEYPOT]: trap ?? "",
     });
-    if (await send("/mj/api/contact-us", payload, ALERTS.contactSuccess)) void fetchToken();
+    // The answer's alert shows under the header: scrolled there again if the visitor moved away.
+    if (await send("/mj/api/contact-us", payload, ALERTS.contactSuccess, scrollToTop)) {
+      void fetchToken();
+    }
   }
 
   return (
-    <form className="contact-form panel" noValidate onSubmit={submit} aria-label="Contact form">
+    <form
+      className="contact-form panel"
+      noValidate
+      onSubmit={submit}
+      aria-label="Contact form"
+      tabIndex={-1}
+    >
       <RequiredNote />
       <NameFields values={values} invalid={shownInvalid} edit={edit} />
       <div className="field-row">
