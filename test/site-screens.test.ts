@@ -202,3 +202,18 @@ describe("contact us: 'On submit the page scrolls to top'", () => {
     },
   );
 });
+
+describe("Brotherhood Night history", () => {
+  it("shows its six story blocks in alternating colours", async () => {
+    const s = await start();
+    const page = await openPage(chromium.browser, `${s.url}/brotherhood-night-history`);
+    const colours = await page
+      .locator(".story-block")
+      .evaluateAll((blocks) => blocks.map((block) => getComputedStyle(block).backgroundColor));
+    expect(colours).toHaveLength(6);
+    const [first, second] = colours;
+    expect(first).not.toBe(second);
+    expect(colours).toEqual([first, second, first, second, first, second]);
+    await closePage(page);
+  });
+});
