@@ -332,34 +332,12 @@ export function formatEventDateTime(wall: WallTime): string {
   return `${formatDay(wall)} ${text}${pm ? "pm" : "am"}`;
 }
 
-/** '18:30', '6:30pm', '(6:30 PM)', '6:30 p.m.', '6pm': a dinner time as the data may write it. */
-const DINNER_TIME = /^(\d{1,2})(?::(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?$/i;
-
-/**
- * The clock time a dinner time of the data names, to write it as every time is written; undefined
- * for anything else (a 24-hour time needs its minutes, a 12-hour one its am or pm).
- */
-function dinnerClock(text: string): ClockTime | undefined {
-  const m = DINNER_TIME.exec(text.replace(/[()]/g, "").trim());
-  if (!m) return undefined;
-  const [, h, min, half] = m;
-  let hour = Number(h);
-  const minute = min === undefined ? 0 : Number(min);
-  if (minute > 59) return undefined;
-  if (half) {
-    if (hour < 1 || hour > 12) return undefined;
-    hour = (hour % 12) + (half.toLowerCase() === "p" ? 12 : 0);
-  } else if (min === undefined || hour > 23) {
-    return undefined;
-  }
-  return { hour, minute };
-}
-
 /**
  * A dinner time of the data written as every time is ('18:30' and '(6:30pm)' as '6:30PM');
  * anything else ('after the meeting') as written, without parentheses.
  */
 export function formatDinnerTime(time: string): string {
-  const clock = dinnerClock(time);
-  return clock ? formatShortTime(clock) : time.replace(/[()]/g, "").trim();
+  const written = time.replace(/[()]/g, "").trim();
+  const clock = readClock(written);
+  return clock.ok ? formatShortTime(clock.value) : written;
 }
