@@ -28,7 +28,7 @@ const LODGES: {
     says: {
       home: "No events are featured right now. See Upcoming Events for our meetings and dinners.",
       "upcoming-events":
-        "No events are scheduled right now. Stated meetings are held on the 1st and 3rd Wednesday of each month at 7:30 PM, except in July and August.",
+        "No events are scheduled right now. Stated meetings are held on the 1st and 3rd Wednesday of each month at 7:30PM, except in July and August.",
       "social-events": "No outings are planned right now. Check back soon.",
       "recent-events":
         "No events in the last year yet. Pictures and stories of our next events will be posted here.",

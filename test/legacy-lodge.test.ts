@@ -152,7 +152,7 @@ describe("a lodge moves in from the old site", () => {
       status: 409,
       body: {
         message:
-          "Reservations for Stated Meeting on Wed, Dec 2, 2026 7:30pm closed on Dec 1, 2026 at 6:00PM.",
+          "Reservations for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM closed on Dec 1, 2026 at 6:00PM.",
       },
     });
   }, 240_000);
