@@ -185,7 +185,7 @@ describe("mail over SMTP", () => {
       "The mail server refused these messages for good, so they are not sent again:",
     );
     expect(text).toContain(
-      "- #2 RSVP confirmation to nobody@example.org, queued Sat, Nov 21, 2026 12:00pm (America/New_York): Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: user unknown",
+      "- #2 RSVP confirmation to nobody@example.org, queued Sat, Nov 21, 2026 at 12:00PM (America/New_York): Can't send mail - all recipients were rejected: 550 5.1.1 <[address]>: user unknown",
     );
     // Not retried an hour later, nor a day later; a second failure waits for the next day.
     const sent = mailServer.received.length;

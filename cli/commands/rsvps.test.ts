@@ -150,7 +150,7 @@ describe("lodge rsvps cancel and edit", () => {
     const dry = await lodge(sample.root, "rsvps", "cancel", "1", "--dry-run");
     expect(dry).toMatchObject({ code: 0, stderr: [] });
     expect(dry.stdout).toEqual([
-      "Would cancel RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 7:30pm.",
+      "Would cancel RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 at 7:30PM.",
       "A short notice to ann@example.org would be queued.",
       "Nothing was changed (--dry-run).",
     ]);
@@ -159,8 +159,8 @@ describe("lodge rsvps cancel and edit", () => {
 
     const done = await lodge(sample.root, "rsvps", "cancel", "1");
     expect(done.stdout).toEqual([
-      "Cancelled RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 7:30pm.",
-      "Table Lodge on Wed, Jan 5, 2028 7:30pm now has 1 of 70 seats reserved.",
+      "Cancelled RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 at 7:30PM.",
+      "Table Lodge on Wed, Jan 5, 2028 at 7:30PM now has 1 of 70 seats reserved.",
       "A short notice to ann@example.org is queued: lodge serve sends it within a minute while it runs, or when it next starts.",
     ]);
     // The connection a running server holds sees it at once.
@@ -169,7 +169,7 @@ describe("lodge rsvps cancel and edit", () => {
     expect(notice?.envelope.to).toEqual(["ann@example.org"]);
     const text = parseMail(notice?.raw ?? Buffer.from("")).text;
     expect(text).toContain(
-      "The secretary has cancelled your reservation for Table Lodge on Wednesday, January 5, 2028 at 7:30 PM\n(3 attendees).",
+      "The secretary has cancelled your reservation for Table Lodge on Wednesday, January 5, 2028 at 7:30PM\n(3 attendees).",
     );
     await store.close();
 
@@ -186,8 +186,8 @@ describe("lodge rsvps cancel and edit", () => {
     await seed();
     const done = await lodge(sample.root, "rsvps", "edit", "1", "--attendees", "1");
     expect(done.stdout).toEqual([
-      "Changed RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 7:30pm to 1 attendee.",
-      "Table Lodge on Wed, Jan 5, 2028 7:30pm now has 2 of 70 seats reserved.",
+      "Changed RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 at 7:30PM to 1 attendee.",
+      "Table Lodge on Wed, Jan 5, 2028 at 7:30PM now has 2 of 70 seats reserved.",
       "Its dinner stays as ordered: 2 Prime Rib, 1 Salmon.",
       "A short notice to ann@example.org is queued: lodge serve sends it within a minute while it runs, or when it next starts.",
     ]);
@@ -195,7 +195,7 @@ describe("lodge rsvps cancel and edit", () => {
     expect(tooMany).toMatchObject({
       code: 1,
       stderr: [
-        "--attendees: an RSVP for Table Lodge on Wed, Jan 5, 2028 7:30pm holds 1 to 10 attendees, not 11. Nothing was changed.",
+        "--attendees: an RSVP for Table Lodge on Wed, Jan 5, 2028 at 7:30PM holds 1 to 10 attendees, not 11. Nothing was changed.",
       ],
     });
     expect(await lodge(sample.root, "rsvps", "edit", "1")).toMatchObject({

@@ -1,5 +1,5 @@
 import { maxPerRsvp } from "../../core/rules/form-checks.ts";
-import { eventStart, formatEventDateTime } from "../../core/rules/time.ts";
+import { eventStart, formatDayAndTime } from "../../core/rules/time.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
 import { ConfigError, loadConfig, mailIdentity } from "../../server/config.ts";
 import { type MailContext, rsvpChangeMail } from "../../server/mail/messages.ts";
@@ -17,7 +17,7 @@ function who(id: number, r: EventRsvpRecord): string {
 }
 
 function eventText(event: Event | undefined, id: string): string {
-  return event ? `${event.name} on ${formatEventDateTime(eventStart(event.date))}` : id;
+  return event ? `${event.name} on ${formatDayAndTime(eventStart(event.date))}` : id;
 }
 
 /**

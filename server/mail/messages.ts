@@ -300,7 +300,7 @@ export async function rsvpChangeMail(
     firstName: rsvp.firstName,
     lastName: rsvp.lastName,
     eventName: event.name,
-    date: formatEventDateTime(start),
+    date: formatDayAndTime(start),
     longDate: formatFullDate(start),
     time: formatShortTime(start),
   };
