@@ -2,18 +2,20 @@
 /**
  * Generates the sample lodge's media: every picture and PDF its data files name, drawn from SVG
  * (gradients, geometric shapes, large labels, Masonic symbols; never people) so the sample is
- * complete without shipping photographs. It reads the data files themselves, so it stays right
- * when the data changes; files that already exist are kept unless --force is given.
+ * complete without shipping photographs. It reads the data as every command does (loadData) and
+ * finds the files it names by the entity table's media fields, so it stays right when the data
+ * or the fields change; files that already exist are kept unless --force is given.
  *
  *   node cli/sample-media.ts [DATA_DIR] [--force]
  */
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parse as parseCsv } from "csv-parse/sync";
 import sharp from "sharp";
-import { parse as parseYaml } from "yaml";
-import { canonicalDateText } from "../core/rules/time.ts";
-import { ALBUM_COVER, MEDIA_FOLDERS } from "./load/media.ts";
+import { ALBUM_COVER, MEDIA_FOLDERS, SITE_IMAGES } from "../core/rules/media.ts";
+import { type MediaReference, mediaReferences } from "../core/rules/media-references.ts";
+import type { LodgeData } from "../core/schemas/index.ts";
+import { loadData } from "./load/load-data.ts";
+import { formatProblem, type Problem, sortProblems } from "./load/problems.ts";
 
 type Kind = "photo" | "portrait" | "jewel" | "hero" | "logo" | "pdf";
 
@@ -29,8 +31,6 @@ interface MediaItem {
   hint?: string;
 }
 
-type Entry = Record<string, unknown>;
-
 const PHOTO = { width: 1200, height: 800 } as const;
 const PORTRAIT = { width: 400, height: 500 } as const;
 const JEWEL = 200;
@@ -40,30 +40,6 @@ const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
 // ---------------------------------------------------------------------------------- reading
 
-function readText(file: string): string | undefined {
-  return existsSync(file) ? readFileSync(file, "utf8") : undefined;
-}
-
-function readYaml(dataDir: string, name: string): unknown {
-  const source = readText(path.join(dataDir, name));
-  return source === undefined ? undefined : parseYaml(source);
-}
-
-function isEntry(value: unknown): value is Entry {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function entries(value: unknown): Entry[] {
-  return Array.isArray(value) ? value.filter(isEntry) : [];
-}
-
-function field(entry: Entry | undefined, key: string): string {
-  const value = entry?.[key];
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number") return String(value);
-  return "";
-}
-
 /** A file name the data gives, or undefined for an empty value or an address on another host. */
 function localName(value: string): string | undefined {
   if (value === "" || /^[a-z]+:\/\//i.test(value) || value.startsWith("//")) return undefined;
@@ -71,31 +47,57 @@ function localName(value: string): string | undefined {
   return normal === "." || normal.startsWith("..") ? undefined : normal;
 }
 
-function readCsv(file: string): Entry[] {
-  const source = readText(file);
-  if (source === undefined) return [];
-  const rows: unknown = parseCsv(source, {
-    columns: true,
-    skip_empty_lines: true,
-    trim: true,
-    relax_column_count: true,
-  });
-  return entries(rows);
-}
-
-function frontMatter(file: string): Entry | undefined {
-  const source = readText(file);
-  const match = source === undefined ? null : /^---\r?\n([\s\S]*?)\r?\n---/.exec(source);
-  const parsed: unknown = match?.[1] === undefined ? undefined : parseYaml(match[1]);
-  return isEntry(parsed) ? parsed : undefined;
-}
-
 function albumSlug(albumName: string): string {
   return albumName.replace(/^\d{4}-\d{2}-\d{2}[-_]/, "") || "photo";
 }
 
+const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
+
+/** What to draw for a file the data names, by the entity and field that name it. */
+function drawing(
+  { entity, kind, path: at, entry }: MediaReference,
+  lodgeName: string,
+): Omit<MediaItem, "file"> {
+  const field = (key: string) => text(entry[key]);
+  switch (entity) {
+    case "lodge":
+      return kind === "media"
+        ? { kind: "pdf", label: "Petition for the Degrees of Freemasonry", sub: lodgeName }
+        : { kind: "portrait", label: "", sub: "No photo" };
+    case "events":
+      return { kind: "photo", label: field("name"), sub: field("date").slice(0, 10) };
+    case "officers":
+      return kind === "jewels"
+        ? { kind: "jewel", label: field("office"), sub: "" }
+        : { kind: "portrait", label: field("name"), sub: field("office") };
+    case "pastMasters": {
+      const number = Number(entry.number);
+      const term = field("term");
+      return {
+        kind: "portrait",
+        label: field("name"),
+        sub: number > 0 ? `No. ${number}, ${term}` : term,
+      };
+    }
+    case "history":
+      return { kind: "photo", label: field("year"), sub: field("imageCaption"), hint: "history" };
+    case "socialEvents":
+      return { kind: "photo", label: field("name"), sub: field("location"), hint: "social" };
+    case "pages":
+      return { kind: "photo", label: field("heading") || field("title"), sub: "", hint: "page" };
+    case "bulletins":
+      return {
+        kind: "pdf",
+        label: `${lodgeName} Bulletin`,
+        sub: at[0] === "past" ? `${field("displayName")} ${field("year")}`.trim() : "Current issue",
+      };
+    default:
+      return { kind: "photo", label: field("name") || field("title"), sub: "" };
+  }
+}
+
 /** Every file the data names, each once, with what to draw on it. */
-export function collectMedia(dataDir: string): MediaItem[] {
+export function collectMedia(data: LodgeData): MediaItem[] {
   const items = new Map<string, MediaItem>();
   const add = (dir: string, name: string, item: Omit<MediaItem, "file">) => {
     const local = localName(name);
@@ -104,95 +106,21 @@ export function collectMedia(dataDir: string): MediaItem[] {
     if (!items.has(file)) items.set(file, { file, ...item });
   };
 
-  const lodgeFile = readYaml(dataDir, "lodge.yaml");
-  const lodge = isEntry(lodgeFile) ? lodgeFile : {};
-  const lodgeName = field(lodge, "name") || "Our Lodge";
-
-  const address = isEntry(lodge.address) ? lodge.address : undefined;
-  const place = [field(address, "city"), field(address, "state")].filter(Boolean).join(", ");
-  const since = field(lodge, "charterDate").slice(0, 4);
-  add(`${MEDIA_FOLDERS.images}/site`, "hero.jpg", {
+  const { lodge } = data;
+  const lodgeName = lodge.name || "Our Lodge";
+  const place = [lodge.address.city, lodge.address.state].filter(Boolean).join(", ");
+  const since = lodge.charterDate.slice(0, 4);
+  add(MEDIA_FOLDERS.site, SITE_IMAGES.hero, {
     kind: "hero",
     label: lodgeName,
     sub: [place && `Freemasonry in ${place}`, since && `since ${since}`].filter(Boolean).join(" "),
   });
-  add(`${MEDIA_FOLDERS.images}/site`, "logo.png", { kind: "logo", label: lodgeName, sub: "" });
-  add(MEDIA_FOLDERS.images, field(lodge, "defaultPortrait"), {
-    kind: "portrait",
-    label: "",
-    sub: "No photo",
-  });
+  add(MEDIA_FOLDERS.site, SITE_IMAGES.logo, { kind: "logo", label: lodgeName, sub: "" });
 
-  const links = isEntry(lodge.links) ? lodge.links : undefined;
-  const petition = field(links, "petition");
-  if (petition.startsWith("/media/")) {
-    add(MEDIA_FOLDERS.media, petition.slice("/media/".length), {
-      kind: "pdf",
-      label: "Petition for the Degrees of Freemasonry",
-      sub: lodgeName,
-    });
-  }
-
-  for (const event of entries(readYaml(dataDir, "events.yaml"))) {
-    add(MEDIA_FOLDERS.eventImages, field(event, "spotlightImage"), {
-      kind: "photo",
-      label: field(event, "name"),
-      sub: canonicalDateText(field(event, "date")).slice(0, 10),
-    });
-  }
-
-  for (const officer of entries(readYaml(dataDir, "officers.yaml"))) {
-    const office = field(officer, "office");
-    add(MEDIA_FOLDERS.officers, field(officer, "image"), {
-      kind: "portrait",
-      label: field(officer, "name"),
-      sub: office,
-    });
-    add(MEDIA_FOLDERS.jewels, field(officer, "jewel"), { kind: "jewel", label: office, sub: "" });
-  }
-
-  const lists = Array.isArray(lodge.pastMasters) ? entries(lodge.pastMasters) : [];
-  for (const list of lists) {
-    const slug = field(list, "slug");
-    if (!/^[a-z0-9-]+$/.test(slug)) continue;
-    for (const master of readCsv(path.join(dataDir, "past-masters", `${slug}.csv`))) {
-      const number = Number(field(master, "number"));
-      const term = field(master, "term");
-      add(MEDIA_FOLDERS.pastMasters, field(master, "imgUrl"), {
-        kind: "portrait",
-        label: field(master, "name"),
-        sub: number > 0 ? `No. ${number}, ${term}` : term,
-      });
-    }
-  }
-
-  for (const entry of entries(readYaml(dataDir, "history.yaml"))) {
-    add(MEDIA_FOLDERS.history, field(entry, "imageSrc"), {
-      kind: "photo",
-      label: field(entry, "year"),
-      sub: field(entry, "imageCaption"),
-      hint: "history",
-    });
-  }
-
-  for (const outing of entries(readYaml(dataDir, "social-events.yaml"))) {
-    add(MEDIA_FOLDERS.socialEvents, field(outing, "eventImageUrl"), {
-      kind: "photo",
-      label: field(outing, "name"),
-      sub: field(outing, "location"),
-      hint: "social",
-    });
-  }
-
-  for (const page of ["about-us", "how-to-join", "brotherhood-night-history", "home"]) {
-    const matter = frontMatter(path.join(dataDir, "pages", `${page}.md`));
-    const image = isEntry(matter?.image) ? matter.image : undefined;
-    add(MEDIA_FOLDERS.images, field(image, "src"), {
-      kind: "photo",
-      label: field(matter, "heading") || field(matter, "title"),
-      sub: "",
-      hint: "page",
-    });
+  // The albums' pictures are drawn below, a whole album at a time.
+  for (const reference of mediaReferences(data)) {
+    if (reference.kind === "albums") continue;
+    add(reference.folder, reference.file, drawing(reference, lodgeName));
   }
 
   // Albums: every album of the gallery and every album a recent event names gets a cover and
@@ -208,16 +136,11 @@ export function collectMedia(dataDir: string): MediaItem[] {
     }
     return found;
   };
-  for (const entry of entries(readYaml(dataDir, "albums.yaml"))) {
-    album(field(entry, "albumName"), field(entry, "title"));
-  }
-  for (const entry of entries(readYaml(dataDir, "recent-events.yaml"))) {
-    const found = album(field(entry, "albumName"), field(entry, "eventName"));
-    const urls = Array.isArray(entry.imageUrls) ? entry.imageUrls : [];
-    for (const url of urls) {
-      if (typeof url === "string" && localName(url) && !found?.photos.includes(url)) {
-        found?.photos.push(url);
-      }
+  for (const entry of data.albums) album(entry.albumName, entry.title);
+  for (const entry of data.recentEvents) {
+    const found = album(entry.albumName, entry.eventName);
+    for (const url of entry.imageUrls) {
+      if (localName(url) && !found?.photos.includes(url)) found?.photos.push(url);
     }
   }
   for (const [name, found] of albums) {
@@ -238,22 +161,6 @@ export function collectMedia(dataDir: string): MediaItem[] {
       });
     });
   }
-
-  const bulletinsFile = readYaml(dataDir, "bulletins.yaml");
-  const bulletins = isEntry(bulletinsFile) ? bulletinsFile : {};
-  add(MEDIA_FOLDERS.bulletins, field(bulletins, "current"), {
-    kind: "pdf",
-    label: `${lodgeName} Bulletin`,
-    sub: "Current issue",
-  });
-  for (const bulletin of entries(bulletins.past)) {
-    add(MEDIA_FOLDERS.bulletins, field(bulletin, "filename"), {
-      kind: "pdf",
-      label: `${lodgeName} Bulletin`,
-      sub: `${field(bulletin, "displayName")} ${field(bulletin, "year")}`.trim(),
-    });
-  }
-
   return [...items.values()];
 }
 
@@ -703,11 +610,18 @@ async function render(item: MediaItem): Promise<Buffer> {
   }
 }
 
+/**
+ * Draws every media file the lodge in `dataDir` names and lacks (all of them with `force`). Data
+ * with errors draws nothing: its errors are returned instead (lodge validate says the same).
+ */
 export async function generateSampleMedia(
   dataDir: string,
   force: boolean,
-): Promise<{ written: number; skipped: number; bytes: number }> {
-  const items = collectMedia(dataDir);
+): Promise<{ written: number; skipped: number; bytes: number; errors: Problem[] }> {
+  const { data, problems } = loadData(dataDir);
+  const errors = sortProblems(problems).filter((p) => p.severity === "error");
+  if (!data) return { written: 0, skipped: 0, bytes: 0, errors };
+  const items = collectMedia(data);
   let written = 0;
   let skipped = 0;
   let bytes = 0;
@@ -727,7 +641,7 @@ export async function generateSampleMedia(
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  return { written, skipped, bytes };
+  return { written, skipped, bytes, errors };
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -742,7 +656,15 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const { written, skipped, bytes } = await generateSampleMedia(dataDir, force);
+  const { written, skipped, bytes, errors } = await generateSampleMedia(dataDir, force);
+  if (errors.length > 0) {
+    for (const problem of errors) console.error(formatProblem(problem));
+    console.error(
+      `Cannot generate sample media: ${dataDir} has errors (listed above); fix them first.`,
+    );
+    process.exitCode = 1;
+    return;
+  }
   const size = `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   console.log(
     `Sample media in ${dataDir}: ${written} files written (${size}), ${skipped} already present${force ? "" : " and kept"}.`,

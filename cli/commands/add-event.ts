@@ -9,7 +9,7 @@ import type { Lodge } from "../../core/schemas/lodge.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { insertEvents } from "../edit/events-file.ts";
 import { UserError } from "../errors.ts";
-import { MEDIA_FOLDERS } from "../load/media.ts";
+import { MEDIA_FOLDERS } from "../../core/rules/media.ts";
 import { requireData } from "../load/require-data.ts";
 
 const optionsSchema = z.object({

@@ -264,3 +264,18 @@ describe("lodge import legacy: the old site's shapes", () => {
     );
   });
 });
+
+describe("lodge import legacy: a lodge that keeps its files as JSON", () => {
+  it("replaces the file the lodge keeps, in its format, never adding a second one", async () => {
+    rmSync(join(sample.data, "social-events.yaml"));
+    sample.write("social-events.json", "[]\n");
+    const { code, stdout } = await lodge(sample.root, "import", "legacy", "legacy", "--force");
+    expect(code).toBe(0);
+    expect(stdout).toContain("legacy/outings.json: 1 social outing -> data/social-events.json");
+    expect(existsSync(join(sample.data, "social-events.yaml"))).toBe(false);
+    expect(JSON.parse(readFileSync(join(sample.data, "social-events.json"), "utf8"))).toEqual([
+      { name: "Bowling", date: "2028/02/12 18:00", locationAddress: "1 Lane Rd", isRsvp: true },
+    ]);
+    expect((await lodge(sample.root, "validate")).code).toBe(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
@@ -250,5 +250,23 @@ describe("lodge import past-masters", () => {
     expect(unknown.stderr).toEqual([
       '--lodge: no past-master list "golden" in lodge.yaml; use one of main, golden-square, university-heights',
     ]);
+  });
+
+  it("writes a list the lodge keeps as YAML back as YAML, in the file the site reads", async () => {
+    rmSync(join(sample.data, "past-masters", "golden-square.csv"));
+    sample.write(
+      "past-masters/golden-square.yaml",
+      "- number: 1\n  name: Adam Example\n  term: 1921 - 1922\n  imgUrl: gs-1.jpg\n",
+    );
+    const { code, stdout } = await importCsv(csv("number,name,term\n2,Bob Example,1922 - 1923\n"));
+    expect(code).toBe(0);
+    expect(stdout.at(-1)).toBe(
+      "data/past-masters/golden-square.yaml: 1 added, 0 changed, 0 unchanged; 2 past masters in all.",
+    );
+    expect(existsSync(join(sample.data, "past-masters", "golden-square.csv"))).toBe(false);
+    expect(readFileSync(join(sample.data, "past-masters", "golden-square.yaml"), "utf8")).toBe(
+      '- number: 1\n  name: Adam Example\n  term: 1921 - 1922\n  imgUrl: gs-1.jpg\n- number: 2\n  name: Bob Example\n  term: 1922 - 1923\n  imgUrl: ""\n',
+    );
+    expect((await lodge(sample.root, "validate")).code).toBe(0);
   });
 });

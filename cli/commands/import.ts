@@ -1,11 +1,13 @@
-import { existsSync, writeFileSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
+import { writeContent } from "../edit/content-file.ts";
 import { conflictProblems, readPastMastersCsv } from "../edit/past-masters-csv.ts";
-import { mergePastMasters, mergeReport, pastMastersCsv } from "../edit/past-masters-file.ts";
+import { mergePastMasters, mergeReport } from "../edit/past-masters-file.ts";
 import { UserError } from "../errors.ts";
+import { contentFiles } from "../load/files.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 import { requireData } from "../load/require-data.ts";
 import { importLegacyCommand } from "./import-legacy.ts";
@@ -36,7 +38,8 @@ function importPastMasters(ctx: Context, file: string, raw: unknown): void {
       `${file}:1:1  the first line must name the columns number,name,term (imgUrl is optional); ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing. Nothing was written.`,
     );
   }
-  const target = join(dir, "past-masters", `${options.lodge}.csv`);
+  // The list's file as the lodge keeps it: CSV, or YAML or JSON.
+  const target = contentFiles(dir, "pastMasters", options.lodge).path;
   const shown = relative(ctx.cwd, target) || target;
   const merge =
     rows && mergePastMasters(data.pastMasters[options.lodge] ?? [], rows, options.replace);
@@ -62,7 +65,7 @@ function importPastMasters(ctx: Context, file: string, raw: unknown): void {
   const changes = merge.added.length + merge.changed.length + merge.removed.length;
   const written = changes > 0 && !options.dryRun;
   // Nothing new leaves the file as the webmaster last saw it, byte for byte.
-  if (written) writeFileSync(target, pastMastersCsv(merge.list));
+  if (written) writeContent(dir, "pastMasters", merge.list, options.lodge);
   if (options.json) {
     const report = {
       file: shown,

@@ -1,17 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
-import { MEDIA_FOLDERS } from "../../core/rules/media.ts";
+import { entryMedia } from "../../core/rules/media-references.ts";
 import type { LegacyKind } from "./legacy-fields.ts";
-
-/** The fields that name a file, and the data folder the file belongs in. */
-const FILE_FIELDS: Partial<Record<LegacyKind, Record<string, string>>> = {
-  events: { spotlightImage: MEDIA_FOLDERS.eventImages },
-  socialEvents: { eventImageUrl: MEDIA_FOLDERS.socialEvents },
-  officers: { image: MEDIA_FOLDERS.officers, jewel: MEDIA_FOLDERS.jewels },
-  pastMasters: { imgUrl: MEDIA_FOLDERS.pastMasters },
-  history: { imageSrc: MEDIA_FOLDERS.history },
-  bulletins: { filename: MEDIA_FOLDERS.bulletins },
-};
 
 /**
  * The path inside the old app of a file named the way its pages named their assets
@@ -49,8 +39,8 @@ export type AssetCopy = { to: string; from?: string; named: string };
 
 /**
  * The entry with every asset path of the old app replaced by its file name, as lodge names files
- * (in the data folder of its kind), and the copies that makes: each file, found next to the
- * import or not. A recent event's pictures go in its album's folder.
+ * (in the data folder of its kind: the entity table's media fields), and the copies that makes:
+ * each file, found next to the import or not. A recent event's pictures go in its album's folder.
  */
 export function localiseAssets(
   kind: LegacyKind,
@@ -58,25 +48,19 @@ export function localiseAssets(
   importDir: string,
 ): { entry: Record<string, unknown>; copies: AssetCopy[] } {
   const copies: AssetCopy[] = [];
-  const out = { ...entry };
-  const localise = (value: unknown, folder: string): unknown => {
-    if (typeof value !== "string") return value;
-    const path = assetPath(value);
-    if (!path) return value;
-    const name = basename(path);
-    copies.push({ to: join(folder, name), from: findAsset(importDir, path), named: value });
-    return name;
-  };
-  for (const [field, folder] of Object.entries(FILE_FIELDS[kind] ?? {})) {
-    if (field in out) out[field] = localise(out[field], folder);
-  }
-  if (
-    kind === "recentEvents" &&
-    Array.isArray(out.imageUrls) &&
-    typeof out.albumName === "string"
-  ) {
-    const folder = join(MEDIA_FOLDERS.albums, out.albumName);
-    out.imageUrls = out.imageUrls.map((value) => localise(value, folder));
+  const out = structuredClone(entry);
+  for (const { path, folder, file } of entryMedia(kind, entry)) {
+    const asset = assetPath(file);
+    if (!asset) continue;
+    const name = basename(asset);
+    copies.push({ to: join(folder, name), from: findAsset(importDir, asset), named: file });
+    const at = path
+      .slice(0, -1)
+      .reduce<Record<PropertyKey, unknown>>(
+        (node, key) => node[key] as Record<PropertyKey, unknown>,
+        out,
+      );
+    at[path.at(-1) ?? ""] = name;
   }
   return { entry: out, copies };
 }

@@ -1,123 +1,30 @@
 import { dayText, readDay } from "../../core/rules/time.ts";
+import {
+  ENTITIES,
+  ENTITY_LIST,
+  type EntityKey,
+  entityOf,
+  type Legacy,
+} from "../../core/schemas/index.ts";
+import { knownKeys } from "../load/check.ts";
 
-/** The kinds of content the site this product replaces kept as JSON lists. */
-export type LegacyKind =
-  | "events"
-  | "socialEvents"
-  | "officers"
-  | "pastMasters"
-  | "bulletins"
-  | "albums"
-  | "recentEvents"
-  | "history";
+/** The kinds of content the site this product replaces kept as JSON lists: the entity table's. */
+export type LegacyKind = {
+  [K in EntityKey]: (typeof ENTITIES)[K] extends { legacy: Legacy } ? K : never;
+}[EntityKey];
 
-/**
- * Fields each kind has, as lodge names them (DESIGN 3, after SPEC 3): a field written in
- * another case ('AltText', 'imgURL') is read as the one of these it spells.
- */
-const FIELDS: Record<LegacyKind, readonly string[]> = {
-  events: [
-    "id",
-    "date",
-    "name",
-    "description",
-    "extraInfo",
-    "location",
-    "address",
-    "addressLink",
-    "rsvpOptions",
-    "rsvpExpirationDays",
-    "rsvpExpirationTime",
-    "spotlight",
-    "spotlightImage",
-    "altText",
-    "tyled",
-    "rsvpLimit",
-    "cancelled",
-    "full",
-    "postponedFrom",
-    "earlyBirdOptions",
-  ],
-  socialEvents: [
-    "id",
-    "name",
-    "date",
-    "location",
-    "locationAddress",
-    "locationUrl",
-    "description",
-    "eventImageUrl",
-    "isRsvp",
-    "rsvpDesc",
-  ],
-  officers: ["name", "office", "image", "bio", "jewel"],
-  pastMasters: ["number", "name", "term", "imgUrl"],
-  bulletins: ["year", "displayName", "filename"],
-  albums: ["albumName", "title", "subtitle", "description"],
-  recentEvents: [
-    "eventName",
-    "eventId",
-    "displayDate",
-    "description",
-    "albumName",
-    "imageUrls",
-    "slideLabels",
-    "slideContent",
-    "eventDate",
-  ],
-  history: ["year", "content", "imageSrc", "imageCaption", "altText"],
-};
+/** The legacy kinds in the entity table's order, each with how the old site kept it. */
+export const LEGACY_KINDS = ENTITY_LIST.flatMap((entity) =>
+  entity.legacy ? [{ ...entity, kind: entity.key as LegacyKind, legacy: entity.legacy }] : [],
+);
 
-/**
- * Names the old site gave fields over the years, whose meaning is plain, and the field each is
- * (compared without regard to case). Only names that cannot mean another field of the same kind.
- */
-const RENAMED: Record<LegacyKind, Record<string, string>> = {
-  events: {
-    rsvpOption: "rsvpOptions",
-    rsvpExpirationDay: "rsvpExpirationDays",
-    rsvpExpiryDays: "rsvpExpirationDays",
-    rsvpExpiryTime: "rsvpExpirationTime",
-    rsvpCloseTime: "rsvpExpirationTime",
-    spotlightImg: "spotlightImage",
-    spotlightImageUrl: "spotlightImage",
-    alt: "altText",
-    tiled: "tyled",
-    isTyled: "tyled",
-    extraInformation: "extraInfo",
-    earlyBirdOption: "earlyBirdOptions",
-    isCancelled: "cancelled",
-    isFull: "full",
-  },
-  socialEvents: {
-    isRsvpBtn: "isRsvp",
-    rsvpBtn: "isRsvp",
-    rsvpDescription: "rsvpDesc",
-    eventImage: "eventImageUrl",
-    eventImg: "eventImageUrl",
-    locationLink: "locationUrl",
-  },
-  officers: {
-    img: "image",
-    imgUrl: "image",
-    imageUrl: "image",
-    jewelImg: "jewel",
-    jewelImage: "jewel",
-  },
-  pastMasters: { imageUrl: "imgUrl", img: "imgUrl", image: "imgUrl" },
-  bulletins: { fileName: "filename", file: "filename" },
-  albums: { folderName: "albumName", subTitle: "subtitle" },
-  recentEvents: { images: "imageUrls", slideLabel: "slideLabels" },
-  history: { imgSrc: "imageSrc", image: "imageSrc", caption: "imageCaption", alt: "altText" },
-};
+/** The schema of one entry of a kind: a list's entry, or a past bulletin of bulletins.yaml. */
+export function entrySchema(kind: LegacyKind) {
+  const entity = entityOf(kind);
+  return entity.under?.entry ?? entity.entry;
+}
 
-/** The fields of an event's earlyBirdOptions, and their old names. */
-const EARLY_BIRD_FIELDS = ["time", "cost", "choices", "choiceLabel"];
-const EARLY_BIRD_RENAMED: Record<string, string> = {
-  meals: "choices",
-  mealChoices: "choices",
-  price: "cost",
-};
+const legacyOf = (kind: LegacyKind): Legacy => ENTITIES[kind].legacy;
 
 /** One renaming, to be said once per file: 'isRsvpBtn is read as isRsvp (8 entries)'. */
 export type Renaming = { from: string; to: string; count: number };
@@ -173,8 +80,13 @@ export function renameFields(
   originalPath: (path: PropertyKey[]) => PropertyKey[];
 } {
   const seen = new Map<string, Renaming>();
-  const name = fieldNamer(FIELDS[kind], RENAMED[kind]);
-  const earlyBird = fieldNamer(EARLY_BIRD_FIELDS, EARLY_BIRD_RENAMED);
+  const { renamed, nested = {} } = legacyOf(kind);
+  // A field written in another case ('AltText', 'imgURL') is read as the one of the schema it spells.
+  const schema = entrySchema(kind);
+  const name = fieldNamer(knownKeys(schema), renamed);
+  const inner = Object.entries(nested).map(
+    ([field, names]) => [field, fieldNamer(knownKeys(schema, [field]), names)] as const,
+  );
   // Per entry, each renamed field's dotted path and the name the file gave it.
   const originals: Record<string, string>[] = [];
   const entries = list.map((item, i) => {
@@ -182,14 +94,9 @@ export function renameFields(
     originals[i] = original;
     if (!isObject(item)) return item;
     const entry = renameKeys(item, name, seen, original);
-    if (kind === "events" && isObject(entry.earlyBirdOptions)) {
-      entry.earlyBirdOptions = renameKeys(
-        entry.earlyBirdOptions,
-        earlyBird,
-        seen,
-        original,
-        "earlyBirdOptions.",
-      );
+    for (const [field, named] of inner) {
+      const value = entry[field];
+      if (isObject(value)) entry[field] = renameKeys(value, named, seen, original, `${field}.`);
     }
     return entry;
   });
@@ -202,14 +109,6 @@ export function renameFields(
   };
   return { entries, renamings: [...seen.values()], originalPath };
 }
-
-/** Fields written back as lodge writes them once an entry passed its schema, and how. */
-const NORMALISED: Partial<Record<LegacyKind, string[]>> = {
-  events: ["date", "postponedFrom", "rsvpExpirationDays", "rsvpExpirationTime"],
-  socialEvents: ["date"],
-  pastMasters: ["number", "term"],
-  bulletins: ["year"],
-};
 
 /**
  * An entry as the import writes it: as the old file had it (so an unknown field stays for lodge
@@ -224,7 +123,7 @@ export function normalised(
 ): { entry: Record<string, unknown>; changed: string[] } {
   const out = { ...entry };
   const changed: string[] = [];
-  for (const field of NORMALISED[kind] ?? []) {
+  for (const field of legacyOf(kind).rewritten ?? []) {
     if (!(field in entry) || parsed[field] === undefined) continue;
     if (parsed[field] !== entry[field]) {
       out[field] = parsed[field];

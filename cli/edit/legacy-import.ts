@@ -1,40 +1,25 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { z } from "zod";
 import { DEFAULT_TERM_STYLE, termStyle, writeTerm } from "../../core/rules/past-masters.ts";
 import { parseDay } from "../../core/rules/time.ts";
-import {
-  type Lodge,
-  lodgeSchema,
-  type PastMaster,
-  pastMasterSchema,
-} from "../../core/schemas/index.ts";
+import { ENTITIES, type Lodge, type PastMaster } from "../../core/schemas/index.ts";
 import { UserError } from "../errors.ts";
-import { check, listEntries, wholeFile } from "../load/check.ts";
+import { check } from "../load/check.ts";
+import { contentFiles, entryNamer } from "../load/files.ts";
 import type { Problem } from "../load/problems.ts";
 import { readSource } from "../load/source.ts";
 import { plural } from "../load/summary.ts";
-import { yamlText } from "./events-file.ts";
+import { readContent, writeContent } from "./content-file.ts";
 import { type LegacyFile, type LegacyKind, readLegacy } from "./legacy.ts";
 import type { AssetCopy } from "./legacy-assets.ts";
 import { type ListMatch, matchLists } from "./legacy-lists.ts";
-import { pastMastersCsv } from "./past-masters-file.ts";
-
-const TARGETS: Record<
-  Exclude<LegacyKind, "pastMasters">,
-  { file: string; what: [string, string?] }
-> = {
-  events: { file: "events.yaml", what: ["event"] },
-  socialEvents: { file: "social-events.yaml", what: ["social outing"] },
-  officers: { file: "officers.yaml", what: ["officer"] },
-  bulletins: { file: "bulletins.yaml", what: ["past bulletin"] },
-  albums: { file: "albums.yaml", what: ["album"] },
-  recentEvents: { file: "recent-events.yaml", what: ["recent event"] },
-  history: { file: "history.yaml", what: ["history entry", "history entries"] },
-};
 
 /** One data file the import writes: the entries, the files they came from, and what they are. */
 export type Write = {
+  kind: LegacyKind;
+  /** The past-master list it is. */
+  slug?: string;
   entries: Record<string, unknown>[];
   from: string[];
   what: [string, string?];
@@ -52,13 +37,14 @@ export interface LegacyPlan {
 
 /** lodge.yaml of the data folder the import fills: its lists and media say where things go. */
 function readLodge(dir: string, display: (path: string) => string): Lodge {
-  const path = join(dir, "lodge.yaml");
-  if (!existsSync(path)) {
+  const { found, path } = contentFiles(dir, "lodge");
+  if (found.length === 0) {
     throw new UserError(
       `${display(path)} not found: start the lodge with lodge init ${display(dir)} (it asks for the lodge's name, number and charter date), name its past-master lists in lodge.yaml, then import. Nothing was imported.`,
     );
   }
-  const { value } = check(readSource(path, display(path)), lodgeSchema, wholeFile);
+  const source = readSource(path, display(path));
+  const { value } = check(source, ENTITIES.lodge.data, entryNamer("lodge"));
   if (!value) {
     throw new UserError(
       `${display(path)} has errors; run lodge validate --data ${display(dir)} and fix them first. Nothing was imported.`,
@@ -69,10 +55,11 @@ function readLodge(dir: string, display: (path: string) => string): Lodge {
 
 /** The masters a list of lodge.yaml holds already, to know a file of the same masters by them. */
 function currentMasters(dir: string, slug: string): PastMaster[] {
-  const path = join(dir, "past-masters", `${slug}.csv`);
-  if (!existsSync(path)) return [];
-  const source = readSource(path, path);
-  return check(source, z.array(pastMasterSchema), listEntries(slug)).value ?? [];
+  const { found, path } = contentFiles(dir, "pastMasters", slug);
+  if (found.length === 0) return [];
+  const source = readSource(path, path, ENTITIES.pastMasters.columns);
+  const list = z.array(ENTITIES.pastMasters.entry);
+  return check(source, list, entryNamer("pastMasters", slug)).value ?? [];
 }
 
 /**
@@ -112,8 +99,15 @@ export function planLegacyImport(
     if (!legacy.kind) continue;
     const match = matches.find((m) => m.file === legacy.file);
     if (match) writeTermsOneWay(legacy, targets.find((t) => t.slug === match.slug)?.masters ?? []);
-    const { file: target, what } = targetOf(legacy.kind, match);
-    const write = writes.get(target) ?? { entries: [], from: [], what, why: match?.why };
+    const { file: target, what } = targetOf(dir, legacy.kind, match);
+    const write = writes.get(target) ?? {
+      kind: legacy.kind,
+      ...(match ? { slug: match.slug } : {}),
+      entries: [],
+      from: [],
+      what,
+      why: match?.why,
+    };
     write.entries.push(...legacy.entries);
     write.from.push(legacy.file);
     writes.set(target, write);
@@ -125,12 +119,22 @@ export function planLegacyImport(
   return { files, writes, copies: [...copies.values()] };
 }
 
-/** The data file a kind of list goes to: a past-master list to the one of lodge.yaml it matched. */
-function targetOf(kind: LegacyKind, match?: ListMatch): { file: string; what: [string, string?] } {
-  if (match) return { file: join("past-masters", `${match.slug}.csv`), what: ["past master"] };
+/**
+ * The data file a kind of list goes to, in the data folder (the one the lodge has, else a new
+ * one), and what its entries are called: a past-master list to the one of lodge.yaml it matched.
+ */
+function targetOf(
+  dir: string,
+  kind: LegacyKind,
+  match?: ListMatch,
+): { file: string; what: [string, string?] } {
   // matchLists placed every file of past masters or stopped the import.
-  if (kind === "pastMasters") throw new Error("a file of past masters was not matched to a list");
-  return TARGETS[kind];
+  if (kind === "pastMasters" && !match) {
+    throw new Error("a file of past masters was not matched to a list");
+  }
+  const { noun } = ENTITIES[kind];
+  const { path } = contentFiles(dir, kind, match?.slug);
+  return { file: relative(dir, path), what: [...noun] };
 }
 
 /**
@@ -164,21 +168,18 @@ export function existingFiles(plan: LegacyPlan, dir: string): string[] {
 /** Writes the plan into the data folder; returns the current bulletin it chose, if it wrote bulletins. */
 export function writeLegacyImport(plan: LegacyPlan, dir: string): { currentBulletin?: string } {
   let currentBulletin: string | undefined;
-  for (const [target, write] of plan.writes) {
-    const path = join(dir, target);
-    mkdirSync(dirname(path), { recursive: true });
-    if (target.endsWith(".csv")) {
-      const masters = write.entries.map((m) => ({ imgUrl: "", ...m }) as PastMaster);
-      writeFileSync(path, pastMastersCsv(masters));
-    } else if (target === TARGETS.bulletins.file) {
-      const past = write.entries as { year: number; filename: string }[];
-      currentBulletin = existsSync(path)
-        ? ((readSource(path, path).value as { current?: string } | undefined)?.current ?? "")
-        : ([...past].sort((a, b) => b.year - a.year)[0]?.filename ?? "");
-      writeFileSync(path, yamlText({ current: currentBulletin, past }));
-    } else {
-      writeFileSync(path, yamlText(write.entries));
+  for (const write of plan.writes.values()) {
+    if (write.kind !== "bulletins") {
+      writeContent(dir, write.kind, write.entries, write.slug);
+      continue;
     }
+    const past = write.entries as { year: number; filename: string }[];
+    const { value } = readContent(dir, "bulletins");
+    currentBulletin =
+      value === undefined
+        ? ([...past].sort((a, b) => b.year - a.year)[0]?.filename ?? "")
+        : ((value as { current?: string } | null)?.current ?? "");
+    writeContent(dir, "bulletins", { current: currentBulletin, past });
   }
   for (const copy of plan.copies) {
     if (!copy.from) continue;

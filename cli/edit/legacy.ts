@@ -1,52 +1,30 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import {
-  albumSchema,
-  bulletinSchema,
-  eventSchema,
-  officerSchema,
-  pastMasterSchema,
-  recentEventSchema,
-  socialEventSchema,
-  timelineEntrySchema,
-} from "../../core/schemas/index.ts";
 import { check, type EntryNamer, listEntries } from "../load/check.ts";
-import { FILES } from "../load/files.ts";
 import type { Problem } from "../load/problems.ts";
 import { readSource } from "../load/source.ts";
 import { type AssetCopy, localiseAssets } from "./legacy-assets.ts";
-import { type LegacyKind, normalised, type Renaming, renameFields } from "./legacy-fields.ts";
+import {
+  entrySchema,
+  LEGACY_KINDS,
+  type LegacyKind,
+  normalised,
+  type Renaming,
+  renameFields,
+} from "./legacy-fields.ts";
 
 export type { LegacyKind };
 
-/** How each kind is told apart by its fields, most specific first (a social outing has a date and a name too). */
-const SIGNATURES: [LegacyKind, string[]][] = [
-  ["recentEvents", ["eventName", "imageUrls"]],
-  ["socialEvents", ["date", "name", "locationAddress"]],
-  ["events", ["date", "name", "rsvpOptions"]],
-  ["officers", ["name", "office"]],
-  ["pastMasters", ["number", "name", "term"]],
-  ["bulletins", ["year", "displayName", "filename"]],
-  ["albums", ["albumName", "title"]],
-  ["history", ["year", "content"]],
-];
-
-const ENTRY_SCHEMAS: Record<LegacyKind, z.ZodType> = {
-  events: eventSchema,
-  socialEvents: socialEventSchema,
-  officers: officerSchema,
-  pastMasters: pastMasterSchema,
-  bulletins: bulletinSchema,
-  albums: albumSchema,
-  recentEvents: recentEventSchema,
-  history: timelineEntrySchema,
-};
-
+/**
+ * How the entries of an old site's file are named in messages: as those of the data file of
+ * their kind ('events[1]'), or, for a kind kept in several lists or under a field (past
+ * masters, past bulletins), by the old file's name.
+ */
 function namer(kind: LegacyKind, file: string): EntryNamer {
-  if (kind === "pastMasters") return listEntries(file, "number", "name");
-  if (kind === "bulletins") return listEntries(file, "year", "displayName");
-  return FILES[kind].name;
+  const entity = LEGACY_KINDS.find((k) => k.kind === kind);
+  const names = entity?.names ?? [];
+  return listEntries(entity?.holds === "list" ? entity.base : file, ...names);
 }
 
 const isObject = (item: unknown): item is Record<string, unknown> =>
@@ -61,7 +39,10 @@ export function kindOf(
 ): ({ kind: LegacyKind } & ReturnType<typeof renameFields>) | undefined {
   const count = list.filter(isObject).length;
   if (count === 0) return undefined;
-  for (const [kind, keys] of SIGNATURES) {
+  // No kind's entries carry all of another kind's signature, so the order they are tried in
+  // does not matter.
+  for (const { kind, legacy } of LEGACY_KINDS) {
+    const keys = legacy.signature;
     const renamed = renameFields(kind, list);
     const carrying = renamed.entries.filter((o) => isObject(o) && keys.every((k) => k in o));
     if (carrying.length * 2 > count) return { kind, ...renamed };
@@ -137,14 +118,14 @@ export function readLegacy(dir: string, display: (path: string) => string): Lega
         keyPosition: (path: readonly PropertyKey[], key: string) =>
           source.keyPosition(originalPath([...path]), String(originalPath([...path, key]).at(-1))),
       };
-      const { problems } = check(renamed, z.array(ENTRY_SCHEMAS[kind]), entryOf);
+      const { problems } = check(renamed, z.array(entrySchema(kind)), entryOf);
       // Entries with an error are left out; unknown fields are kept for lodge validate to point at.
       const bad = new Set(problems.filter((p) => p.severity === "error").map((p) => p.entry));
       const counts: Record<string, number> = {};
       const copies: AssetCopy[] = [];
       const kept = entries.flatMap((item, i) => {
         if (!isObject(item) || bad.has(entryOf([i], entries).entry)) return [];
-        const parsed = ENTRY_SCHEMAS[kind].safeParse(item);
+        const parsed = entrySchema(kind).safeParse(item);
         const written = normalised(
           kind,
           item,

@@ -7,21 +7,6 @@ import {
 } from "../../core/rules/past-masters.ts";
 import { BY_AFFILIATION, type PastMaster } from "../../core/schemas/past-master.ts";
 
-const HEADER = ["number", "name", "term", "imgUrl"] as const;
-
-function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** A past-master list as CSV text, header first, CRLF-free, one master a line. */
-export function pastMastersCsv(list: readonly PastMaster[]): string {
-  const lines = [
-    HEADER.join(","),
-    ...list.map((m) => [String(m.number), m.name, m.term, m.imgUrl].map(csvField).join(",")),
-  ];
-  return `${lines.join("\n")}\n`;
-}
-
 /**
  * The list with every range of years written one way: the way most of the list already writes
  * them ('1999-00' and '1999–2000' become '1999 - 2000' in a list of '1867 - 1868').

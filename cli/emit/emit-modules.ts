@@ -1,14 +1,37 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ImageManifest, LodgeData } from "../../core/schemas/index.ts";
+import {
+  ENTITY_LIST,
+  type Entity,
+  type ImageManifest,
+  type LodgeData,
+} from "../../core/schemas/index.ts";
 
 const SCHEMAS = fileURLToPath(new URL("../../core/schemas/index.ts", import.meta.url));
 
 /** Where the site imports its data from. Generated, never committed. */
 export const GENERATED_DIR = fileURLToPath(new URL("../../site/generated/", import.meta.url));
 
-/** One module per entity: file name, exported name, its type, and which part of the data it holds. */
+/** The type a module is declared with, from what the entity holds. */
+function declared({ holds, type }: Entity): string {
+  switch (holds) {
+    case "one":
+      return type;
+    case "list":
+      return `readonly ${type}[]`;
+    case "lists":
+      return `Readonly<Record<string, readonly ${type}[]>>`;
+    case "bySlug":
+      return `Readonly<Record<string, ${type}>>`;
+  }
+}
+
+/**
+ * One module per entity of the entity table, named by its base name ('social-events.ts'
+ * exports socialEvents), then the pictures' manifest, which the pages' build-time loaders read
+ * only, so the browser never downloads it whole.
+ */
 const MODULES: {
   file: string;
   name: string;
@@ -16,84 +39,19 @@ const MODULES: {
   type: string;
   pick: (d: LodgeData, images: ImageManifest) => unknown;
 }[] = [
-  { file: "lodge.ts", name: "lodge", imports: "Lodge", type: "Lodge", pick: (d) => d.lodge },
+  ...ENTITY_LIST.map((entity) => ({
+    file: `${entity.base}.ts`,
+    name: entity.key,
+    imports: entity.type,
+    type: declared(entity),
+    pick: (d: LodgeData) => d[entity.key],
+  })),
   {
-    file: "events.ts",
-    name: "events",
-    imports: "Event",
-    type: "readonly Event[]",
-    pick: (d) => d.events,
-  },
-  {
-    file: "social-events.ts",
-    name: "socialEvents",
-    imports: "SocialEvent",
-    type: "readonly SocialEvent[]",
-    pick: (d) => d.socialEvents,
-  },
-  {
-    file: "officers.ts",
-    name: "officers",
-    imports: "Officer",
-    type: "readonly Officer[]",
-    pick: (d) => d.officers,
-  },
-  {
-    file: "past-masters.ts",
-    name: "pastMasters",
-    imports: "PastMaster",
-    type: "Readonly<Record<string, readonly PastMaster[]>>",
-    pick: (d) => d.pastMasters,
-  },
-  {
-    file: "bulletins.ts",
-    name: "bulletins",
-    imports: "BulletinsFile",
-    type: "BulletinsFile",
-    pick: (d) => d.bulletins,
-  },
-  {
-    file: "albums.ts",
-    name: "albums",
-    imports: "Album",
-    type: "readonly Album[]",
-    pick: (d) => d.albums,
-  },
-  {
-    file: "album-pictures.ts",
-    name: "albumPictures",
-    imports: "AlbumPicture",
-    type: "Readonly<Record<string, readonly AlbumPicture[]>>",
-    pick: (d) => d.albumPictures,
-  },
-  {
-    file: "recent-events.ts",
-    name: "recentEvents",
-    imports: "RecentEvent",
-    type: "readonly RecentEvent[]",
-    pick: (d) => d.recentEvents,
-  },
-  {
-    file: "history.ts",
-    name: "history",
-    imports: "TimelineEntry",
-    type: "readonly TimelineEntry[]",
-    pick: (d) => d.history,
-  },
-  {
-    // Read by the pages' build-time loaders only, so the browser never downloads it whole.
     file: "images.ts",
     name: "images",
     imports: "ImageManifest",
     type: "ImageManifest",
     pick: (_d, images) => images,
-  },
-  {
-    file: "pages.ts",
-    name: "pages",
-    imports: "Page",
-    type: "Readonly<Record<string, Page>>",
-    pick: (d) => d.pages,
   },
 ];
 

@@ -45,8 +45,8 @@ export function locate(source: Source, name: EntryNamer, path: readonly Property
   };
 }
 
-/** The keys an object schema knows at `path`, to suggest a spelling for an unknown key. */
-function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+/** The keys an object schema knows at `path` (an unknown key's likely spelling, an entry's fields). */
+export function knownKeys(schema: z.ZodType, path: readonly PropertyKey[] = []): string[] {
   let def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
   const inner = () => {
     for (;;) {
@@ -107,16 +107,19 @@ function withoutKeys(value: unknown, path: readonly PropertyKey[], keys: readonl
 
 /**
  * Validates a source against its schema and locates every issue in the file. Unknown keys are
- * warnings (the value is read without them); everything else is an error.
+ * warnings (the value is read without them); everything else is an error. `input` is the value
+ * as the file has it, without the unknown keys: what `value` was parsed from.
  */
 export function check<S extends z.ZodType>(
   source: Source,
   schema: S,
   name: EntryNamer,
-): { value?: z.output<S>; problems: Problem[] } {
+): { value?: z.output<S>; input?: unknown; problems: Problem[] } {
   if (source.value === undefined) return { problems: source.problems };
   const result = schema.safeParse(source.value);
-  if (result.success) return { value: result.data, problems: [...source.problems] };
+  if (result.success) {
+    return { value: result.data, input: source.value, problems: [...source.problems] };
+  }
 
   const problems: Problem[] = [...source.problems];
   let cleaned: unknown;
@@ -148,5 +151,5 @@ export function check<S extends z.ZodType>(
   }
   if (!onlyUnknownKeys || source.problems.some((p) => p.severity === "error")) return { problems };
   const again = schema.safeParse(cleaned);
-  return again.success ? { value: again.data, problems } : { problems };
+  return again.success ? { value: again.data, input: cleaned, problems } : { problems };
 }

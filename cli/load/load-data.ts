@@ -3,19 +3,26 @@ import { join } from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
 import {
+  ENTITIES,
   type LodgeData,
-  PAST_MASTER_COLUMNS,
+  lodgeDataSchema,
   type Page,
   pageFrontMatterSchema,
-  pastMasterSchema,
   REQUIRED_PAGES,
 } from "../../core/schemas/index.ts";
 import { shownPath } from "../context.ts";
 import { check, wholeFile } from "./check.ts";
-import { FILES, KNOWN_ENTRIES, pastMasterEntries, YAML_EXTENSIONS } from "./files.ts";
+import {
+  contentFiles,
+  entryNamer,
+  FILE_ENTITIES,
+  type FileEntityKey,
+  KNOWN_ENTRIES,
+  type Sources,
+} from "./files.ts";
 import { checkMedia, readAlbumPictures } from "./media.ts";
 import type { Problem } from "./problems.ts";
-import { markdownSource, readSource, type Source } from "./source.ts";
+import { markdownSource, readSource } from "./source.ts";
 import { checkSuspicious } from "./suspicious.ts";
 
 export interface Loaded {
@@ -23,17 +30,9 @@ export interface Loaded {
   data?: LodgeData;
   problems: Problem[];
   /** The parsed files, so later checks can point into them. */
-  sources: Partial<Record<keyof typeof FILES, Source>> & {
-    pastMasters: Record<string, Source>;
-    pages: Record<string, Source>;
-  };
+  sources: Sources;
   /** How many entries of each kind were read (for the summary). */
   counts: Record<string, number>;
-}
-
-function read(dir: string, base: string, extensions: string[], display: (path: string) => string) {
-  const found = extensions.map((ext) => join(dir, base + ext)).filter((path) => existsSync(path));
-  return { found, display: found.map(display) };
 }
 
 /** Splits a Markdown body into blocks at lines of '***' and renders each to HTML. */
@@ -52,6 +51,25 @@ export function toHtml(text: string): string {
   return (marked.parse(trimmed, { async: false }) as string).trim();
 }
 
+/** A recent event's description, which may be written in Markdown, as HTML. */
+function withHtml(event: Record<string, unknown>): Record<string, unknown> {
+  const { description } = event;
+  return typeof description === "string" ? { ...event, description: toHtml(description) } : event;
+}
+
+/**
+ * The lodge's data as a whole, parsed by lodgeDataSchema from what each file held. Each file
+ * passed its own schema (which is the whole's), and was told where its problems are; here they
+ * become one value of one type.
+ */
+function whole(input: Record<string, unknown>): LodgeData {
+  const parsed = lodgeDataSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new Error("the files passed their schemas, but the lodge's data as a whole did not", {
+    cause: parsed.error,
+  });
+}
+
 /**
  * Reads and validates every content file of a lodge. Never throws for bad data: every problem
  * found is returned at once, located in its file. `now` decides what is in the past.
@@ -61,7 +79,9 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
   const problems: Problem[] = [];
   const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
   const counts: Record<string, number> = {};
+  // What each file's schema made of it, and what it was made from (its unknown keys left out).
   const values: Record<string, unknown> = {};
+  const inputs: Record<string, unknown> = {};
 
   if (!existsSync(dir)) {
     return {
@@ -79,12 +99,11 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
     };
   }
 
-  for (const [key, spec] of Object.entries(FILES) as [
-    keyof typeof FILES,
-    (typeof FILES)[keyof typeof FILES],
-  ][]) {
-    const { found, display: shown } = read(dir, spec.base, YAML_EXTENSIONS, display);
+  for (const entity of FILE_ENTITIES) {
+    const key = entity.key as FileEntityKey;
+    const { found, path } = contentFiles(dir, key);
     if (found.length > 1) {
+      const shown = found.map(display);
       problems.push({
         severity: "error",
         file: shown[1] ?? "",
@@ -93,35 +112,35 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
         message: `${shown.join(" and ")} hold the same content; keep one of them`,
       });
     }
-    const path = found[0];
-    if (path === undefined) {
-      if ("required" in spec) {
+    if (found.length === 0) {
+      if (entity.required) {
         problems.push({
           severity: "error",
-          file: display(join(dir, `${spec.base}.yaml`)),
+          file: display(path),
           line: 1,
           column: 1,
           message:
             "file not found; every lodge needs one (the sample lodge in data/ has an example)",
         });
       }
-      values[key] = "required" in spec ? undefined : [];
+      values[key] = entity.required ? undefined : [];
+      inputs[key] = values[key];
       continue;
     }
     const source = readSource(path, display(path));
     sources[key] = source;
-    const result = check(source, spec.schema as z.ZodType, spec.name);
+    const result = check(source, entity.data, entryNamer(key));
     problems.push(...result.problems);
     values[key] = result.value;
+    inputs[key] = result.input;
   }
 
   const lodge = values.lodge as LodgeData["lodge"] | undefined;
   const pastMasters: Record<string, unknown> = {};
+  const pastMasterInputs: Record<string, unknown> = {};
   for (const list of lodge?.pastMasters ?? []) {
-    const base = join("past-masters", list.slug);
-    const { found } = read(dir, base, [".csv", ...YAML_EXTENSIONS], display);
-    const path = found[0];
-    if (path === undefined) {
+    const { found, path } = contentFiles(dir, "pastMasters", list.slug);
+    if (found.length === 0) {
       const lodgeSource = sources.lodge;
       const index = lodge?.pastMasters.indexOf(list) ?? 0;
       problems.push({
@@ -129,19 +148,25 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
         file: lodgeSource?.file ?? "lodge.yaml",
         ...(lodgeSource?.position(["pastMasters", index, "slug"]) ?? { line: 1, column: 1 }),
         field: `pastMasters[${index}].slug`,
-        message: `no file ${display(join(dir, `${base}.csv`))} holds this list; add it (header number,name,term,imgUrl) or correct the slug`,
+        message: `no file ${display(path)} holds this list; add it (header number,name,term,imgUrl) or correct the slug`,
       });
       continue;
     }
-    const source = readSource(path, display(path), PAST_MASTER_COLUMNS);
+    const source = readSource(path, display(path), ENTITIES.pastMasters.columns);
     sources.pastMasters[list.slug] = source;
-    const result = check(source, z.array(pastMasterSchema), pastMasterEntries(list.slug));
+    const result = check(
+      source,
+      z.array(ENTITIES.pastMasters.entry),
+      entryNamer("pastMasters", list.slug),
+    );
     problems.push(...result.problems);
     pastMasters[list.slug] = result.value;
+    pastMasterInputs[list.slug] = result.input;
   }
 
-  const pages: Record<string, Page> = {};
-  const pagesDir = join(dir, "pages");
+  const pages: Record<string, unknown> = {};
+  const pageInputs: Record<string, unknown> = {};
+  const pagesDir = join(dir, ENTITIES.pages.base);
   if (existsSync(pagesDir)) {
     for (const name of readdirSync(pagesDir)
       .filter((n) => n.endsWith(".md"))
@@ -153,16 +178,14 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       const result = check(source, pageFrontMatterSchema, wholeFile);
       problems.push(...result.problems);
       if (result.value) {
-        pages[slug] = {
-          ...result.value,
-          slug,
-          blocks: markdownBlocks(source.body).map((content) => ({
-            content,
-            imageSrc: "",
-            imageCaption: "",
-            altText: "",
-          })),
-        };
+        const blocks = markdownBlocks(source.body).map((content) => ({
+          content,
+          imageSrc: "",
+          imageCaption: "",
+          altText: "",
+        }));
+        pages[slug] = { ...result.value, slug, blocks } satisfies Page;
+        pageInputs[slug] = { ...(result.input as object), slug, blocks };
       }
     }
   }
@@ -190,13 +213,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
     }
   }
 
-  const recentEvents = (values.recentEvents as LodgeData["recentEvents"] | undefined)?.map(
-    (event) => ({
-      ...event,
-      description: toHtml(event.description),
-    }),
-  );
-  const candidate = { ...values, recentEvents, pastMasters, pages } as Record<string, unknown>;
+  const candidate = { ...values, pastMasters, pages };
   for (const [key, value] of Object.entries(candidate)) {
     counts[key] = Array.isArray(value)
       ? value.length
@@ -215,8 +232,14 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
   const hasErrors = problems.some((p) => p.severity === "error");
   let data: LodgeData | undefined;
   if (!hasErrors) {
-    const albums = readAlbumPictures(dir, candidate.albums as LodgeData["albums"], cwd);
-    data = { ...candidate, albumPictures: albums.pictures } as LodgeData;
+    const albums = readAlbumPictures(dir, values.albums as LodgeData["albums"], cwd);
+    data = whole({
+      ...inputs,
+      recentEvents: (inputs.recentEvents as Record<string, unknown>[]).map(withHtml),
+      pastMasters: pastMasterInputs,
+      pages: pageInputs,
+      albumPictures: albums.pictures,
+    });
     problems.push(
       ...checkSuspicious(data, sources, now),
       ...checkMedia(dir, data, sources, cwd),
