@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, lodgeAt, sampleCopy } from "../../test/cli-harness.ts";
@@ -201,5 +201,27 @@ describe("lodge add-event", () => {
     expect(noName.code).toBe(2);
     expect(noName.stderr).toEqual(["give --name (there is no terminal to ask on)"]);
     expect(events()).toBe(EVENTS);
+  });
+
+  it("adds to events.json when the lodge keeps its events in JSON, never to a second events.yaml", async () => {
+    rmSync(join(sample.data, "events.yaml"));
+    const stated = { date: "2028/01/05 19:30", name: "Stated Meeting" };
+    sample.write("events.json", `${JSON.stringify([stated], null, 2)}\n`);
+    const flags = ["--date", "2027-12-01", "--name", "Table Lodge", "--no-rsvp"];
+    const added = await lodge(sample.root, "add-event", ...flags);
+    expect([added.code, ...added.stdout]).toEqual([
+      0,
+      "Added 2027/12/01 19:30 Table Lodge (id 2027-12-01-table-lodge) to data/events.json. Run lodge build to show it on the site.",
+    ]);
+    expect(existsSync(join(sample.data, "events.yaml"))).toBe(false);
+    const written = JSON.parse(readFileSync(join(sample.data, "events.json"), "utf8"));
+    expect(written.map((e: { date: string; name: string }) => [e.date, e.name])).toEqual([
+      ["2027/12/01 19:30", "Table Lodge"],
+      ["2028/01/05 19:30", "Stated Meeting"],
+    ]);
+    expect(written[0]).toMatchObject({ rsvpOptions: false, location: "Lyndhurst Masonic Center" });
+    const validate = await lodge(sample.root, "validate");
+    expect(validate.code).toBe(0);
+    expect(validate.stdout.at(-1)).toMatch(/^data: 2 events, /);
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
@@ -100,5 +100,31 @@ describe("lodge edit-event", () => {
       "Nothing was changed.",
     ]);
     expect(events()).toBe(EVENTS);
+  });
+
+  it("changes an event of events.json as of events.yaml, writing JSON", async () => {
+    rmSync(join(sample.data, "events.yaml"));
+    const events = [
+      { date: "2028/01/05 19:30", name: "Stated Meeting" },
+      { date: "2028/01/19 19:30", name: "Stated Meeting", rsvpOptions: true },
+    ];
+    sample.write("events.json", JSON.stringify(events, null, 2));
+    const flags = ["--postpone", "2028-01-26", "--cancel"];
+    const edited = await lodge(sample.root, "edit-event", "2028-01-05-stated-meeting", ...flags);
+    expect([edited.code, ...edited.stdout]).toEqual([
+      0,
+      "Stated Meeting (2028-01-05-stated-meeting) postponed from 2028/01/05 19:30 to 2028/01/26 19:30; cancelled: the site says so and RSVP is closed. Run lodge build to show it on the site.",
+    ]);
+    expect(JSON.parse(readFileSync(join(sample.data, "events.json"), "utf8"))).toEqual([
+      events[1],
+      {
+        date: "2028/01/26 19:30",
+        name: "Stated Meeting",
+        id: "2028-01-05-stated-meeting",
+        postponedFrom: "2028/01/05 19:30",
+        cancelled: true,
+      },
+    ]);
+    expect((await lodge(sample.root, "validate")).code).toBe(0);
   });
 });

@@ -1,0 +1,141 @@
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { z } from "zod";
+import { MEDIA_FOLDERS } from "../../core/rules/media.ts";
+import { joinDateTime } from "../../core/rules/time.ts";
+import { type Event, type EventInput, eventSchema } from "../../core/schemas/event.ts";
+import type { Lodge, LodgeData } from "../../core/schemas/index.ts";
+import { type Context, dataDir, UsageError } from "../context.ts";
+import { UserError } from "../errors.ts";
+import { openList } from "./content-file.ts";
+import { completeEvent } from "./event-questions.ts";
+import { addEvents } from "./events-file.ts";
+
+/** The options of `lodge add-event`: every field of an event is a flag. */
+export const newEventOptions = z.object({
+  data: dataDir,
+  date: z.string().optional(),
+  time: z.string().optional(),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  extraInfo: z.string().optional(),
+  location: z.string().optional(),
+  address: z.string().optional(),
+  addressLink: z.string().optional(),
+  tyled: z.boolean().default(false),
+  rsvp: z.boolean().default(true),
+  rsvpDays: z.string().optional(),
+  rsvpLimit: z.boolean().default(false),
+  dinnerTime: z.string().optional(),
+  cost: z.string().optional(),
+  meal: z.array(z.string()).default([]),
+  choiceLabel: z.string().optional(),
+  spotlight: z.boolean().default(false),
+  image: z.string().optional(),
+  alt: z.string().optional(),
+  force: z.boolean().default(false),
+  dryRun: z.boolean().default(false),
+});
+export type NewEventOptions = z.output<typeof newEventOptions>;
+
+/** Which flag sets each event field, so a validation message names what to change. */
+const FLAG_OF: Record<string, string> = {
+  date: "--date/--time",
+  name: "--name",
+  rsvpExpirationDays: "--rsvp-days",
+  "earlyBirdOptions.cost": "--cost",
+  "earlyBirdOptions.choices": "--meal",
+  "earlyBirdOptions.time": "--dinner-time",
+};
+
+/** "3" is written to the file as the number 3; anything else stays text for the schema to judge. */
+const numberOrText = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value) : value);
+
+/** The event the options describe, as the events file writes it, with lodge.yaml's defaults. */
+export function eventFromOptions(options: NewEventOptions, lodge: Lodge): EventInput {
+  const hasDinner = (options.cost ?? "").trim() !== "";
+  return {
+    date: joinDateTime(options.date ?? "", options.time ?? lodge.meetings.time),
+    name: options.name ?? "",
+    ...(options.description ? { description: options.description } : {}),
+    ...(options.extraInfo ? { extraInfo: options.extraInfo } : {}),
+    location: options.location ?? "",
+    address: options.address ?? "",
+    addressLink: options.addressLink ?? "",
+    rsvpOptions: options.rsvp,
+    rsvpExpirationDays: options.rsvpDays
+      ? numberOrText(options.rsvpDays)
+      : lodge.meetings.rsvpExpirationDays,
+    tyled: options.tyled,
+    ...(options.rsvpLimit ? { rsvpLimit: true } : {}),
+    ...(options.spotlight ? { spotlight: true } : {}),
+    ...(options.image ? { spotlightImage: basename(options.image) } : {}),
+    ...(options.alt ? { altText: options.alt } : {}),
+    earlyBirdOptions: {
+      time: hasDinner ? (options.dinnerTime ?? lodge.meetings.dinnerTime) : "",
+      cost: numberOrText(options.cost ?? ""),
+      choices: options.meal,
+      ...(options.choiceLabel ? { choiceLabel: options.choiceLabel } : {}),
+    },
+  };
+}
+
+/** The event read by the schema; each problem names the flag to change. */
+function checked(event: EventInput): Event {
+  const result = eventSchema.safeParse(event);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const field = issue.path.join(".");
+    return `${FLAG_OF[field] ?? `--${field}`}: ${issue.message}`;
+  });
+  throw new UsageError(`${lines.join("\n")}\nNothing was added.`);
+}
+
+export type NewEvent = {
+  event: Event;
+  /** The events file, written or (with --dry-run) not. */
+  file: string;
+  /** With --dry-run: the entry as the file would get it. */
+  preview?: string;
+};
+
+/**
+ * `lodge add-event`: the event the flags and the answers at the terminal describe, checked
+ * (the schema, a second event of its name on its day without --force, the picture), then added
+ * to the lodge's events file in date order with its picture copied, unless --dry-run.
+ */
+export async function addEvent(
+  ctx: Pick<Context, "cwd" | "ask" | "err">,
+  data: LodgeData,
+  given: NewEventOptions,
+): Promise<NewEvent> {
+  const dir = resolve(ctx.cwd, given.data);
+  const options = await completeEvent(given, data.lodge, ctx);
+  const entry = eventFromOptions(options, data.lodge);
+  const event = checked(entry);
+  const list = openList(dir, "events");
+  const file = basename(list.path);
+  const twin = data.events.find(
+    (e) =>
+      e.date.slice(0, 10) === event.date.slice(0, 10) &&
+      e.name.toLowerCase() === event.name.toLowerCase(),
+  );
+  if (twin && !options.force) {
+    throw new UserError(
+      `${file} already has ${twin.name} on ${twin.date.slice(0, 10)} (id ${twin.id}); add --force to add it anyway. Nothing was added.`,
+    );
+  }
+  const image = options.image && resolve(ctx.cwd, options.image);
+  if (options.image && !existsSync(image || "")) {
+    throw new UserError(`--image: ${options.image} not found. Nothing was added.`);
+  }
+  if (options.dryRun) return { event, file, preview: list.textOf([entry]) };
+  if (image) {
+    const folder = join(dir, MEDIA_FOLDERS.eventImages);
+    mkdirSync(folder, { recursive: true });
+    copyFileSync(image, join(folder, basename(image)));
+  }
+  addEvents(list, [entry]);
+  list.save();
+  return { event, file };
+}
