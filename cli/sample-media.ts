@@ -13,7 +13,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { ALBUM_COVER, MEDIA_FOLDERS, SITE_IMAGES } from "../core/rules/media.ts";
 import { type MediaReference, mediaReferences } from "../core/rules/media-references.ts";
-import type { LodgeData } from "../core/schemas/index.ts";
+import { albumNameParts, type LodgeData } from "../core/schemas/index.ts";
 import { loadData } from "./load/load-data.ts";
 import { formatProblem, type Problem, sortProblems } from "./load/problems.ts";
 
@@ -47,8 +47,9 @@ function localName(value: string): string | undefined {
   return normal === "." || normal.startsWith("..") ? undefined : normal;
 }
 
+/** What an album's photos are named after: its folder's name without the date. */
 function albumSlug(albumName: string): string {
-  return albumName.replace(/^\d{4}-\d{2}-\d{2}[-_]/, "") || "photo";
+  return (albumNameParts(albumName)?.rest ?? albumName) || "photo";
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? "" : String(value));
@@ -125,13 +126,13 @@ export function collectMedia(data: LodgeData): MediaItem[] {
 
   // Albums: every album of the gallery and every album a recent event names gets a cover and
   // four to eight photos; the photos a recent event names are among them.
-  const albums = new Map<string, { title: string; date: string; photos: string[] }>();
+  const albums = new Map<string, { title: string; photos: string[] }>();
   const album = (name: string, title: string) => {
     const local = localName(name);
     if (local === undefined || local.includes("/")) return undefined;
     let found = albums.get(local);
     if (!found) {
-      found = { title, date: local.slice(0, 10), photos: [] };
+      found = { title, photos: [] };
       albums.set(local, found);
     }
     return found;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { albumSchema } from "./album.ts";
+import { albumNameParts, albumSchema } from "./album.ts";
 
 const album = (albumName: unknown) => albumSchema.safeParse({ albumName, title: "An album" });
 const problems = (albumName: unknown) => {
@@ -46,5 +46,20 @@ describe("albumName", () => {
     expect(problems("2017_03_15 Fun ")).toEqual([
       `a folder name cannot hold spaces at its ends, found "2017_03_15 Fun "; rename the folder and the album`,
     ]);
+  });
+});
+
+describe("albumNameParts", () => {
+  it("splits a folder name into its date and the rest, whatever separates them", () => {
+    expect(albumNameParts("2024-10-19-table-lodge")).toEqual({
+      date: "2024-10-19",
+      rest: "table-lodge",
+    });
+    expect(albumNameParts("2018_3_7_Awards_Night")).toEqual({
+      date: "2018-3-7",
+      rest: "Awards_Night",
+    });
+    expect(albumNameParts("2016-06-04")).toEqual({ date: "2016-06-04", rest: "" });
+    expect(albumNameParts("table-lodge-2024")).toBeUndefined();
   });
 });

@@ -12,6 +12,14 @@ const ALBUM_EXAMPLES = "such as '2024-10-19-table-lodge' or '2017_03_15_Sports_N
  * address, as on the old site, so old links keep working.
  */
 const DATE_PREFIX = /^(\d{4})[-_. ](\d{1,2})[-_. ](\d{1,2})(?:$|[-_. ])/;
+
+/** An album folder name's date ('2017-03-15') and what follows it ('Sports_Night'); none without one. */
+export function albumNameParts(name: string): { date: string; rest: string } | undefined {
+  const date = DATE_PREFIX.exec(name);
+  return date
+    ? { date: `${date[1]}-${date[2]}-${date[3]}`, rest: name.slice(date[0].length) }
+    : undefined;
+}
 /** Characters a folder name cannot hold, or that a web address would read as something else. */
 const NOT_IN_NAME = /[/\\%?#]|\p{Cc}/u;
 
@@ -19,14 +27,14 @@ const albumName = z
   .string({ error: (i) => `expected a folder name ${ALBUM_EXAMPLES}, found ${shown(i.input)}` })
   .superRefine((name, ctx) => {
     const fail = (message: string) => ctx.addIssue({ code: "custom", input: name, message });
-    const date = DATE_PREFIX.exec(name);
-    if (!date) {
+    const parts = albumNameParts(name);
+    if (!parts) {
       fail(
         `expected a folder name that starts with its date, ${ALBUM_EXAMPLES}, found ${shown(name)}`,
       );
       return;
     }
-    const day = readDay(`${date[1]}-${date[2]}-${date[3]}`);
+    const day = readDay(parts.date);
     if (!day.ok) fail(`${whyNot(day, "expected a real date")}, found ${shown(name)}`);
     const bad = NOT_IN_NAME.exec(name);
     if (bad || name !== name.trim()) {
