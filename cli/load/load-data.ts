@@ -4,6 +4,8 @@ import { marked } from "marked";
 import { z } from "zod";
 import {
   ENTITIES,
+  ENTITY_LIST,
+  type Entity,
   type LodgeData,
   lodgeDataSchema,
   type Page,
@@ -49,6 +51,23 @@ export function toHtml(text: string): string {
   const trimmed = text.trim();
   if (trimmed === "" || trimmed.startsWith("<")) return trimmed;
   return (marked.parse(trimmed, { async: false }) as string).trim();
+}
+
+/** How many entries an entity's value has that passed its schema (a file with an error: none). */
+function entriesIn({ holds, under }: Entity, value: unknown): number {
+  const length = (list: unknown) => (Array.isArray(list) ? list.length : 0);
+  if (value === null || typeof value !== "object") return 0;
+  const fields = value as Record<string, unknown>;
+  switch (holds) {
+    case "list":
+      return length(value);
+    case "lists":
+      return Object.values(fields).reduce<number>((n, list) => n + length(list), 0);
+    case "bySlug":
+      return Object.keys(fields).length;
+    case "one":
+      return under ? length(fields[under.field]) : Object.keys(fields).length;
+  }
 }
 
 /** A recent event's description, which may be written in Markdown, as HTML. */
@@ -213,20 +232,11 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
     }
   }
 
-  const candidate = { ...values, pastMasters, pages };
-  for (const [key, value] of Object.entries(candidate)) {
-    counts[key] = Array.isArray(value)
-      ? value.length
-      : value && typeof value === "object"
-        ? Object.keys(value).length
-        : 0;
+  const read: Record<string, unknown> = { ...values, pastMasters, pages };
+  for (const entity of ENTITY_LIST) {
+    if (entity.kept !== "built") counts[entity.key] = entriesIn(entity, read[entity.key]);
   }
-  counts.pastMasters = Object.values(pastMasters).reduce<number>(
-    (n, list) => n + ((list as unknown[])?.length ?? 0),
-    0,
-  );
   counts.pastMasterLists = Object.keys(pastMasters).length;
-  counts.bulletins = (values.bulletins as LodgeData["bulletins"] | undefined)?.past.length ?? 0;
 
   // Every required file missing or broken has put an error here, so no error means complete data.
   const hasErrors = problems.some((p) => p.severity === "error");
