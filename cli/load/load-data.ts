@@ -8,7 +8,6 @@ import {
   type Entity,
   type LodgeData,
   lodgeDataSchema,
-  type Page,
   pageFrontMatterSchema,
   REQUIRED_PAGES,
 } from "../../core/schemas/index.ts";
@@ -184,7 +183,6 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
   }
 
   const pages: Record<string, unknown> = {};
-  const pageInputs: Record<string, unknown> = {};
   const pagesDir = join(dir, ENTITIES.pages.base);
   if (existsSync(pagesDir)) {
     for (const name of readdirSync(pagesDir)
@@ -203,8 +201,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
           imageCaption: "",
           altText: "",
         }));
-        pages[slug] = { ...result.value, slug, blocks } satisfies Page;
-        pageInputs[slug] = { ...(result.input as object), slug, blocks };
+        pages[slug] = { ...(result.input as object), slug, blocks };
       }
     }
   }
@@ -247,7 +244,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       ...inputs,
       recentEvents: (inputs.recentEvents as Record<string, unknown>[]).map(withHtml),
       pastMasters: pastMasterInputs,
-      pages: pageInputs,
+      pages,
       albumPictures: albums.pictures,
     });
     problems.push(
