@@ -1,6 +1,16 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname } from "node:path";
-import { Document, isScalar, isSeq, type Node, parseDocument, Scalar, visit, YAMLSeq } from "yaml";
+import {
+  Document,
+  isMap,
+  isScalar,
+  isSeq,
+  type Node,
+  parseDocument,
+  Scalar,
+  visit,
+  YAMLSeq,
+} from "yaml";
 import { type EntityKey, entityOf } from "../../core/schemas/index.ts";
 import { UserError } from "../errors.ts";
 import { knownKeys } from "../load/check.ts";
@@ -110,8 +120,6 @@ export interface ListFile {
   save(): void;
 }
 
-type Item = { commentBefore?: string | null; spaceBefore?: boolean };
-
 /**
  * A YAML list edited through its document, so comments and blank lines stay. The file's header
  * comment is attached to its first entry: it stays at the top whatever moves. New and moved
@@ -125,9 +133,9 @@ function yamlList(path: string, text: string): ListFile {
   if (doc.contents === null) doc.contents = new YAMLSeq();
   const list = doc.contents;
   if (!isSeq(list)) throw new UserError(`${path} must hold a list`);
-  const items = list.items as (Node & Item)[];
+  const items = list.items as Node[];
   const spaced = () => items.slice(1).some((item) => item.spaceBefore);
-  const place = (node: Node & Item, at: number, blank: boolean) => {
+  const place = (node: Node, at: number, blank: boolean) => {
     const first = items[0];
     if (at === 0 && first) {
       if (first.commentBefore) node.commentBefore = first.commentBefore;
@@ -137,7 +145,7 @@ function yamlList(path: string, text: string): ListFile {
     node.spaceBefore = blank && at > 0;
     items.splice(at, 0, node);
   };
-  const take = (index: number): Node & Item => {
+  const take = (index: number): Node => {
     const [node] = items.splice(index, 1);
     if (!node) throw new Error(`${path} has no entry ${index}`);
     const first = items[0];
@@ -154,17 +162,16 @@ function yamlList(path: string, text: string): ListFile {
     insert(at, entry) {
       // An empty list is written '[]' (as lodge init leaves it): its entries go one field a line.
       if (items.length === 0) list.flow = false;
-      const node = doc.createNode(entry) as Node & Item;
+      const node = doc.createNode(entry);
       quoteTimes(node);
       place(node, at, spaced());
     },
     set(index, fields) {
       const node = items[index];
-      if (!node || !("set" in node)) throw new Error(`${path} has no entry ${index}`);
-      const map = node as unknown as { set(k: string, v: unknown): void; delete(k: string): void };
+      if (!isMap(node)) throw new Error(`${path} has no entry ${index} that holds fields`);
       for (const [key, value] of Object.entries(fields)) {
-        if (value === undefined) map.delete(key);
-        else map.set(key, value);
+        if (value === undefined) node.delete(key);
+        else node.set(key, value);
       }
     },
     move(from, to) {
