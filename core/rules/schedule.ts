@@ -1,5 +1,5 @@
 import type { Lodge } from "../schemas/lodge.ts";
-import { type CalendarDate, formatShortTime, MONTHS, WEEKDAYS } from "./time.ts";
+import { type CalendarDate, formatShortTime, MONTHS, readClock, WEEKDAYS } from "./time.ts";
 
 /**
  * The days of a year's regular meetings from lodge.yaml's schedule, e.g. the 1st and 3rd
@@ -32,9 +32,10 @@ export function listed(items: readonly string[]): string {
   return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
+/** A time of lodge.yaml's schedule ('19:30', as the schema keeps it) as the site writes it. */
 function clock(text: string): string {
-  const [hour, minute] = text.split(":").map(Number);
-  return formatShortTime({ hour: hour ?? 0, minute: minute ?? 0 });
+  const read = readClock(text);
+  return read.ok ? formatShortTime(read.value) : text;
 }
 
 /**
