@@ -74,9 +74,7 @@ export async function benchApi(cli: string, dataDir: string, scratch: string) {
   if (!data) throw new Error("the benchmark lodge does not validate");
   const now = new Date();
   const event = data.events.find(
-    (e) =>
-      upcomingRsvpOpen(e, 0, data.lodge.guestLimit, now, data.lodge.timeZone) &&
-      e.earlyBirdOptions.cost.kind === "none",
+    (e) => upcomingRsvpOpen(e, now, data.lodge.timeZone) && e.earlyBirdOptions.cost.kind === "none",
   );
   if (!event) throw new Error("no open event without dinner in the benchmark lodge");
   const body = (n: number) => {

@@ -8,4 +8,5 @@ export * from "./recent-events.ts";
 export * from "./rsvp-payload.ts";
 export * from "./rsvp-window.ts";
 export * from "./schedule.ts";
+export * from "./seats.ts";
 export * from "./time.ts";

@@ -5,7 +5,6 @@ import {
   closesText,
   homeRsvpCutoff,
   homeRsvpOpen,
-  isAtGuestLimit,
   socialRsvpCutoff,
   socialRsvpOpen,
   upcomingRsvpDeadline,
@@ -37,11 +36,11 @@ describe("an event's own closing time of day (rsvpExpirationTime)", () => {
 
   it("closes RSVP at that time in the lodge's zone, on the site and at the server alike", () => {
     // Sep 1 17:59 and 18:00 in New York (EDT, UTC-4).
-    expect(upcomingRsvpOpen(dinner, 0, 70, at("2024-09-01T21:59:00Z"), NY)).toBe(true);
-    expect(upcomingRsvpOpen(dinner, 0, 70, at("2024-09-01T22:00:00Z"), NY)).toBe(false);
+    expect(upcomingRsvpOpen(dinner, at("2024-09-01T21:59:00Z"), NY)).toBe(true);
+    expect(upcomingRsvpOpen(dinner, at("2024-09-01T22:00:00Z"), NY)).toBe(false);
     expect(homeRsvpOpen(dinner, at("2024-09-01T22:00:00Z"), NY)).toBe(false);
     // Without its own time, the same moment is still open (SPEC 4: 11:59PM and 21:00).
-    expect(upcomingRsvpOpen(event(), 0, 70, at("2024-09-01T22:00:00Z"), NY)).toBe(true);
+    expect(upcomingRsvpOpen(event(), at("2024-09-01T22:00:00Z"), NY)).toBe(true);
     expect(homeRsvpOpen(event(), at("2024-09-01T22:00:00Z"), NY)).toBe(true);
   });
 });
@@ -76,8 +75,8 @@ describe("home page RSVP", () => {
     expect(homeRsvpOpen(event({ cancelled: true }), early, NY)).toBe(false);
     expect(homeRsvpOpen(event({ full: true }), early, NY)).toBe(false);
     expect(homeRsvpOpen(event({ cancelled: false, full: false }), early, NY)).toBe(true);
-    expect(upcomingRsvpOpen(event({ cancelled: true }), 0, 70, early, NY)).toBe(false);
-    expect(upcomingRsvpOpen(event({ full: true }), 0, 70, early, NY)).toBe(false);
+    expect(upcomingRsvpOpen(event({ cancelled: true }), early, NY)).toBe(false);
+    expect(upcomingRsvpOpen(event({ full: true }), early, NY)).toBe(false);
   });
 
   it("crosses a month boundary and counts days on the calendar in a DST-change week", () => {
@@ -119,24 +118,17 @@ describe("upcoming-events RSVP", () => {
 
   it("closes upcoming-events RSVP at 11:59PM on the cutoff day in the lodge's time zone", () => {
     // Sep 1 23:58 and 23:59 in New York.
-    expect(upcomingRsvpOpen(meeting, 0, 70, at("2024-09-02T03:58:00Z"), NY)).toBe(true);
-    expect(upcomingRsvpOpen(meeting, 0, 70, at("2024-09-02T03:59:00Z"), NY)).toBe(false);
+    expect(upcomingRsvpOpen(meeting, at("2024-09-02T03:58:00Z"), NY)).toBe(true);
+    expect(upcomingRsvpOpen(meeting, at("2024-09-02T03:59:00Z"), NY)).toBe(false);
     // Sep 1 21:30: closed on the home page, still open here.
-    expect(upcomingRsvpOpen(meeting, 0, 70, at("2024-09-02T01:30:00Z"), NY)).toBe(true);
+    expect(upcomingRsvpOpen(meeting, at("2024-09-02T01:30:00Z"), NY)).toBe(true);
     expect(homeRsvpOpen(meeting, at("2024-09-02T01:30:00Z"), NY)).toBe(false);
   });
 
-  it("closes once the guest limit is reached", () => {
+  it("takes no RSVPs when the event takes none, whatever the seats (the capacity rule decides those)", () => {
     const now = at("2024-08-20T12:00:00Z");
-    expect(upcomingRsvpOpen(meeting, 69, 70, now, NY)).toBe(true);
-    expect(upcomingRsvpOpen(meeting, 70, 70, now, NY)).toBe(false);
-    expect(upcomingRsvpOpen(event({ rsvpOptions: false }), 0, 70, now, NY)).toBe(false);
-  });
-
-  it("styles the button disabled at 70 attendees or more", () => {
-    expect(isAtGuestLimit(69, 70)).toBe(false);
-    expect(isAtGuestLimit(70, 70)).toBe(true);
-    expect(isAtGuestLimit(71, 70)).toBe(true);
+    expect(upcomingRsvpOpen(meeting, now, NY)).toBe(true);
+    expect(upcomingRsvpOpen(event({ rsvpOptions: false }), now, NY)).toBe(false);
   });
 });
 

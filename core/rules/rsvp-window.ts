@@ -64,27 +64,13 @@ export function closesText(event: DeadlineEvent): string {
   return `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}`;
 }
 
-/** True when the attendee count has reached the guest limit: the RSVP button looks disabled. */
-export function isAtGuestLimit(attendeeCount: number, guestLimit: number): boolean {
-  return attendeeCount >= guestLimit;
-}
-
 /**
- * Upcoming events: the RSVP button shows while the event takes RSVPs, the deadline has not
- * passed in the lodge's zone, and the guest limit is not reached.
+ * Upcoming events: RSVP is open while the event takes RSVPs and the deadline has not passed in
+ * the lodge's zone. Whether seats are left is the capacity rule's (seats.ts): the page greys the
+ * button at the guest limit, and the store refuses what does not fit.
  */
-export function upcomingRsvpOpen(
-  event: RsvpWindowEvent,
-  attendeeCount: number,
-  guestLimit: number,
-  now: Date,
-  timeZone: string,
-): boolean {
-  return (
-    takesRsvps(event) &&
-    isBefore(wallTimeIn(now, timeZone), upcomingRsvpDeadline(event)) &&
-    !isAtGuestLimit(attendeeCount, guestLimit)
-  );
+export function upcomingRsvpOpen(event: RsvpWindowEvent, now: Date, timeZone: string): boolean {
+  return takesRsvps(event) && isBefore(wallTimeIn(now, timeZone), upcomingRsvpDeadline(event));
 }
 
 /** When social RSVP closes: 21:00 on the day before the outing (SPEC 4). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ALERTS, RSVP_REPLACED_TEXT } from "../../core/messages.ts";
-import { upcomingEvents } from "../../core/rules/index.ts";
+import { clientSeatsAfter, upcomingEvents } from "../../core/rules/index.ts";
 import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, requestHash } from "../http/idempotency.ts";
 import { eventRsvpMails } from "../mail/messages.ts";
@@ -44,7 +44,6 @@ export function eventRsvpRoutes(app: FastifyInstance, ctx: RouteContext): void {
         form.email,
         clientKey,
       );
-      const freed = current?.sameClient ? current.attendees : 0;
       const replaced = current !== undefined;
       const outcome = await ctx.store.addEventRsvp(
         {
@@ -55,7 +54,10 @@ export function eventRsvpRoutes(app: FastifyInstance, ctx: RouteContext): void {
           replaces: current?.id,
           mails: await eventRsvpMails(ctx.mail, event, form, now, {
             replaces: current?.attendees,
-            clientSeats: clientSeats - freed + form.numberOfAttendees,
+            clientSeats: clientSeatsAfter(form.numberOfAttendees, {
+              client: clientSeats,
+              replaced: current,
+            }),
             guestLimit,
           }),
           response: {

@@ -165,11 +165,11 @@ export function findEvent(data: LodgeData, id: string): Event {
 /**
  * Refuses an RSVP for an event that has started, takes none, is cancelled or full, or whose
  * deadline has passed. The decision is core's `upcomingRsvpOpen`, the rule the site shows, so
- * the two cannot disagree; the checks before it only choose the sentence. The attendee count
- * is checked later, in the store's transaction.
+ * the two cannot disagree; the checks before it only choose the sentence. Whether the seats fit
+ * is core's capacity rule, decided later in the store's transaction.
  */
 export function checkOpen(event: Event, now: Date, timeZone: string): void {
-  if (upcomingRsvpOpen(event, 0, Number.POSITIVE_INFINITY, now, timeZone)) return;
+  if (upcomingRsvpOpen(event, now, timeZone)) return;
   const when = `${event.name} on ${formatDayAndTime(eventStart(event.date))}`;
   if (hasStarted(event.date, now, timeZone)) {
     throw new HttpError(409, `${when} has already taken place.`);

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 // Node's own, not the global a test's fake clock may replace: a write never waits for a clock.
 import { setImmediate as soon } from "node:timers";
+import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { migrate } from "./migrations.ts";
 import { failedMail, mailEntry, queueMails } from "./sqlite-outbox.ts";
 import {
@@ -260,18 +261,19 @@ export class SqliteStore implements Store {
       if (previous) return previous;
       const current = this.#current(record.eventId, record.email);
       if (current?.id !== submission.replaces) return { kind: "stale" };
-      // The seats of the RSVP being replaced are free for its replacement.
-      const freed = current?.attendees ?? 0;
-      const taken = this.#seats(record.eventId) - freed;
-      if (taken + record.attendees > limits.guestLimit) {
-        return { kind: "full", taken, limit: limits.guestLimit };
-      }
-      const fromClient =
-        this.#seats(record.eventId, submission.clientKey) -
-        (current?.client_key === submission.clientKey ? freed : 0);
-      if (fromClient + record.attendees > limits.seatsPerClient) {
-        return { kind: "client-full", taken: fromClient, limit: limits.seatsPerClient };
-      }
+      const decision = decideRsvpSeats(
+        record.attendees,
+        {
+          event: this.#seats(record.eventId),
+          client: this.#seats(record.eventId, submission.clientKey),
+          replaced: current && {
+            attendees: current.attendees,
+            sameClient: current.client_key === submission.clientKey,
+          },
+        },
+        limits,
+      );
+      if (decision.kind !== "fits") return decision;
       const stored = this.#insert(
         "event_rsvps",
         {
@@ -468,10 +470,13 @@ export class SqliteStore implements Store {
     mails: ComposedMail[],
   ): Promise<ChangeOutcome> {
     return this.#change(id, now, mails, (before) => {
-      const taken = this.#seats(before.record.eventId) - before.record.attendees;
-      if (attendees > before.record.attendees && taken + attendees > guestLimit) {
-        return { kind: "full", taken, limit: guestLimit };
-      }
+      const decision = decideSeatChange(
+        before.record.attendees,
+        attendees,
+        this.#seats(before.record.eventId),
+        guestLimit,
+      );
+      if (decision.kind !== "fits") return decision;
       this.#db.prepare("UPDATE event_rsvps SET attendees = ? WHERE id = ?").run(attendees, id);
       return undefined;
     });

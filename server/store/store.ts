@@ -1,3 +1,5 @@
+import type { SeatLimits } from "../../core/rules/seats.ts";
+
 /**
  * What the routes, the mail worker and the secretary's commands need from storage. The SQLite
  * store implements it for one process; a PostgreSQL store for several instances implements the
@@ -168,10 +170,8 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
   replaces: number | undefined;
 }
 
-export interface RsvpLimits {
-  guestLimit: number;
-  seatsPerClient: number;
-}
+/** The limits an RSVP is stored within; core's capacity rule decides with them. */
+export type RsvpLimits = SeatLimits;
 
 export interface ContactSubmission extends Submission<ContactRecord> {
   clientKey: string;

@@ -4,8 +4,9 @@ import { TYLED_LABEL } from "../../../core/messages.ts";
 import { upcomingEvents } from "../../../core/rules/events.ts";
 import { offersDinner } from "../../../core/rules/form-checks.ts";
 import { formatCostPerMeal } from "../../../core/rules/rsvp-payload.ts";
-import { closesText, isAtGuestLimit, upcomingRsvpOpen } from "../../../core/rules/rsvp-window.ts";
+import { closesText, upcomingRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { describeSchedule } from "../../../core/rules/schedule.ts";
+import { isAtGuestLimit } from "../../../core/rules/seats.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { events } from "../../generated/events.ts";
@@ -199,7 +200,7 @@ export default function UpcomingEvents() {
   const rsvp = useEventRsvp(add);
 
   const rsvpState = (event: Event): RsvpState => {
-    if (!upcomingRsvpOpen(event, 0, guestLimit, now, lodge.timeZone)) return "closed";
+    if (!upcomingRsvpOpen(event, now, lodge.timeZone)) return "closed";
     return isAtGuestLimit(counts[event.id] ?? 0, guestLimit) ? "at-limit" : "open";
   };
 

@@ -1,0 +1,84 @@
+/**
+ * The one rule of an event's capacity: whether seats fit under a limit. The upcoming-events page
+ * greys its RSVP button with it, and every store decides with it inside its write transaction,
+ * from the counts it reads there, so the page and the server cannot disagree.
+ */
+
+/** Whether `attendees` more seats fit under `limit` while `taken` are taken. */
+export function seatsFit(taken: number, attendees: number, limit: number): boolean {
+  return taken + attendees <= limit;
+}
+
+/** True when not one more seat fits: the RSVP button looks disabled (SPEC 2: 70 or more). */
+export function isAtGuestLimit(attendeeCount: number, guestLimit: number): boolean {
+  return !seatsFit(attendeeCount, 1, guestLimit);
+}
+
+/** What an event takes: its guest limit, and the seats one network address may hold. */
+export interface SeatLimits {
+  guestLimit: number;
+  seatsPerClient: number;
+}
+
+/** The counts a store reads, in its transaction, before it stores an RSVP. */
+export interface SeatCounts {
+  /** Seats the event's current RSVPs hold. */
+  event: number;
+  /** Seats the current RSVPs sent from the new RSVP's network address hold. */
+  client: number;
+  /**
+   * The current RSVP of the same e-mail address, which the new one replaces: its seats are free
+   * for the new one, and for the address that sent it.
+   */
+  replaced?: { attendees: number; sameClient: boolean } | undefined;
+}
+
+export type SeatDecision =
+  | { kind: "fits" }
+  /** The guest limit would be passed; `taken` seats are held by the other RSVPs. */
+  | { kind: "full"; taken: number; limit: number }
+  /** The cap of one address would be passed; `taken` seats are held from it by the others. */
+  | { kind: "client-full"; taken: number; limit: number };
+
+/** Seats the sender's address holds once an RSVP of `attendees` is stored in the place of `replaced`. */
+export function clientSeatsAfter(
+  attendees: number,
+  counts: Pick<SeatCounts, "client" | "replaced">,
+): number {
+  const freed = counts.replaced?.sameClient ? counts.replaced.attendees : 0;
+  return counts.client - freed + attendees;
+}
+
+/** Whether a visitor's RSVP of `attendees` seats may be stored, given what the store counted. */
+export function decideRsvpSeats(
+  attendees: number,
+  counts: SeatCounts,
+  limits: SeatLimits,
+): SeatDecision {
+  const taken = counts.event - (counts.replaced?.attendees ?? 0);
+  if (!seatsFit(taken, attendees, limits.guestLimit)) {
+    return { kind: "full", taken, limit: limits.guestLimit };
+  }
+  const fromClient = clientSeatsAfter(0, counts);
+  if (!seatsFit(fromClient, attendees, limits.seatsPerClient)) {
+    return { kind: "client-full", taken: fromClient, limit: limits.seatsPerClient };
+  }
+  return { kind: "fits" };
+}
+
+/**
+ * Whether the secretary may change an RSVP from `before` to `attendees` seats while the event's
+ * RSVPs hold `eventSeats` (its own included): fewer seats always, more while they fit.
+ */
+export function decideSeatChange(
+  before: number,
+  attendees: number,
+  eventSeats: number,
+  guestLimit: number,
+): Exclude<SeatDecision, { kind: "client-full" }> {
+  const taken = eventSeats - before;
+  if (attendees > before && !seatsFit(taken, attendees, guestLimit)) {
+    return { kind: "full", taken, limit: guestLimit };
+  }
+  return { kind: "fits" };
+}
