@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { calendarFile, instantOf, isoDateTime } from "./calendar.ts";
+import { eventSchema } from "../schemas/event.ts";
+import { socialEventSchema } from "../schemas/social-event.ts";
+import { calendarFile, eventCalendarFile, instantOf, isoDateTime } from "./calendar.ts";
 
 describe("calendar files", () => {
   it("turns the lodge's wall time into the right instant on both sides of daylight saving", () => {
@@ -45,5 +47,33 @@ describe("calendar files", () => {
     expect(isoDateTime({ year: 2027, month: 1, day: 1, hour: 0, minute: 0 }, "Asia/Kolkata")).toBe(
       "2027-01-01T00:00:00+05:30",
     );
+  });
+
+  it("makes one file of an event for the site and the mail: the venue and address, the description and the extra information", () => {
+    const lodge = { number: 586, shortName: "Hillcrest", timeZone: "America/New_York" };
+    const event = eventSchema.parse({
+      id: "2026-12-02-stated-meeting",
+      date: "2026/12/02 19:30",
+      name: "Stated Meeting",
+      description: "Business meeting.",
+      extraInfo: "Dinner at 6:30.",
+      location: "Lyndhurst Masonic Center",
+      address: "5025 Linden Crest Road",
+    });
+    const ics = eventCalendarFile(lodge, event, new Date("2026-11-21T17:00:00Z"));
+    expect(ics).toContain("UID:2026-12-02-stated-meeting@lodge-586\r\n");
+    expect(ics).toContain("SUMMARY:Stated Meeting (Hillcrest)\r\n");
+    expect(ics).toContain("LOCATION:Lyndhurst Masonic Center\\, 5025 Linden Crest Road\r\n");
+    expect(ics).toContain("DESCRIPTION:Business meeting.\\n\\nDinner at 6:30.\r\n");
+    const outing = socialEventSchema.parse({
+      id: "bowling",
+      name: "Bowling",
+      date: "2026/12/05 18:00",
+      location: "Mayfield Lanes",
+      locationAddress: "6010 Mayfield Road",
+    });
+    const outingIcs = eventCalendarFile(lodge, outing, new Date("2026-11-21T17:00:00Z"));
+    expect(outingIcs).toContain("LOCATION:Mayfield Lanes\\, 6010 Mayfield Road\r\n");
+    expect(outingIcs).not.toContain("DESCRIPTION");
   });
 });

@@ -1,4 +1,6 @@
+import type { Event } from "../schemas/event.ts";
 import type { Lodge } from "../schemas/lodge.ts";
+import type { SocialEvent } from "../schemas/social-event.ts";
 import { eventStart, type WallTime, wallMinutes, wallTimeIn } from "./time.ts";
 
 /** How long an event lasts in a calendar: the data gives only its start. */
@@ -98,24 +100,39 @@ export function calendarFile(event: CalendarEvent): string {
   return `${lines.map(fold).join("\r\n")}\r\n`;
 }
 
+/** Where an event or outing is, as its calendar entry says: the venue, then the address. */
+function placeOf(item: Event | SocialEvent): string {
+  const parts =
+    "locationAddress" in item
+      ? [item.location, item.locationAddress]
+      : [item.location, item.address];
+  return parts.filter(Boolean).join(", ");
+}
+
+/** What the entry says about it: the description, then an event's extra information. */
+function notesOf(item: Event | SocialEvent): string {
+  const parts = "extraInfo" in item ? [item.description, item.extraInfo] : [item.description];
+  return parts.filter(Boolean).join("\n\n");
+}
+
 /**
- * The calendar file of a lodge event or outing: the same for the confirmation mail and the
- * site's 'Add to calendar' link, with the same UID, so a calendar that has one updates it.
+ * The calendar file of a lodge event or outing: the one file of the confirmation mail and the
+ * site's 'Add to calendar' link, with the same UID and the same words, so a calendar that has
+ * one updates it.
  */
 export function eventCalendarFile(
   lodge: Pick<Lodge, "number" | "shortName" | "timeZone">,
-  event: { id: string; name: string; date: string; description: string },
-  location: string,
+  item: Event | SocialEvent,
   stamp: Date,
 ): string {
   return calendarFile({
-    uid: `${event.id}@lodge-${lodge.number}`,
-    start: eventStart(event.date),
+    uid: `${item.id}@lodge-${lodge.number}`,
+    start: eventStart(item.date),
     timeZone: lodge.timeZone,
     durationMinutes: CALENDAR_DURATION_MINUTES,
-    summary: `${event.name} (${lodge.shortName})`,
-    location,
-    description: event.description,
+    summary: `${item.name} (${lodge.shortName})`,
+    location: placeOf(item),
+    description: notesOf(item),
     stamp,
   });
 }

@@ -43,16 +43,11 @@ function receivedText(lodge: Lodge, at: Date): string {
   return `${formatDayAndTime(wallTimeIn(at, lodge.timeZone))} (${lodge.timeZone})`;
 }
 
-function calendarAttachment(
-  ctx: MailContext,
-  event: { id: string; name: string; date: string; description: string },
-  location: string,
-  stamp: Date,
-) {
+function calendarAttachment(ctx: MailContext, item: Event | SocialEvent, stamp: Date) {
   return {
     filename: "event.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: eventCalendarFile(ctx.lodge, event, location, stamp),
+    content: eventCalendarFile(ctx.lodge, item, stamp),
   };
 }
 
@@ -137,7 +132,6 @@ export async function eventRsvpMails(
     hasMealCounts: mealCounts.length > 0,
     mealCounts,
   });
-  const location = [event.location, event.address].filter(Boolean).join(", ");
   const confirmation = ctx.templates("rsvp-confirmation", {
     lodgeName: ctx.lodge.name,
     firstName: form.firstName,
@@ -173,7 +167,7 @@ export async function eventRsvpMails(
       to: form.email,
       replyTo: ctx.secretary,
       ...confirmation,
-      attachments: [calendarAttachment(ctx, event, location, receivedAt)],
+      attachments: [calendarAttachment(ctx, event, receivedAt)],
     }),
   ]);
 }
@@ -215,7 +209,6 @@ export async function socialRsvpMails(
     mapLink: outing.locationUrl,
     attendees: form.numberOfAttendees,
   });
-  const location = [outing.location, outing.locationAddress].filter(Boolean).join(", ");
   return Promise.all([
     composeMail({
       kind: "social-rsvp-notice",
@@ -230,7 +223,7 @@ export async function socialRsvpMails(
       to: form.email,
       replyTo: ctx.secretary,
       ...confirmation,
-      attachments: [calendarAttachment(ctx, outing, location, receivedAt)],
+      attachments: [calendarAttachment(ctx, outing, receivedAt)],
     }),
   ]);
 }

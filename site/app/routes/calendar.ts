@@ -15,9 +15,7 @@ export function loader({ params }: LoaderFunctionArgs) {
     ? events.find((e) => e.id === file.slice(0, -CALENDAR_SUFFIX.length))
     : undefined;
   if (!event) throw new Response("No such event", { status: 404 });
-  const location = [event.location, event.address].filter(Boolean).join(", ");
-  const description = [event.description, event.extraInfo].filter(Boolean).join("\n\n");
-  const ics = eventCalendarFile(lodge, { ...event, description }, location, buildMoment());
+  const ics = eventCalendarFile(lodge, event, buildMoment());
   return new Response(ics, {
     headers: { "Content-Type": "text/calendar; charset=utf-8" },
   });
