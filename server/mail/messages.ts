@@ -9,6 +9,7 @@ import {
   formatEventDateTime,
   formatFullDate,
   formatShortTime,
+  mealCountsOf,
   wallTimeIn,
 } from "../../core/rules/index.ts";
 import type {
@@ -19,7 +20,6 @@ import type {
   SocialEvent,
   SocialRsvpForm,
 } from "../../core/schemas/index.ts";
-import { mealCountsOf } from "../rsvp/event-rsvp.ts";
 import {
   type ComposedMail,
   type EventRsvpRecord,

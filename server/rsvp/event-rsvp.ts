@@ -1,11 +1,12 @@
-import { isValidMasonicTitle } from "../../core/rules/form-checks.ts";
 import {
   eventStart,
   formatDayAndTime,
   formatMediumDate,
   formatShortTime,
+  formInputFromPayload,
   hasStarted,
   mealCountField,
+  mealCountsOf,
   upcomingRsvpDeadline,
   upcomingRsvpOpen,
 } from "../../core/rules/index.ts";
@@ -19,128 +20,14 @@ import {
 } from "../../core/schemas/index.ts";
 import { HttpError, validationError } from "../http/errors.ts";
 import { refuseUnsafeText } from "../http/text.ts";
-import type { EventRsvpRecord, MealCount } from "../store/store.ts";
+import type { EventRsvpRecord } from "../store/store.ts";
 import { findByRef } from "./event-ref.ts";
-
-const ORDINALS = ["first", "second", "third", "fourth"] as const;
-
-function choicesOf(payload: EventRsvpPayload) {
-  return [
-    [payload.firstChoice, payload.firstChoiceCount],
-    [payload.secondChoice, payload.secondChoiceCount],
-    [payload.thirdChoice, payload.thirdChoiceCount],
-    [payload.fourthChoice, payload.fourthChoiceCount],
-  ] as const;
-}
 
 /** How the per-choice count fields of this event's form are named to a person. */
 export function mealCountLabels(event: Event): Record<string, string> {
   return Object.fromEntries(
     event.earlyBirdOptions.choices.map((choice) => [mealCountField(choice), `Meals of ${choice}`]),
   );
-}
-
-const TITLE_AT_END = /^(.*\S)\s*,\s*([^,]+)$/;
-
-/**
- * The last name and the masonic title of a payload. Our site sends the title on its own and
- * also appends it to lastName (SPEC 3: 'Smith, PM'); a client that follows SPEC 3 to the letter
- * sends it only there. Names may not hold commas, so a valid title after the last comma is the
- * title either way.
- */
-export function splitTitle(
-  lastName: string,
-  masonicTitle: string,
-): { lastName: string; title: string } {
-  const title = masonicTitle.trim();
-  const match = TITLE_AT_END.exec(lastName.trim());
-  if (title) {
-    const suffix = `, ${title}`;
-    const trimmed = lastName.trimEnd();
-    return {
-      lastName: trimmed.endsWith(suffix) ? trimmed.slice(0, -suffix.length) : lastName,
-      title,
-    };
-  }
-  if (match?.[1] && match[2] && isValidMasonicTitle(match[2])) {
-    return { lastName: match[1], title: match[2].trim() };
-  }
-  return { lastName, title: "" };
-}
-
-/**
- * The form a payload was built from (the inverse of buildEventRsvpPayload), read against the
- * server's own event: the title comes off the last name, and the per-choice counts go back to
- * the event's choices by position, which must carry the event's choice names. With one meal,
- * a count left out is read from mealSelection, as a SPEC 3 form picks it by radio button; an
- * event without choices ignores the choice fields (SPEC 3 fills in 'Meat' and 'Fish').
- */
-export function formInputFromPayload(event: Event, payload: EventRsvpPayload) {
-  const { lastName, title } = splitTitle(payload.lastName, payload.masonicTitle);
-  const dinner = payload.earlyBirdDinner === "Yes";
-  const { choices } = event.earlyBirdOptions;
-  const counts: Record<string, number> = {};
-  let mealChoice = "";
-  if (dinner && choices.length > 0) {
-    choicesOf(payload).forEach(([name, count], i) => {
-      const ordinal = ORDINALS[i] as string;
-      const choice = choices[i];
-      if (choice === undefined) {
-        if (typeof count === "number" && count > 0) {
-          throw new HttpError(
-            400,
-            `This event offers ${choices.length} meal ${choices.length === 1 ? "choice" : "choices"}, so there is no ${ordinal} choice to order.`,
-            `${ordinal}ChoiceCount`,
-          );
-        }
-        return;
-      }
-      if (name !== choice) {
-        throw new HttpError(
-          400,
-          `The ${ordinal} meal choice of this event is ${JSON.stringify(choice)}, not ${JSON.stringify(name ?? "")}. Reload the page to see the current menu.`,
-          `${ordinal}Choice`,
-        );
-      }
-      if (typeof count !== "number") {
-        if (payload.numberOfMeals === 1 && count === undefined) return;
-        throw new HttpError(
-          400,
-          `Meals of ${choice}: expected a number of meals, found ${JSON.stringify(count ?? null)}.`,
-          `${ordinal}ChoiceCount`,
-        );
-      }
-      counts[mealCountField(choice)] = count;
-      if (payload.numberOfMeals === 1 && count === 1) mealChoice = choice;
-    });
-    if (payload.numberOfMeals === 1 && mealChoice === "") mealChoice = payload.mealSelection;
-  }
-  return {
-    firstName: payload.firstName,
-    lastName,
-    masonicTitle: title,
-    email: payload.email,
-    numberOfAttendees: payload.numberOfAttendees,
-    earlyBirdDinner: dinner,
-    numberOfMeals: dinner ? payload.numberOfMeals : 1,
-    mealChoice,
-    ...counts,
-  };
-}
-
-/** Meals per choice of a validated form: empty without dinner or without choices. */
-export function mealCountsOf(event: Event, form: EventRsvpForm): MealCount[] {
-  const { choices } = event.earlyBirdOptions;
-  if (!form.earlyBirdDinner) return [];
-  return choices.map((choice) => ({
-    choice,
-    count:
-      form.numberOfMeals === 1
-        ? choice === form.mealChoice
-          ? 1
-          : 0
-        : (form[mealCountField(choice)] ?? 0),
-  }));
 }
 
 export function eventRecord(event: Event, form: EventRsvpForm): EventRsvpRecord {
@@ -202,7 +89,9 @@ export function readEventRsvp(
   const payload = parsed.data;
   const event = findByRef(data.events, payload.event, "event");
   check(event);
-  const form = eventRsvpFormSchema(event).safeParse(formInputFromPayload(event, payload));
+  const input = formInputFromPayload(event, payload);
+  if (!input.ok) throw new HttpError(400, input.message, input.field);
+  const form = eventRsvpFormSchema(event).safeParse(input.value);
   if (!form.success) throw validationError(form.error, mealCountLabels(event));
   return { event, form: form.data, payload };
 }

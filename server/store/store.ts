@@ -1,3 +1,4 @@
+import type { MealCount } from "../../core/rules/rsvp-payload.ts";
 import type { SeatLimits } from "../../core/rules/seats.ts";
 
 /**
@@ -107,10 +108,7 @@ export type ContactOutcome =
   /** The address has sent as many messages without a form token as the window allows. */
   | { kind: "too-many"; max: number; windowMs: number };
 
-export interface MealCount {
-  choice: string;
-  count: number;
-}
+export type { MealCount } from "../../core/rules/rsvp-payload.ts";
 
 export interface EventRsvpRecord {
   eventId: string;
