@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import { isApiPath, SHEET_ROW_PREFIX, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
 import { ALERTS } from "../core/messages.ts";
 import type { LodgeData } from "../core/schemas/index.ts";
 import type { AppConfig } from "./config.ts";
@@ -25,14 +26,8 @@ import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
 import { cspDirectives } from "./security/csp.ts";
 import { securityHeaders } from "./security/headers.ts";
-import {
-  isXsrfToken,
-  newXsrfToken,
-  sameText,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-} from "./security/tokens.ts";
-import { isApiPath, registerSite } from "./site.ts";
+import { isXsrfToken, newXsrfToken, sameText } from "./security/tokens.ts";
+import { registerSite } from "./site.ts";
 import { type Store, StoreUnavailableError } from "./store/store.ts";
 
 export interface AppOptions {
@@ -53,6 +48,8 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   worker: MailWorker;
+  /** Every route registered, by method and path: the API's must be the contract's. */
+  routes: readonly { method: string; url: string }[];
 }
 
 /** Messages for what fastify refuses before a route sees the request. */
@@ -105,6 +102,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
       // No hook runs for it, the one that logs requests included.
       request.log.info({ req: request, res: reply, ms: 0 }, "request answered");
     },
+  });
+  const routes: { method: string; url: string }[] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const templates = options.templates ?? loadTemplates();
   const mail = {
@@ -162,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // once it is answered: see COSTS.
   const limiter = new RateLimiter(config.rateLimitMax, config.rateLimitWindowSeconds * 1000);
   const reserved = new WeakMap<FastifyRequest, number>();
-  const isSheetRow = (request: FastifyRequest) => request.url.startsWith("/sheets/api/append-");
+  const isSheetRow = (request: FastifyRequest) => request.url.startsWith(SHEET_ROW_PREFIX);
   app.addHook("onRequest", async (request) => {
     if (request.method !== "POST") return;
     const reserve = isSheetRow(request) ? COSTS.other : 1;
@@ -192,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // ...and every POST must echo it in a header: a page on another site cannot read the cookie.
   const xsrfCheck = async (request: FastifyRequest) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers[XSRF_HEADER];
+    const header = request.headers[XSRF_HEADER.toLowerCase()];
     if (
       typeof cookie !== "string" ||
       typeof header !== "string" ||
@@ -225,6 +226,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const ctx: RouteContext = {
+    app,
     config,
     data,
     store,
@@ -233,10 +235,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     mail,
     clientKey: (request) => clientKey(config.xsrfSecret, request.ip),
   };
-  eventRsvpRoutes(app, ctx);
-  socialRsvpRoutes(app, ctx);
-  contactRoutes(app, ctx);
-  pastMasterListRoute(app, ctx);
+  eventRsvpRoutes(ctx);
+  socialRsvpRoutes(ctx);
+  contactRoutes(ctx);
+  pastMasterListRoute(ctx);
 
   if (existsSync(config.distDir)) {
     await registerSite(app, config.distDir, directives);
@@ -252,5 +254,5 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => worker.stop());
-  return { app, worker };
+  return { app, worker, routes };
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isApiPath } from "../core/api/routes.ts";
 import { isProcessedFileName } from "../core/rules/media.ts";
 import { type Directives, pagePolicy } from "./security/csp.ts";
 
@@ -25,11 +26,6 @@ export function cacheControlOf(path: string): string {
   if (path.startsWith("assets/") || isProcessedFileName(path)) return CACHE.assets;
   if (path.endsWith(".html") || path.endsWith(".data")) return CACHE.html;
   return CACHE.other;
-}
-
-/** The paths of the API: never answered with a page of the site. */
-export function isApiPath(url: string): boolean {
-  return url.startsWith("/mj/") || url.startsWith("/sheets/");
 }
 
 /**

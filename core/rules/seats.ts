@@ -9,6 +9,11 @@ export function seatsFit(taken: number, attendees: number, limit: number): boole
   return taken + attendees <= limit;
 }
 
+/** How many more seats fit under `limit` while `taken` are taken: none once it is passed. */
+export function seatsLeft(taken: number, limit: number): number {
+  return Math.max(0, limit - taken);
+}
+
 /** True when not one more seat fits: the RSVP button looks disabled (SPEC 2: 70 or more). */
 export function isAtGuestLimit(attendeeCount: number, guestLimit: number): boolean {
   return !seatsFit(attendeeCount, 1, guestLimit);

@@ -1,5 +1,6 @@
 export * from "./album.ts";
 export * from "./alert.ts";
+export * from "./api.ts";
 export * from "./bulletin.ts";
 export * from "./common.ts";
 export * from "./event.ts";

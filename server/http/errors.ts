@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorBody } from "../../core/schemas/api.ts";
 
 /** A refusal a person can act on: its status, a sentence, and the field to correct if there is one. */
 export class HttpError extends Error {
@@ -19,11 +20,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The one shape of every error answer. */
-export interface ErrorBody {
-  message: string;
-  field?: string;
-}
+export type { ErrorBody };
 
 const LABELS: Record<string, string> = {
   firstName: "First name",

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import { IDEMPOTENCY_HEADER } from "../../core/api/routes.ts";
 import type { Idempotency } from "../store/store.ts";
 import { HttpError } from "./errors.ts";
 
@@ -55,4 +57,9 @@ export function idempotencyFor(
     });
   }
   return { requestHash: hash, keys };
+}
+
+/** The Idempotency-Key header of a request, as it came (checked by idempotencyFor). */
+export function idempotencyKeyOf(request: FastifyRequest): string | string[] | undefined {
+  return request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
 }

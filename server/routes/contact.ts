@@ -1,16 +1,15 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import { HONEYPOT_FIELD } from "../../core/api/routes.ts";
 import { ALERTS } from "../../core/messages.ts";
-import { contactFormSchema, contactPayloadSchema } from "../../core/schemas/index.ts";
+import { contactFormSchema } from "../../core/schemas/index.ts";
+import { apiRoute } from "../http/api-route.ts";
 import { HttpError, validationError } from "../http/errors.ts";
-import { idempotencyFor, requestHash } from "../http/idempotency.ts";
+import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import { contactMails } from "../mail/messages.ts";
 import { formTokenIssuedAt, newFormToken } from "../security/tokens.ts";
 import { answer, type RouteContext } from "./context.ts";
 
-/** The hidden field people never see and spam robots fill in. */
-export const HONEYPOT_FIELD = "website";
 /** How long a form token stays good: a form left open overnight still sends. */
 const FORM_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -26,17 +25,19 @@ const tokenHash = (token: string) => createHash("sha256").update(token).digest("
  * SPEC 7 to the letter sends no token; its messages are accepted too, a few a day from one
  * address.
  */
-export function contactRoutes(app: FastifyInstance, ctx: RouteContext): void {
+export function contactRoutes(ctx: RouteContext): void {
   const secret = ctx.config.xsrfSecret;
   const minFillMs = ctx.config.contactMinFillSeconds * 1000;
   const untokened = { max: ctx.config.contactNoTokenPerDay, windowMs: UNTOKENED_WINDOW_MS };
 
-  app.get("/mj/api/form-token", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
-    return {
-      token: newFormToken(secret, ctx.now()),
-      minFillSeconds: ctx.config.contactMinFillSeconds,
-    };
+  apiRoute(ctx.app, "formToken", {
+    handle: async (_query, _request, reply) => {
+      reply.header("cache-control", "no-store");
+      return {
+        token: newFormToken(secret, ctx.now()),
+        minFillSeconds: ctx.config.contactMinFillSeconds,
+      };
+    },
   });
 
   /** The form token's hash and expiry, or undefined without one; throws for a bad one. */
@@ -65,51 +66,55 @@ export function contactRoutes(app: FastifyInstance, ctx: RouteContext): void {
     };
   };
 
-  app.post("/mj/api/contact-us", async (request, reply) => {
-    const now = ctx.now();
-    if (request.body === null || typeof request.body !== "object" || Array.isArray(request.body)) {
-      throw new HttpError(400, "Send the form's fields as a JSON object.");
-    }
-    const body = request.body as Record<string, unknown>;
-    const trap = body[HONEYPOT_FIELD];
-    if (trap !== undefined && trap !== "") {
-      throw new HttpError(
-        400,
-        "Leave the field 'Website' empty: it is there to catch automated spam.",
-        HONEYPOT_FIELD,
-      );
-    }
-    const formToken = checkToken(body.formToken, now);
-    refuseUnsafeText(body, ["firstName", "lastName", "email", "phoneNumber"]);
-    const payload = contactPayloadSchema.safeParse(body);
-    if (!payload.success) throw validationError(payload.error);
-    const form = contactFormSchema.safeParse(payload.data);
-    if (!form.success) throw validationError(form.error);
-    const hash = requestHash("contact", form.data);
-    const outcome = await ctx.store.addContactMessage({
-      record: form.data,
-      receivedAt: now,
-      idempotency: idempotencyFor("contact", hash, request.headers["idempotency-key"], now),
-      clientKey: ctx.clientKey(request),
-      formToken,
-      untokened,
-      mails: await contactMails(ctx.mail, form.data, now),
-      response: { status: 200, body: { message: ALERTS.contactSuccess.text } },
-    });
-    switch (outcome.kind) {
-      case "token-spent":
+  apiRoute(ctx.app, "contact", {
+    // The spam trap and the form's token first: no correction of a field would help either.
+    screen: (raw) => {
+      const now = ctx.now();
+      if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
+        throw new HttpError(400, "Send the form's fields as a JSON object.");
+      }
+      const body = raw as Record<string, unknown>;
+      const trap = body[HONEYPOT_FIELD];
+      if (trap !== undefined && trap !== "") {
         throw new HttpError(
-          409,
-          "This form has already sent a message. Reload the page to send another one.",
-          "formToken",
+          400,
+          "Leave the field 'Website' empty: it is there to catch automated spam.",
+          HONEYPOT_FIELD,
         );
-      case "too-many":
-        throw new HttpError(
-          429,
-          `Only ${outcome.max} messages a day can be sent from one address without the site's contact form. Please use the form on the contact page, or try again tomorrow.`,
-        );
-      default:
-        return answer(reply, outcome, ctx.worker);
-    }
+      }
+      const formToken = checkToken(body.formToken, now);
+      refuseUnsafeText(body, ["firstName", "lastName", "email", "phoneNumber"]);
+      return { now, formToken };
+    },
+    handle: async (payload, request, reply, { now, formToken }) => {
+      const form = contactFormSchema.safeParse(payload);
+      if (!form.success) throw validationError(form.error);
+      const hash = requestHash("contact", form.data);
+      const outcome = await ctx.store.addContactMessage({
+        record: form.data,
+        receivedAt: now,
+        idempotency: idempotencyFor("contact", hash, idempotencyKeyOf(request), now),
+        clientKey: ctx.clientKey(request),
+        formToken,
+        untokened,
+        mails: await contactMails(ctx.mail, form.data, now),
+        response: { status: 200, body: { message: ALERTS.contactSuccess.text } },
+      });
+      switch (outcome.kind) {
+        case "token-spent":
+          throw new HttpError(
+            409,
+            "This form has already sent a message. Reload the page to send another one.",
+            "formToken",
+          );
+        case "too-many":
+          throw new HttpError(
+            429,
+            `Only ${outcome.max} messages a day can be sent from one address without the site's contact form. Please use the form on the contact page, or try again tomorrow.`,
+          );
+        default:
+          return answer(reply, outcome, ctx.worker);
+      }
+    },
   });
 }

@@ -1,13 +1,17 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiResponse } from "../../core/api/routes.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import type { AppConfig } from "../config.ts";
+import { type ApiInput, apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
+import { refuseUnsafeText } from "../http/text.ts";
 import type { MailContext } from "../mail/messages.ts";
 import type { MailWorker } from "../mail/worker.ts";
 import type { Store, SubmitOutcome } from "../store/store.ts";
 
-/** What every route reads: the lodge's data, the store, the clock, and the mail set-up. */
+/** What every route reads: the app, the lodge's data, the store, the clock, and the mail set-up. */
 export interface RouteContext {
+  app: FastifyInstance;
   config: AppConfig;
   data: LodgeData;
   store: Store;
@@ -19,20 +23,46 @@ export interface RouteContext {
 }
 
 /**
- * Answers a stored (or replayed) submission with the answer it was stored with, and wakes the
- * mail worker; the answer is sent only now, after the store has committed.
+ * The answer a stored (or replayed) submission was stored with, and wakes the mail worker; the
+ * answer is sent only now, after the store has committed.
  */
-export function answer(reply: FastifyReply, outcome: SubmitOutcome, worker: MailWorker) {
+export function answer<T>(reply: FastifyReply, outcome: SubmitOutcome, worker: MailWorker): T {
   switch (outcome.kind) {
     case "stored":
       worker.kick();
-      return reply.code(outcome.response.status).send(outcome.response.body);
+      reply.code(outcome.response.status);
+      return outcome.response.body as T;
     case "replay":
-      return reply.code(outcome.response.status).send(outcome.response.body);
+      reply.code(outcome.response.status);
+      return outcome.response.body as T;
     case "key-reused":
       throw new HttpError(
         422,
         "This Idempotency-Key was already used for a different submission; send each new submission with a new key.",
       );
   }
+}
+
+/**
+ * A spreadsheet write of SPEC 7, sent by the site after the RSVP it repeats was stored: the row
+ * is that stored RSVP, found by the hash `hashOf` reads from the payload, so this only notes that
+ * the write arrived. Sent twice, it notes it once; without a stored RSVP it is refused. Its text
+ * is screened as the RSVP's was (`textFields`, the fields that go into mail headers).
+ */
+export function sheetRowRoute<K extends "eventSheetRow" | "socialSheetRow">(
+  ctx: RouteContext,
+  name: K,
+  table: "event" | "social",
+  textFields: readonly string[] | undefined,
+  hashOf: (payload: ApiInput<K>) => string,
+): void {
+  apiRoute(ctx.app, name, {
+    screen: (raw) => refuseUnsafeText(raw, textFields),
+    handle: async (payload) => {
+      if (!(await ctx.store.recordSheetRow(table, hashOf(payload), ctx.now()))) {
+        throw new HttpError(404, "No stored RSVP matches this row; send the RSVP itself first.");
+      }
+      return true as ApiResponse<K>;
+    },
+  });
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { ALERTS, RSVP_REPLACED_TEXT } from "../../core/messages.ts";
 import { clientSeatsAfter, upcomingEvents } from "../../core/rules/index.ts";
+import type { Submitted } from "../../core/schemas/index.ts";
+import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
-import { idempotencyFor, requestHash } from "../http/idempotency.ts";
+import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
+import { refuseUnsafeText } from "../http/text.ts";
 import { eventRsvpMails } from "../mail/messages.ts";
 import {
   checkOpen,
@@ -13,9 +14,7 @@ import {
   fullError,
   readEventRsvp,
 } from "../rsvp/event-rsvp.ts";
-import { answer, type RouteContext } from "./context.ts";
-
-const readQuery = z.object({ event: z.string().max(200).optional() });
+import { answer, type RouteContext, sheetRowRoute } from "./context.ts";
 
 /**
  * How often an RSVP is tried again when another RSVP of the same e-mail address for the same
@@ -24,103 +23,96 @@ const readQuery = z.object({ event: z.string().max(200).optional() });
 const STALE_RETRIES = 3;
 
 /** POST /mj/api/rsvp, POST /sheets/api/append-rsvp and GET /sheets/api/read (SPEC 7). */
-export function eventRsvpRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const { data } = ctx;
+export function eventRsvpRoutes(ctx: RouteContext): void {
+  const { app, data } = ctx;
   const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
 
-  app.post("/mj/api/rsvp", async (request, reply) => {
-    const now = ctx.now();
-    const { event, form } = readEventRsvp(data, request.body, (found) =>
-      checkOpen(found, now, timeZone),
-    );
-    const hash = requestHash("rsvp", { eventId: event.id, form });
-    const idempotency = idempotencyFor("rsvp", hash, request.headers["idempotency-key"], now);
-    const clientKey = ctx.clientKey(request);
-    for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
-      // One RSVP per e-mail address and event: a second one takes the place of the first, and
-      // the mails and the answer say so.
-      const { current, clientSeats } = await ctx.store.eventRsvpSituation(
-        event.id,
-        form.email,
-        clientKey,
+  apiRoute(app, "eventRsvp", {
+    screen: (raw) => refuseUnsafeText(raw),
+    handle: async (payload, request, reply) => {
+      const now = ctx.now();
+      const { event, form } = readEventRsvp(data, payload, (found) =>
+        checkOpen(found, now, timeZone),
       );
-      const replaced = current !== undefined;
-      const outcome = await ctx.store.addEventRsvp(
-        {
-          record: eventRecord(event, form),
-          receivedAt: now,
-          idempotency,
+      const hash = requestHash("rsvp", { eventId: event.id, form });
+      const idempotency = idempotencyFor("rsvp", hash, idempotencyKeyOf(request), now);
+      const clientKey = ctx.clientKey(request);
+      for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
+        // One RSVP per e-mail address and event: a second one takes the place of the first, and
+        // the mails and the answer say so.
+        const { current, clientSeats } = await ctx.store.eventRsvpSituation(
+          event.id,
+          form.email,
           clientKey,
-          replaces: current?.id,
-          mails: await eventRsvpMails(ctx.mail, event, form, now, {
-            replaces: current?.attendees,
-            clientSeats: clientSeatsAfter(form.numberOfAttendees, {
-              client: clientSeats,
-              replaced: current,
+        );
+        const body: Submitted = current
+          ? { message: RSVP_REPLACED_TEXT, replaced: true }
+          : { message: ALERTS.rsvpSuccess.text };
+        const outcome = await ctx.store.addEventRsvp(
+          {
+            record: eventRecord(event, form),
+            receivedAt: now,
+            idempotency,
+            clientKey,
+            replaces: current?.id,
+            mails: await eventRsvpMails(ctx.mail, event, form, now, {
+              replaces: current?.attendees,
+              clientSeats: clientSeatsAfter(form.numberOfAttendees, {
+                client: clientSeats,
+                replaced: current,
+              }),
+              guestLimit,
             }),
-            guestLimit,
-          }),
-          response: {
-            status: 200,
-            body: replaced
-              ? { message: RSVP_REPLACED_TEXT, replaced: true }
-              : { message: ALERTS.rsvpSuccess.text },
+            response: { status: 200, body },
           },
-        },
-        { guestLimit, seatsPerClient: seatsPerAddress },
-      );
-      switch (outcome.kind) {
-        case "stale":
-          continue;
-        case "full":
-          throw fullError(form.numberOfAttendees, outcome.taken, outcome.limit);
-        case "client-full":
-          throw clientFullError(outcome.taken, outcome.limit);
-        default:
-          return answer(reply, outcome, ctx.worker);
+          { guestLimit, seatsPerClient: seatsPerAddress },
+        );
+        switch (outcome.kind) {
+          case "stale":
+            continue;
+          case "full":
+            throw fullError(form.numberOfAttendees, outcome.taken, outcome.limit);
+          case "client-full":
+            throw clientFullError(outcome.taken, outcome.limit);
+          default:
+            return answer(reply, outcome, ctx.worker);
+        }
       }
-    }
-    throw new HttpError(
-      409,
-      "Several reservations with this e-mail address arrived at the same moment. Please send yours again.",
-    );
+      throw new HttpError(
+        409,
+        "Several reservations with this e-mail address arrived at the same moment. Please send yours again.",
+      );
+    },
   });
 
   // The site's spreadsheet write, sent after the RSVP succeeded: the row is the stored RSVP,
   // so this only notes that the write arrived. Sent twice, it notes it once.
-  app.post("/sheets/api/append-rsvp", async (request, reply) => {
-    const { event, form } = readEventRsvp(data, request.body);
-    const hash = requestHash("rsvp", { eventId: event.id, form });
-    if (!(await ctx.store.recordSheetRow("event", hash, ctx.now()))) {
-      throw new HttpError(404, "No stored RSVP matches this row; send the RSVP itself first.");
-    }
-    return reply.send(true);
+  sheetRowRoute(ctx, "eventSheetRow", "event", undefined, (payload) => {
+    const { event, form } = readEventRsvp(data, payload);
+    return requestHash("rsvp", { eventId: event.id, form });
   });
 
-  app.get("/sheets/api/read", async (request, reply) => {
-    const query = readQuery.safeParse(request.query);
-    if (!query.success)
-      throw new HttpError(
-        400,
-        "Give one event id, e.g. ?event=2024-09-04-stated-meeting.",
-        "event",
+  apiRoute(app, "attendeeCounts", {
+    invalid: () =>
+      new HttpError(400, "Give one event id, e.g. ?event=2024-09-04-stated-meeting.", "event"),
+    handle: async (query, _request, reply) => {
+      const now = ctx.now();
+      const taken = await ctx.store.attendeeCounts();
+      const open = upcomingEvents(
+        data.events.filter((event) => event.rsvpOptions && !event.cancelled),
+        now,
+        timeZone,
       );
-    const now = ctx.now();
-    const taken = await ctx.store.attendeeCounts();
-    const open = upcomingEvents(
-      data.events.filter((event) => event.rsvpOptions && !event.cancelled),
-      now,
-      timeZone,
-    );
-    const counts = Object.fromEntries(open.map((event) => [event.id, taken.get(event.id) ?? 0]));
-    let count = 0;
-    if (query.data.event !== undefined) {
-      const event = findEvent(data, query.data.event);
-      count = taken.get(event.id) ?? 0;
-    } else if (open[0]) {
-      count = counts[open[0].id] ?? 0;
-    }
-    reply.header("cache-control", "no-store");
-    return { data: count, counts, guestLimit };
+      const counts = Object.fromEntries(open.map((event) => [event.id, taken.get(event.id) ?? 0]));
+      let count = 0;
+      if (query.event !== undefined) {
+        const event = findEvent(data, query.event);
+        count = taken.get(event.id) ?? 0;
+      } else if (open[0]) {
+        count = counts[open[0].id] ?? 0;
+      }
+      reply.header("cache-control", "no-store");
+      return { data: count, counts, guestLimit };
+    },
   });
 }

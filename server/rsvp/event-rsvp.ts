@@ -7,6 +7,7 @@ import {
   hasStarted,
   mealCountField,
   mealCountsOf,
+  seatsLeft,
   upcomingRsvpDeadline,
   upcomingRsvpOpen,
 } from "../../core/rules/index.ts";
@@ -15,11 +16,9 @@ import {
   type EventRsvpForm,
   type EventRsvpPayload,
   eventRsvpFormSchema,
-  eventRsvpPayloadSchema,
   type LodgeData,
 } from "../../core/schemas/index.ts";
 import { HttpError, validationError } from "../http/errors.ts";
-import { refuseUnsafeText } from "../http/text.ts";
 import type { EventRsvpRecord } from "../store/store.ts";
 import { findByRef } from "./event-ref.ts";
 
@@ -74,31 +73,27 @@ export function checkOpen(event: Event, now: Date, timeZone: string): void {
 }
 
 /**
- * Parses a request body into the event and the validated form, or throws the refusal. `check`
- * runs once the event is known and before the fields are read: a closed event is the news a
- * person needs first, since no correction of a field would help.
+ * Reads a payload (its schema checked) into the event and the validated form, or throws the
+ * refusal. `check` runs once the event is known and before the fields are read: a closed event
+ * is the news a person needs first, since no correction of a field would help.
  */
 export function readEventRsvp(
   data: LodgeData,
-  body: unknown,
+  payload: EventRsvpPayload,
   check: (event: Event) => void = () => {},
-): { event: Event; form: EventRsvpForm; payload: EventRsvpPayload } {
-  refuseUnsafeText(body);
-  const parsed = eventRsvpPayloadSchema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  const payload = parsed.data;
+): { event: Event; form: EventRsvpForm } {
   const event = findByRef(data.events, payload.event, "event");
   check(event);
   const input = formInputFromPayload(event, payload);
   if (!input.ok) throw new HttpError(400, input.message, input.field);
   const form = eventRsvpFormSchema(event).safeParse(input.value);
   if (!form.success) throw validationError(form.error, mealCountLabels(event));
-  return { event, form: form.data, payload };
+  return { event, form: form.data };
 }
 
 /** The refusal for an RSVP that does not fit: says how many seats are left, if any. */
 export function fullError(attendees: number, taken: number, limit: number): HttpError {
-  const left = Math.max(0, limit - taken);
+  const left = seatsLeft(taken, limit);
   if (left === 0) {
     return new HttpError(409, `This event is full: all ${limit} seats have been reserved.`);
   }
@@ -114,7 +109,7 @@ export function fullError(attendees: number, taken: number, limit: number): Http
  * many are left, and who can help when a whole hall reserves on one connection.
  */
 export function clientFullError(taken: number, limit: number): HttpError {
-  const left = Math.max(0, limit - taken);
+  const left = seatsLeft(taken, limit);
   const intro = `At most ${limit} seats of this event can be reserved from one network address`;
   if (left === 0) {
     return new HttpError(

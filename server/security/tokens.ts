@@ -25,9 +25,6 @@ export function verifyToken(secret: string, purpose: string, token: unknown): st
   return sameText(token.slice(dot + 1), mac(secret, purpose, value)) ? value : undefined;
 }
 
-export const XSRF_COOKIE = "XSRF-TOKEN";
-export const XSRF_HEADER = "x-xsrf-token";
-
 /** A fresh XSRF token: random, and signed so the server can tell its own tokens from others. */
 export function newXsrfToken(secret: string): string {
   return signToken(secret, "xsrf", randomBytes(18).toString("base64url"));

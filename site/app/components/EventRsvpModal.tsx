@@ -21,7 +21,7 @@ import {
 } from "../../../core/rules/rsvp-payload.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
-import { postJson } from "../lib/api.ts";
+import { postApi } from "../lib/api.ts";
 import { eventWhen } from "../lib/dates.ts";
 import {
   EmailField,
@@ -94,10 +94,10 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
     e.preventDefault();
     const form = trimmed(values);
     const payload = buildEventRsvpPayload(event, form);
-    if (!(await send("/mj/api/rsvp", () => payload, ALERTS.rsvpSuccess, onClose))) return;
+    if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, onClose))) return;
     onSent?.(event.id, form.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
-    void postJson("/sheets/api/append-rsvp", toSheetPayload(payload, event)).catch(() => {});
+    void postApi("eventSheetRow", toSheetPayload(payload, event)).catch(() => {});
   }
 
   return (

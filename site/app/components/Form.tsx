@@ -6,8 +6,9 @@ import {
   useRef,
   useState,
 } from "react";
+import type { ApiRequest, ApiRoutesOf } from "../../../core/api/routes.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
-import { failureAlert, newIdempotencyKey, postJson } from "../lib/api.ts";
+import { failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
 import { useAlerts } from "./Alerts.tsx";
 
 /**
@@ -50,16 +51,16 @@ export function useSentForm<T extends object, P extends string>(
     idempotencyKey.current = null;
     set(name, value);
   };
-  async function send(
-    path: string,
-    payload: () => unknown | Promise<unknown>,
+  async function send<K extends ApiRoutesOf<"POST">>(
+    route: K,
+    payload: () => ApiRequest<K> | Promise<ApiRequest<K>>,
     success: Alert,
     answered: () => void = () => {},
   ): Promise<boolean> {
     if (problems.size > 0 || sending) return false;
     idempotencyKey.current ??= newIdempotencyKey();
     setSending(true);
-    const result = await postJson(path, await payload(), idempotencyKey.current);
+    const result = await postApi(route, await payload(), idempotencyKey.current);
     setSending(false);
     answered();
     if (!result.ok) {

@@ -9,7 +9,7 @@ import {
 import { buildSocialRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
 import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { postJson } from "../lib/api.ts";
+import { postApi } from "../lib/api.ts";
 import { eventWhen } from "../lib/dates.ts";
 import {
   EmailField,
@@ -48,12 +48,8 @@ export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpMod
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const payload = buildSocialRsvpPayload(outing, trimmed(values));
-    const sent = await send("/mj/api/social-rsvp", () => payload, ALERTS.rsvpSuccess, onClose);
-    if (sent) {
-      void postJson("/sheets/api/append-social-rsvp", toSheetPayload(payload, outing)).catch(
-        () => {},
-      );
-    }
+    const sent = await send("socialRsvp", () => payload, ALERTS.rsvpSuccess, onClose);
+    if (sent) void postApi("socialSheetRow", toSheetPayload(payload, outing)).catch(() => {});
   }
 
   return (

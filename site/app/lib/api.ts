@@ -1,10 +1,15 @@
+import {
+  API_ROUTES,
+  type ApiRequest,
+  type ApiResponse,
+  type ApiRoutesOf,
+  IDEMPOTENCY_HEADER,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
-
-/** The cookie the server sets on every page and the header every POST must echo it in. */
-const XSRF_COOKIE = "XSRF-TOKEN";
-const XSRF_HEADER = "X-XSRF-TOKEN";
 
 /** An API path (SPEC 7) at the API's address from lodge.yaml (empty: this site). */
 export function apiUrl(path: string): string {
@@ -49,27 +54,38 @@ async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   return { ok: false, status: response.status, message };
 }
 
-export function getJson<T>(path: string): Promise<ApiResult<T>> {
-  return call<T>(path, { headers: { Accept: "application/json" } });
+/** Reads a GET route of the API (SPEC 7), with its query if it takes one. */
+export function getApi<K extends ApiRoutesOf<"GET">>(
+  name: K,
+  query?: ApiRequest<K>,
+): Promise<ApiResult<ApiResponse<K>>> {
+  const search = new URLSearchParams(
+    Object.entries(query ?? {}).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  ).toString();
+  return call(`${API_ROUTES[name].path}${search ? `?${search}` : ""}`, {
+    headers: { Accept: "application/json" },
+  });
 }
 
 /**
- * POSTs JSON with the XSRF header the server requires (SPEC 7). The same idempotency key on a
- * retry lets the server count the submission once.
+ * POSTs to a route of the API (SPEC 7) its JSON body, with the XSRF header the server requires.
+ * The same idempotency key on a retry lets the server count the submission once.
  */
-export function postJson<T>(
-  path: string,
-  body: unknown,
+export function postApi<K extends ApiRoutesOf<"POST">>(
+  name: K,
+  body: ApiRequest<K>,
   idempotencyKey?: string,
-): Promise<ApiResult<T>> {
+): Promise<ApiResult<ApiResponse<K>>> {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     Accept: "application/json",
   };
   const token = cookie(XSRF_COOKIE);
   if (token) headers[XSRF_HEADER] = token;
-  if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
-  return call<T>(path, { method: "POST", headers, body: JSON.stringify(body) });
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
+  return call(API_ROUTES[name].path, { method: "POST", headers, body: JSON.stringify(body) });
 }
 
 /**

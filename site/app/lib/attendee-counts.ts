@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { lodge } from "../../generated/lodge.ts";
-import { getJson } from "./api.ts";
-
-type ReadAnswer = { data?: unknown; counts?: Record<string, unknown>; guestLimit?: unknown };
+import { getApi } from "./api.ts";
 
 /**
  * The attendee count of each open event, read once when the page opens (SPEC 7,
@@ -15,7 +13,7 @@ export function useAttendeeCounts() {
 
   useEffect(() => {
     let current = true;
-    void getJson<ReadAnswer>("/sheets/api/read").then((result) => {
+    void getApi("attendeeCounts").then((result) => {
       if (!current) return;
       if (!result.ok || typeof result.body !== "object" || result.body === null) {
         console.warn(

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import { HONEYPOT_FIELD } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import { type ContactValues, contactProblems, trimmed } from "../../../core/rules/form-checks.ts";
 import { buildContactPayload } from "../../../core/rules/rsvp-payload.ts";
@@ -13,7 +14,7 @@ import {
   useSentForm,
 } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
-import { getJson } from "../lib/api.ts";
+import { getApi } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { scrollToTop } from "../lib/scroll.ts";
 
@@ -31,9 +32,6 @@ const emptyForm = (): ContactValues => ({
   message: "",
 });
 
-/** The hidden field people never see and spam robots fill in; the server refuses it filled. */
-const HONEYPOT = "website";
-
 /**
  * The form token the server hands out (GET /mj/api/form-token) and wants back with the message:
  * it tells the server the form was opened on this site, and when.
@@ -41,7 +39,7 @@ const HONEYPOT = "website";
 function useFormToken() {
   const token = useRef<string | null>(null);
   const fetchToken = useCallback(async () => {
-    const result = await getJson<{ token?: unknown }>("/mj/api/form-token");
+    const result = await getApi("formToken");
     token.current = result.ok && typeof result.body?.token === "string" ? result.body.token : null;
     return token.current;
   }, []);
@@ -70,14 +68,14 @@ function ContactForm() {
       form.focus({ preventScroll: true });
     }
     scrollToTop();
-    const trap = new FormData(e.currentTarget).get(HONEYPOT);
+    const trap = new FormData(e.currentTarget).get(HONEYPOT_FIELD);
     const payload = async () => ({
       ...buildContactPayload(trimmed(values)),
       formToken: token.current ?? (await fetchToken()) ?? "",
-      [HONEYPOT]: trap ?? "",
+      [HONEYPOT_FIELD]: typeof trap === "string" ? trap : "",
     });
     // The answer's alert shows under the header: scrolled there again if the visitor moved away.
-    if (await send("/mj/api/contact-us", payload, ALERTS.contactSuccess, scrollToTop)) {
+    if (await send("contact", payload, ALERTS.contactSuccess, scrollToTop)) {
       void fetchToken();
     }
   }
@@ -115,7 +113,13 @@ function ContactForm() {
       <div className="honeypot" aria-hidden="true">
         <label>
           Website (leave empty)
-          <input type="text" name={HONEYPOT} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input
+            type="text"
+            name={HONEYPOT_FIELD}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
         </label>
       </div>
       <FormButtons sending={sending} disabled={problems.size > 0} />

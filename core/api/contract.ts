@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import {
+  attendeeCountsQuerySchema,
+  attendeeCountsSchema,
+  contactRequestSchema,
+  formTokenSchema,
+  noQuerySchema,
+  pastMasterListAnswerSchema,
+  sheetRowWrittenSchema,
+  submittedSchema,
+} from "../schemas/api.ts";
+import { eventRsvpPayloadSchema, socialRsvpPayloadSchema } from "../schemas/payloads.ts";
+import { API_ROUTES, type ApiRouteName } from "./routes.ts";
+
+/**
+ * The contract between the site and the server: every route of the API with its method, path,
+ * the schema of what it takes (a POST's body, a GET's query) and the schema of what it answers.
+ * The server registers each route from here, validating with its request schema; the site calls
+ * each through core/api/routes.ts, typed by these schemas. Server-side: it brings zod.
+ */
+function declare<K extends ApiRouteName, Req extends z.ZodType, Res extends z.ZodType>(
+  name: K,
+  request: Req,
+  response: Res,
+) {
+  return { name, ...API_ROUTES[name], request, response };
+}
+
+export const API_CONTRACT = {
+  eventRsvp: declare("eventRsvp", eventRsvpPayloadSchema, submittedSchema),
+  eventSheetRow: declare("eventSheetRow", eventRsvpPayloadSchema, sheetRowWrittenSchema),
+  attendeeCounts: declare("attendeeCounts", attendeeCountsQuerySchema, attendeeCountsSchema),
+  socialRsvp: declare("socialRsvp", socialRsvpPayloadSchema, submittedSchema),
+  socialSheetRow: declare("socialSheetRow", socialRsvpPayloadSchema, sheetRowWrittenSchema),
+  formToken: declare("formToken", noQuerySchema, formTokenSchema),
+  contact: declare("contact", contactRequestSchema, submittedSchema),
+  pastMasterList: declare("pastMasterList", noQuerySchema, pastMasterListAnswerSchema),
+} satisfies { [K in ApiRouteName]: { name: K; request: z.ZodType; response: z.ZodType } };
+
+export type ApiRoute = (typeof API_CONTRACT)[ApiRouteName];

@@ -1,0 +1,50 @@
+import type { z } from "zod";
+import type { API_CONTRACT } from "./contract.ts";
+
+/**
+ * The API's routes (SPEC 7) as the browser needs them: method and path, and the types of what
+ * each takes and answers, read from the contract's schemas (core/api/contract.ts) without
+ * bringing zod into the page's JavaScript. The server registers exactly these routes from the
+ * contract, and the site's client calls them by name.
+ */
+
+/** The cookie the server sets on every page, and the header every POST must echo it in. */
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "X-XSRF-TOKEN";
+/** The header whose key makes a retried submission count once. */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** The contact form's hidden field that people never see and spam robots fill in. */
+export const HONEYPOT_FIELD = "website";
+
+/** Where the API answers: never a page of the site. */
+export const API_PREFIXES = ["/mj/", "/sheets/"] as const;
+/** The site's spreadsheet writes, sent after a stored RSVP: SPEC 7's append calls. */
+export const SHEET_ROW_PREFIX = "/sheets/api/append-";
+
+export const API_ROUTES = {
+  eventRsvp: { method: "POST", path: "/mj/api/rsvp" },
+  eventSheetRow: { method: "POST", path: `${SHEET_ROW_PREFIX}rsvp` },
+  attendeeCounts: { method: "GET", path: "/sheets/api/read" },
+  socialRsvp: { method: "POST", path: "/mj/api/social-rsvp" },
+  socialSheetRow: { method: "POST", path: `${SHEET_ROW_PREFIX}social-rsvp` },
+  formToken: { method: "GET", path: "/mj/api/form-token" },
+  contact: { method: "POST", path: "/mj/api/contact-us" },
+  pastMasterList: { method: "GET", path: "/assets/data/past-master-list.json" },
+} as const satisfies Record<string, { method: "GET" | "POST"; path: `/${string}` }>;
+
+export type ApiRouteName = keyof typeof API_ROUTES;
+export type ApiMethod = (typeof API_ROUTES)[ApiRouteName]["method"];
+/** The routes of one method. */
+export type ApiRoutesOf<M extends ApiMethod> = {
+  [K in ApiRouteName]: (typeof API_ROUTES)[K]["method"] extends M ? K : never;
+}[ApiRouteName];
+
+/** What a route takes: a POST's JSON body, a GET's query, as a client may send it. */
+export type ApiRequest<K extends ApiRouteName> = z.input<(typeof API_CONTRACT)[K]["request"]>;
+/** What a route answers when it succeeds. */
+export type ApiResponse<K extends ApiRouteName> = z.output<(typeof API_CONTRACT)[K]["response"]>;
+
+/** Whether a request's address is the API's. */
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
+}

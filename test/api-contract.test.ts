@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { API_CONTRACT } from "../core/api/contract.ts";
+import { API_ROUTES, type ApiRouteName } from "../core/api/routes.ts";
+import {
+  buildContactPayload,
+  buildEventRsvpPayload,
+  buildSocialRsvpPayload,
+  toSheetPayload,
+} from "../core/rules/rsvp-payload.ts";
+import { errorBodySchema } from "../core/schemas/api.ts";
+import {
+  PLAIN_RSVP_FORM,
+  startServer,
+  type TestServer,
+  testData,
+  testEvent,
+} from "./api-harness.ts";
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** The server with a built site, so the site's own routes are registered too. */
+async function withSite(): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "lodge-contract-"));
+  mkdirSync(join(dir, "dist"));
+  writeFileSync(join(dir, "dist", "index.html"), "<!doctype html><title>Hillcrest</title>");
+  server = await startServer({ dir });
+  const close = server.close;
+  server.close = async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return server;
+}
+
+/** The files of the built site, served by one wildcard route (and its HEAD). */
+const SITE_ROUTE = "/*";
+
+describe("the API contract (core/api/contract.ts)", () => {
+  it("is what the server answers: every route it registers is declared, with its method and path", async () => {
+    const s = await withSite();
+    const registered = s.routes
+      // Fastify answers HEAD beside every GET on its own; the site's files are not the API's.
+      .filter((route) => route.method !== "HEAD" && route.url !== SITE_ROUTE)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    const declared = Object.values(API_CONTRACT)
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    expect(registered).toEqual(declared);
+    expect(
+      s.routes
+        .filter((route) => route.url === SITE_ROUTE)
+        .map((r) => r.method)
+        .sort(),
+    ).toEqual(["GET", "HEAD"]);
+  });
+
+  it("declares each route once, by the name the site calls it", () => {
+    for (const [name, route] of Object.entries(API_CONTRACT)) {
+      expect(route.name).toBe(name);
+      expect({ method: route.method, path: route.path }).toEqual(API_ROUTES[name as ApiRouteName]);
+    }
+    const paths = Object.values(API_ROUTES).map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("answers every route as its response schema says, and every refusal in the one error shape", async () => {
+    const s = await withSite();
+    const client = await s.client();
+    const answers = new Map<ApiRouteName, unknown>();
+    const call = async (name: ApiRouteName, body?: unknown) => {
+      const route = API_ROUTES[name];
+      const response =
+        route.method === "GET" ? await client.get(route.path) : await client.post(route.path, body);
+      expect(response.status, `${route.method} ${route.path}`).toBe(200);
+      answers.set(name, response.body);
+      return response.body;
+    };
+
+    const event = testEvent("plain-meeting");
+    const rsvp = buildEventRsvpPayload(event, PLAIN_RSVP_FORM);
+    await call("eventRsvp", rsvp);
+    await call("eventSheetRow", toSheetPayload(rsvp, event));
+    await call("attendeeCounts");
+    const outing = testData().socialEvents[0];
+    if (!outing) throw new Error("no outing in the test data");
+    const social = buildSocialRsvpPayload(outing, {
+      firstName: "John",
+      lastName: "Smith",
+      email: "john.smith@example.org",
+      numberOfAttendees: 2,
+    });
+    await call("socialRsvp", social);
+    await call("socialSheetRow", toSheetPayload(social, outing));
+    const { token } = API_CONTRACT.formToken.response.parse(await call("formToken"));
+    s.clock.advance(5000);
+    await call("contact", {
+      ...buildContactPayload({
+        firstName: "Ann",
+        lastName: "Lee",
+        email: "ann@example.org",
+        phoneNumber: "",
+        message: "How do I join?",
+      }),
+      formToken: token,
+      website: "",
+    });
+    await call("pastMasterList");
+
+    expect([...answers.keys()].sort()).toEqual(Object.keys(API_CONTRACT).sort());
+    for (const [name, body] of answers) {
+      expect(API_CONTRACT[name].response.safeParse(body).error, name).toBeUndefined();
+    }
+    const refused = await client.post(API_ROUTES.eventRsvp.path, { ...rsvp, email: 5 });
+    expect(refused.status).toBe(400);
+    expect(errorBodySchema.parse(refused.body)).toEqual({
+      message: "E-mail address: expected text, found 5.",
+      field: "email",
+    });
+  });
+});
