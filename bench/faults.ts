@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
 import { eventSchema } from "../core/schemas/index.ts";
-import { SqliteStore } from "../server/store/sqlite-store.ts";
+import { openStore } from "../server/store/open-store.ts";
 import { Client, visitor } from "../test/api-harness.ts";
 import { until } from "../test/faults.ts";
 import { listening, type ServeProcess, spawnServe } from "../test/serve-process.ts";
@@ -174,7 +174,7 @@ async function figures(
   mail: TestSmtp,
   watch: Watch,
 ): Promise<FaultFigures> {
-  const store = new SqliteStore(lodge.db);
+  const store = openStore(lodge.db);
   const stored = new Set((await store.listEventRsvps()).map((r) => r.record.email));
   const mails = (await store.listMail()).filter((m) => m.kind !== "failed-mail-summary");
   await store.close();
@@ -209,7 +209,7 @@ async function figures(
 async function mailSettled(lodge: Lodge, timeoutMs = 300_000): Promise<void> {
   await until(
     async () => {
-      const store = new SqliteStore(lodge.db);
+      const store = openStore(lodge.db);
       const { pending } = await store.mailCounts();
       await store.close();
       return pending === 0;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ describe("server configuration", () => {
       distDir: "/srv/lodge/dist",
       dbFile: "/srv/lodge/var/lodge.db",
       outboxDir: "/srv/lodge/var/outbox",
+      secretFile: "/srv/lodge/var/xsrf-secret",
       smtpTimeoutSeconds: 20,
       rateLimitMax: 80,
       rateLimitWindowSeconds: 600,
@@ -106,5 +107,24 @@ describe("server configuration", () => {
     const file = join(dir, "var", "xsrf-secret");
     expect(readFileSync(file, "utf8")).toBe(`${first}\n`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it("keeps the secret where SECRET_FILE says, and the database's folder is not consulted", () => {
+    dir = mkdtempSync(join(tmpdir(), "lodge-config-"));
+    const config = loadConfig(
+      { dbFile: join(dir, "db", "lodge.db") },
+      { SECRET_FILE: "state/signing" },
+      dir,
+    );
+    expect(config.secretFile).toBe(join(dir, "state", "signing"));
+    const secret = settleConfig(config, sampleData().lodge).xsrfSecret;
+    expect(readFileSync(join(dir, "state", "signing"), "utf8")).toBe(`${secret}\n`);
+    expect(existsSync(join(dir, "db"))).toBe(false);
+  });
+
+  it("keeps no secret on disk for a database in memory", () => {
+    const config = loadConfig({ dbFile: ":memory:" }, {}, CWD);
+    expect(config.secretFile).toBeUndefined();
+    expect(settleConfig(config, sampleData().lodge).xsrfSecret.length).toBeGreaterThanOrEqual(32);
   });
 });

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import type { Lodge } from "../core/schemas/index.ts";
+import { databaseFile, isInMemory, resolveDatabase } from "./store/open-store.ts";
 
 /**
  * Every setting of `lodge serve`, the environment variable that sets it, and what it does. The
@@ -21,6 +22,7 @@ export const ENVIRONMENT = {
   mailFrom: "MAIL_FROM",
   secretaryEmail: "SECRETARY_EMAIL",
   xsrfSecret: "XSRF_SECRET",
+  secretFile: "SECRET_FILE",
   rateLimitMax: "RATE_LIMIT_MAX",
   rateLimitWindowSeconds: "RATE_LIMIT_WINDOW_SECONDS",
   bodyLimitBytes: "BODY_LIMIT_BYTES",
@@ -64,8 +66,14 @@ export const configSchema = z.object({
   mailFrom: address.optional(),
   /** Defaults to secretaryEmail in lodge.yaml. */
   secretaryEmail: z.email({ error: "expected an e-mail address" }).optional(),
-  /** Signs the XSRF and form tokens; generated and kept beside the database when not given. */
+  /** Signs the XSRF and form tokens; generated and kept in secretFile when not given. */
   xsrfSecret: z.string().min(32, { error: "expected at least 32 characters" }).optional(),
+  /**
+   * Where the generated signing secret is kept. loadConfig settles it: beside a database file
+   * (the lodge's state folder), var/xsrf-secret when the database is not a file on this disk, and
+   * nowhere for a database in memory, whose secret is forgotten with it.
+   */
+  secretFile: folder.optional(),
   rateLimitMax: whole("a number of requests", 1, 100_000).default(80),
   rateLimitWindowSeconds: whole("a number of seconds", 1, 86_400).default(600),
   bodyLimitBytes: whole("a number of bytes", 1024, 10_485_760).default(65_536),
@@ -128,14 +136,31 @@ export function loadConfig(
     throw new ConfigError(lines.join("\n"));
   }
   const config = result.data;
+  const dbFile = resolveDatabase(config.dbFile, cwd);
+  const secretFile = config.secretFile
+    ? resolve(cwd, config.secretFile)
+    : defaultSecretFile(dbFile, cwd);
   return {
     ...config,
     dataDir: resolve(cwd, config.dataDir),
     distDir: resolve(cwd, config.distDir),
-    dbFile: config.dbFile === ":memory:" ? config.dbFile : resolve(cwd, config.dbFile),
+    dbFile,
     outboxDir: resolve(cwd, config.outboxDir),
+    ...(secretFile ? { secretFile } : {}),
   };
 }
+
+/**
+ * The home of the generated signing secret when SECRET_FILE does not name one: the folder of the
+ * lodge's state, that is beside a database file, or var/ when the database is not a file here.
+ */
+function defaultSecretFile(db: string, cwd: string): string | undefined {
+  if (isInMemory(db)) return undefined;
+  const file = databaseFile(db);
+  return file ? join(dirname(file), SECRET_NAME) : resolve(cwd, "var", SECRET_NAME);
+}
+
+const SECRET_NAME = "xsrf-secret";
 
 /** What the app needs beyond the configuration: settled values that may come from lodge.yaml. */
 export interface AppConfig extends Config {
@@ -165,21 +190,21 @@ export function mailIdentity(
 
 /**
  * Settles the values the configuration may leave open: the secretary's address from lodge.yaml,
- * the sender from the lodge's name, and the signing secret, read from (or first written to) a
- * file beside the database so that tokens stay valid across restarts.
+ * the sender from the lodge's name, and the signing secret, read from (or first written to)
+ * secretFile so that tokens stay valid across restarts.
  */
 export function settleConfig(config: Config, lodge: Lodge): AppConfig {
   return {
     ...config,
     ...mailIdentity(config, lodge),
-    xsrfSecret: config.xsrfSecret ?? secretFile(config.dbFile),
+    xsrfSecret: config.xsrfSecret ?? keptSecret(config.secretFile),
   };
 }
 
-function secretFile(dbFile: string): string {
+/** The secret kept in `file`, written there first when it is not; without a file, a new one. */
+function keptSecret(file: string | undefined): string {
   // A database in memory forgets everything on exit; so may its secret.
-  if (dbFile === ":memory:") return randomBytes(32).toString("base64url");
-  const file = resolve(dirname(dbFile), "xsrf-secret");
+  if (file === undefined) return randomBytes(32).toString("base64url");
   if (existsSync(file)) {
     const secret = readFileSync(file, "utf8").trim();
     if (secret.length >= 32) return secret;

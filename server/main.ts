@@ -4,9 +4,7 @@ import { type App, buildApp } from "./app.ts";
 import { type Config, settleConfig } from "./config.ts";
 import { outboxFolderTransport, smtpTransport } from "./mail/transport.ts";
 import { checkWritable, listenProblem, StartError } from "./preflight.ts";
-import { reopeningStore } from "./store/reopening-store.ts";
-import { SqliteStore, storeError } from "./store/sqlite-store.ts";
-import { type Store, StoreUnavailableError } from "./store/store.ts";
+import { openStoreOrKeepTrying } from "./store/open-store.ts";
 
 export interface RunningServer extends App {
   url: string;
@@ -17,30 +15,6 @@ export interface RunningServer extends App {
   /** Why the database could not be opened at start, when it could not (it is tried again). */
   databaseProblem: string | undefined;
   close(): Promise<void>;
-}
-
-function openSqlite(file: string): SqliteStore {
-  try {
-    return new SqliteStore(file);
-  } catch (error) {
-    throw storeError(error);
-  }
-}
-
-/**
- * The database, or, when it cannot be opened now (a full disk on which SQLite cannot write its
- * journal), a store that keeps trying: the server starts all the same, serves the site and
- * answers submissions 503 until the database opens, instead of ending and being started again
- * and again by its supervisor. What it could not do is returned for the start-up lines.
- */
-function openStore(file: string): { store: Store; problem?: string } {
-  try {
-    return { store: openSqlite(file) };
-  } catch (error) {
-    if (!(error instanceof StoreUnavailableError)) throw error;
-    const cause = error.cause instanceof Error ? error.cause.message : error.message;
-    return { store: reopeningStore(() => openSqlite(file)), problem: cause };
-  }
 }
 
 /**
@@ -56,11 +30,15 @@ export async function runServer(
 ): Promise<RunningServer> {
   const shown = options.shown ?? ((path: string) => path);
   checkWritable(
-    { dbFile: config.dbFile, outboxDir: config.smtpUrl ? undefined : config.outboxDir },
+    {
+      dbFile: config.dbFile,
+      secretFile: config.xsrfSecret ? undefined : config.secretFile,
+      outboxDir: config.smtpUrl ? undefined : config.outboxDir,
+    },
     shown,
   );
   const settled = settleConfig(config, data.lodge);
-  const { store, problem } = openStore(settled.dbFile);
+  const { store, problem } = openStoreOrKeepTrying(settled.dbFile);
   const transport = settled.smtpUrl
     ? smtpTransport(settled.smtpUrl, { timeoutMs: settled.smtpTimeoutSeconds * 1000 })
     : outboxFolderTransport(settled.outboxDir);

@@ -1,6 +1,7 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
 import { dirname } from "node:path";
+import { databaseFiles } from "./store/open-store.ts";
 
 /** `lodge serve` cannot start: the sentence says what to change. */
 export class StartError extends Error {
@@ -106,21 +107,28 @@ function checkFile(file: string, check: Check): void {
 }
 
 /**
- * Before anything is opened: the database (its folder holds SQLite's journal and the signing
- * secret too) and, without SMTP, the outbox folder must be writable. Each refusal is a sentence
- * that names the file or folder, the user and the fix, instead of a server that starts and
- * answers every submission with an error.
+ * Before anything is opened: the database's files (with its journal), the signing secret's
+ * folder when the secret is generated and kept there, and, without SMTP, the outbox folder must
+ * be writable. Each refusal is a sentence that names the file or folder, the user and the fix,
+ * instead of a server that starts and answers every submission with an error.
  */
 export function checkWritable(
-  places: { dbFile: string; outboxDir?: string | undefined },
+  places: { dbFile: string; secretFile?: string | undefined; outboxDir?: string | undefined },
   shown: (path: string) => string,
 ): void {
-  if (places.dbFile !== ":memory:") {
+  const database = databaseFiles(places.dbFile);
+  if (database) {
     const db = { what: "the database", flag: "--db FILE", shown };
-    checkFolder(dirname(places.dbFile), db);
-    for (const file of [places.dbFile, `${places.dbFile}-wal`, `${places.dbFile}-shm`]) {
-      checkFile(file, db);
-    }
+    checkFolder(database.folder, db);
+    for (const file of database.files) checkFile(file, db);
+  }
+  if (places.secretFile && !existsSync(places.secretFile)) {
+    const secret = {
+      what: "the signing secret",
+      flag: "SECRET_FILE=FILE in the environment",
+      shown,
+    };
+    checkFolder(dirname(places.secretFile), secret);
   }
   if (places.outboxDir) {
     checkFolder(places.outboxDir, { what: "the outbox of mail", flag: "--outbox DIR", shown });

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
-import { SqliteStore } from "../server/store/sqlite-store.ts";
+import { openStore } from "../server/store/open-store.ts";
 import { Client, visitor } from "./api-harness.ts";
 import { sampleCopy } from "./cli-harness.ts";
 
@@ -126,7 +126,7 @@ describe("a server killed with SIGKILL in the middle of a burst", () => {
 
     const restarted = await serve(copy.data, state);
     const read = await new Client(restarted.url).get("/sheets/api/read?event=far-future");
-    const store = new SqliteStore(join(state, "lodge.db"));
+    const store = openStore(join(state, "lodge.db"));
     const stored = (await store.listEventRsvps("far-future")).map((r) => r.record.firstName);
     await store.close();
     expect(stored.filter((name) => acknowledged.includes(name)).sort()).toEqual(
@@ -175,7 +175,7 @@ describe("two server processes on one database", () => {
         );
       }),
     );
-    const store = new SqliteStore(join(state, "lodge.db"));
+    const store = openStore(join(state, "lodge.db"));
     const stored = await store.listEventRsvps("far-future");
     await store.close();
     const acknowledged = responses.flatMap((r, i) => (r.status === 200 ? [`Guest${i}`] : []));

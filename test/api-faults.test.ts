@@ -19,7 +19,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
-import { SqliteStore } from "../server/store/sqlite-store.ts";
+import { openStore } from "../server/store/open-store.ts";
 import { Client, startServer, testEvent, visitor } from "./api-harness.ts";
 import { sampleCopy } from "./cli-harness.ts";
 import { breakable, until } from "./faults.ts";
@@ -90,7 +90,7 @@ describe("a store that cannot write", () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     mkdirSync(join(dir, "dist"));
     writeFileSync(join(dir, "dist", "index.html"), "<h1>Hillcrest</h1>");
-    const { store, broken } = breakable(new SqliteStore(join(dir, "lodge.db")));
+    const { store, broken } = breakable(openStore(join(dir, "lodge.db")));
     const s = await startServer({ dir, store });
     cleanups.push(() => s.close());
     const client = await s.client();
@@ -182,7 +182,7 @@ describe("a disk that fills while lodge serve runs (a file size limit set on the
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
 
-    const store = new SqliteStore(folder.db);
+    const store = openStore(folder.db);
     const stored = (await store.listEventRsvps()).map((r) => r.record.email).sort();
     await store.close();
     const acknowledged = [...statuses]
@@ -234,7 +234,7 @@ describe("a disk that fills while lodge serve runs (a file size limit set on the
     timeout: 30_000,
   }, async () => {
     const folder = lodgeFolder();
-    const seeded = new SqliteStore(folder.db);
+    const seeded = openStore(folder.db);
     await seeded.addContactMessage({
       record: {
         firstName: "A",
@@ -300,7 +300,7 @@ describe("lodge serve refuses to start where it could not store anything", () =>
 
     // A database file the server's user may only read.
     own(folder.state);
-    await new SqliteStore(folder.db).close();
+    await openStore(folder.db).close();
     own(folder.db);
     chmodSync(folder.db, 0o444);
     const outbox = join(folder.state, "outbox");

@@ -13,7 +13,7 @@ import {
 import { type App, type AppOptions, buildApp } from "../server/app.ts";
 import type { AppConfig } from "../server/config.ts";
 import { outboxFolderTransport } from "../server/mail/transport.ts";
-import { SqliteStore } from "../server/store/sqlite-store.ts";
+import { openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
 import { SAMPLE } from "./cli-harness.ts";
 
@@ -275,7 +275,7 @@ export async function startServer(
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), "lodge-api-"));
   const config = testConfig(dir, options.config);
   const clock = options.clock ?? new Clock();
-  const store = options.store ?? new SqliteStore(config.dbFile, clock.now());
+  const store = options.store ?? openStore(config.dbFile, clock.now());
   const built = await buildApp({
     config,
     data: options.data ?? testData(),

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
 import { HSTS } from "../server/security/headers.ts";
-import { SqliteStore } from "../server/store/sqlite-store.ts";
+import { openStore } from "../server/store/open-store.ts";
 import { Client, PLAIN_RSVP_FORM, startServer, type TestServer, testEvent } from "./api-harness.ts";
 
 const FORBIDDEN = {
@@ -204,7 +204,7 @@ describe("headers, errors and logs", () => {
 
   it("answers a failure inside with 500 and the site's apology, never the cause", async () => {
     const lines: string[] = [];
-    const store = new SqliteStore(":memory:");
+    const store = openStore(":memory:");
     store.addEventRsvp = async () => {
       throw new Error("SQLITE_FULL: database or disk is full at /srv/lodge/var/lodge.db");
     };

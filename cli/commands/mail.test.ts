@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SqliteStore } from "../../server/store/sqlite-store.ts";
-import type { ComposedMail } from "../../server/store/store.ts";
+import { openStore } from "../../server/store/open-store.ts";
+import type { ComposedMail, Store } from "../../server/store/store.ts";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
@@ -20,8 +20,8 @@ const mail = (kind: string, to: string): ComposedMail => ({
 });
 
 /** Three mails: one sent, one the server refused for good, one waiting for a retry. */
-async function seed(): Promise<SqliteStore> {
-  const store = new SqliteStore(join(sample.root, "var", "lodge.db"), AT);
+async function seed(): Promise<Store> {
+  const store = openStore(join(sample.root, "var", "lodge.db"), AT);
   await store.addContactMessage({
     record: {
       firstName: "A",

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SqliteStore } from "../../server/store/sqlite-store.ts";
+import { openStore } from "../../server/store/open-store.ts";
 import type {
   ContactSubmission,
   EventRsvpRecord,
@@ -50,7 +50,7 @@ function rsvp(r: Partial<EventRsvpRecord>, at: string, hash: string): EventRsvpS
 const db = () => join(sample.root, "var", "lodge.db");
 
 async function seed(): Promise<void> {
-  const store = new SqliteStore(db());
+  const store = openStore(db());
   const seats = { guestLimit: 70, seatsPerClient: 70 };
   await store.addEventRsvp(
     rsvp(
@@ -154,7 +154,7 @@ describe("lodge rsvps cancel and edit", () => {
       "A short notice to ann@example.org would be queued.",
       "Nothing was changed (--dry-run).",
     ]);
-    const store = new SqliteStore(db());
+    const store = openStore(db());
     expect((await store.listEventRsvps()).length).toBe(2);
 
     const done = await lodge(sample.root, "rsvps", "cancel", "1");

@@ -12,7 +12,7 @@ import type { LodgeData } from "../../core/schemas/index.ts";
 import { type App, buildApp } from "../../server/app.ts";
 import { ConfigError, loadConfig, settleConfig } from "../../server/config.ts";
 import { outboxFolderTransport } from "../../server/mail/transport.ts";
-import { SqliteStore } from "../../server/store/sqlite-store.ts";
+import { openStore } from "../../server/store/open-store.ts";
 import { shownPath } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
@@ -158,7 +158,7 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
     if (error instanceof ConfigError) throw new UserError(error.message);
     throw error;
   }
-  const store = new SqliteStore(config.dbFile);
+  const store = openStore(config.dbFile);
   const transport = outboxFolderTransport(config.outboxDir);
   const hub = eventHub();
   let built: App;

@@ -1,7 +1,10 @@
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
 import { z } from "zod";
-import { SqliteStore } from "../../server/store/sqlite-store.ts";
+import {
+  openStore as openDatabase,
+  resolveDatabase,
+  storeExists,
+} from "../../server/store/open-store.ts";
+import type { Store } from "../../server/store/store.ts";
 import type { Context } from "../context.ts";
 import { UserError } from "../errors.ts";
 
@@ -44,24 +47,24 @@ export function minute(at: Date): string {
 }
 
 /**
- * The database `lodge serve` keeps, opened beside a running server: SQLite lets both read and
- * write it, each write waiting for the other's. Refuses a file that does not exist yet.
+ * The database `lodge serve` keeps, opened beside a running server: both may read and write it,
+ * each write waiting for the other's. Refuses a database that does not exist yet.
  */
-export function openStore(ctx: Context, db: string): SqliteStore {
-  const file = resolve(ctx.cwd, db);
-  if (!existsSync(file)) {
+export function openStore(ctx: Context, db: string): Store {
+  const place = resolveDatabase(db, ctx.cwd);
+  if (!storeExists(place)) {
     throw new UserError(
       `${db} does not exist yet: lodge serve creates it when the first RSVP or message arrives (give another with --db FILE).`,
     );
   }
-  return new SqliteStore(file);
+  return openDatabase(place);
 }
 
 /** Runs `work` on the store, closing it whatever happens. */
 export async function withStore<T>(
   ctx: Context,
   db: string,
-  work: (store: SqliteStore) => Promise<T>,
+  work: (store: Store) => Promise<T>,
 ): Promise<T> {
   const store = openStore(ctx, db);
   try {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { breakable } from "../../test/faults.ts";
-import { SqliteStore } from "../store/sqlite-store.ts";
+import { openStore } from "../store/open-store.ts";
+import type { Store } from "../store/store.ts";
 import { type ComposedMail, FAILURE_SUMMARY_KIND, type QueuedMail } from "../store/store.ts";
 import type { MailTransport } from "./transport.ts";
 import { MailWorker, retryDelay, STORAGE_BACKOFF, SUMMARY_INTERVAL_MS } from "./worker.ts";
@@ -56,7 +57,7 @@ function fakeTransport() {
   return transport;
 }
 
-let stores: SqliteStore[] = [];
+let stores: Store[] = [];
 let workers: MailWorker[] = [];
 afterEach(async () => {
   for (const worker of workers) await worker.stop();
@@ -68,7 +69,7 @@ afterEach(async () => {
 async function setup(kinds = ["contact-notice", "contact-acknowledgement"]) {
   let time = START.getTime();
   const clock = { now: () => new Date(time), advance: (ms: number) => (time += ms) };
-  const real = new SqliteStore(":memory:", START);
+  const real = openStore(":memory:", START);
   stores.push(real);
   const { store, broken } = breakable(real);
   await store.addContactMessage({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { openStore } from "./open-store.ts";
 import { reopeningStore } from "./reopening-store.ts";
-import { SqliteStore } from "./sqlite-store.ts";
 import { StoreUnavailableError } from "./store.ts";
 
 describe("a store opened again until it opens", () => {
@@ -12,7 +12,7 @@ describe("a store opened again until it opens", () => {
       () => {
         attempts += 1;
         if (full) throw new StoreUnavailableError("the database cannot be used: disk I/O error");
-        return new SqliteStore(":memory:");
+        return openStore(":memory:");
       },
       () => time,
       5000,

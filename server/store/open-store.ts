@@ -1,0 +1,74 @@
+import { existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { reopeningStore } from "./reopening-store.ts";
+import { SqliteStore, storeError } from "./sqlite-store.ts";
+import { type Store, StoreUnavailableError } from "./store.ts";
+
+/**
+ * The one place that turns the --db value (DB_FILE) into a store: every command that reads or
+ * writes RSVPs, messages and mail opens it here, so another kind of database is added here and
+ * nowhere else. Today every value is a SQLite database: a file, or ':memory:'.
+ */
+
+/** SQLite's name for a database that lives in memory and is gone when the process ends. */
+const IN_MEMORY = ":memory:";
+
+/** Whether the --db value names a database that lives in memory and ends with the process. */
+export function isInMemory(db: string): boolean {
+  return db === IN_MEMORY;
+}
+
+/** The file a --db value keeps its data in, or undefined when it keeps none on this disk. */
+export function databaseFile(db: string): string | undefined {
+  return isInMemory(db) ? undefined : db;
+}
+
+/** The --db value with a file's path made absolute against `cwd`; other values as given. */
+export function resolveDatabase(db: string, cwd: string): string {
+  return databaseFile(db) === undefined ? db : resolve(cwd, db);
+}
+
+/**
+ * The files of the database that must be writable (the database, its journal and its shared
+ * memory index) and the folder they are made in; undefined for a database with no files here.
+ */
+export function databaseFiles(db: string): { folder: string; files: string[] } | undefined {
+  const file = databaseFile(db);
+  if (file === undefined) return undefined;
+  return { folder: dirname(file), files: [file, `${file}-wal`, `${file}-shm`] };
+}
+
+/** Whether the database already holds data (the secretary's commands read only an existing one). */
+export function storeExists(db: string): boolean {
+  const file = databaseFile(db);
+  return file === undefined || existsSync(file);
+}
+
+/**
+ * The store the --db value names, created (with its folder) when new and brought to the latest
+ * schema. A database that cannot be used now (a full disk, no permission) rejects with
+ * StoreUnavailableError.
+ */
+export function openStore(db: string, now = new Date()): Store {
+  try {
+    return new SqliteStore(db, now);
+  } catch (error) {
+    throw storeError(error);
+  }
+}
+
+/**
+ * The store, or, when it cannot be opened now (a full disk on which SQLite cannot write its
+ * journal), a store that keeps trying: `lodge serve` starts all the same, serves the site and
+ * answers submissions 503 until the database opens, instead of ending and being started again
+ * and again by its supervisor. `problem` says what could not be done, for the start-up lines.
+ */
+export function openStoreOrKeepTrying(db: string): { store: Store; problem?: string } {
+  try {
+    return { store: openStore(db) };
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    const cause = error.cause instanceof Error ? error.cause.message : error.message;
+    return { store: reopeningStore(() => openStore(db)), problem: cause };
+  }
+}
