@@ -9,13 +9,13 @@ import Fastify, {
 } from "fastify";
 import { isApiPath, SHEET_ROW_PREFIX, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
 import { ALERTS } from "../core/messages.ts";
-import type { LodgeData } from "../core/schemas/index.ts";
-import type { AppConfig } from "./config.ts";
+import { type AppConfig, mailIdentity } from "./config.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
+import { derived, type LodgeSource } from "./lodge-source.ts";
 import { scrub, serializers } from "./logging.ts";
-import { failureSummaryMail } from "./mail/messages.ts";
+import { failureSummaryMail, type MailContext } from "./mail/messages.ts";
 import { loadTemplates, type MailTemplates } from "./mail/templates.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { type Backoff, MailWorker } from "./mail/worker.ts";
@@ -32,7 +32,8 @@ import { type Store, StoreUnavailableError } from "./store/store.ts";
 
 export interface AppOptions {
   config: AppConfig;
-  data: LodgeData;
+  /** The lodge's data, read at each request: `lodge dev` answers its latest good build. */
+  data: LodgeSource;
   store: Store;
   transport: MailTransport;
   /** The clock every rule and the mail worker read; tests pass one they move by hand. */
@@ -81,7 +82,7 @@ const RETRY_AFTER_UNAVAILABLE_SECONDS = 60;
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, data, store, transport } = options;
   const now = options.now ?? (() => new Date());
-  const directives = cspDirectives(data);
+  const directives = derived(data, cspDirectives);
   const secure = securityHeaders(directives);
   const app = Fastify({
     logger: options.logger ? { level: "info", ...options.logger, serializers } : false,
@@ -108,18 +109,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   const templates = options.templates ?? loadTemplates();
-  const mail = {
-    lodge: data.lodge,
-    from: config.mailFrom,
-    secretary: config.secretaryEmail,
-    templates,
-  };
+  const mail = derived(data, ({ lodge }): MailContext => {
+    const { secretaryEmail, mailFrom } = mailIdentity(config, lodge);
+    return { lodge, from: mailFrom, secretary: secretaryEmail, templates };
+  });
   const worker = new MailWorker({
     store,
     transport,
     now,
     log: app.log,
-    summary: (failures) => failureSummaryMail(mail, failures),
+    summary: (failures) => failureSummaryMail(mail(), failures),
     // Longer than the longest send (connection, greeting and message, each up to the timeout),
     // and no longer: after a crash, the mail it held waits this long to be taken again.
     leaseMs: Math.max(60_000, 4 * config.smtpTimeoutSeconds * 1000),

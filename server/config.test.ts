@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sampleData } from "../test/api-harness.ts";
-import { ConfigError, ENVIRONMENT, loadConfig, settleConfig } from "./config.ts";
+import { ConfigError, ENVIRONMENT, loadConfig, mailIdentity, settleConfig } from "./config.ts";
 
 const CWD = "/srv/lodge";
 let dir: string | undefined;
@@ -81,11 +81,7 @@ describe("server configuration", () => {
   });
 
   it("takes the secretary from lodge.yaml and the sender from the lodge's name", () => {
-    dir = mkdtempSync(join(tmpdir(), "lodge-config-"));
-    const settled = settleConfig(
-      loadConfig({ dbFile: join(dir, "lodge.db") }, {}, CWD),
-      sampleData().lodge,
-    );
+    const settled = mailIdentity(loadConfig({}, {}, CWD), sampleData().lodge);
     expect(settled.secretaryEmail).toBe("secretary@hillcrest586.example.org");
     expect(settled.mailFrom).toBe('"Hillcrest Lodge No. 586" <secretary@hillcrest586.example.org>');
   });

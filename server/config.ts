@@ -162,11 +162,13 @@ function defaultSecretFile(db: string, cwd: string): string | undefined {
 
 const SECRET_NAME = "xsrf-secret";
 
-/** What the app needs beyond the configuration: settled values that may come from lodge.yaml. */
+/**
+ * What the app needs beyond the configuration: the signing secret, settled. The mail's sender and
+ * recipient stay as the configuration gives them: where it does not, they come from lodge.yaml at
+ * each mail (mailIdentity), so an edit under `lodge dev` reaches the next one.
+ */
 export interface AppConfig extends Config {
   xsrfSecret: string;
-  secretaryEmail: string;
-  mailFrom: string;
 }
 
 /**
@@ -189,16 +191,13 @@ export function mailIdentity(
 }
 
 /**
- * Settles the values the configuration may leave open: the secretary's address from lodge.yaml,
- * the sender from the lodge's name, and the signing secret, read from (or first written to)
- * secretFile so that tokens stay valid across restarts.
+ * Settles what the configuration may leave open for the server's start: that the lodge's mail
+ * has somewhere to go (a ConfigError if not), and the signing secret, read from (or first
+ * written to) secretFile so that tokens stay valid across restarts.
  */
 export function settleConfig(config: Config, lodge: Lodge): AppConfig {
-  return {
-    ...config,
-    ...mailIdentity(config, lodge),
-    xsrfSecret: config.xsrfSecret ?? keptSecret(config.secretFile),
-  };
+  mailIdentity(config, lodge);
+  return { ...config, xsrfSecret: config.xsrfSecret ?? keptSecret(config.secretFile) };
 }
 
 /** The secret kept in `file`, written there first when it is not; without a file, a new one. */

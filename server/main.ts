@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
-import type { LodgeData } from "../core/schemas/index.ts";
+import type { FastifyInstance } from "fastify";
 import { type App, buildApp } from "./app.ts";
 import { type Config, settleConfig } from "./config.ts";
+import type { LodgeSource } from "./lodge-source.ts";
 import { outboxFolderTransport, smtpTransport } from "./mail/transport.ts";
 import { checkWritable, listenProblem, StartError } from "./preflight.ts";
 import { openStoreOrKeepTrying } from "./store/open-store.ts";
@@ -17,16 +18,27 @@ export interface RunningServer extends App {
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /** Where the log's lines go; without it, nothing is logged. */
+  log?: (line: string) => void;
+  /** A path as the start-up messages show it. */
+  shown?: (path: string) => string;
+  /** Routes of the caller's own, added before the server listens (lodge dev's reload stream). */
+  extend?: (app: FastifyInstance) => void;
+}
+
 /**
- * Checks that the database and the outbox can be written, opens the store and the mail transport
- * the configuration names, builds the app and listens. Closing stops taking requests, lets the
- * mail worker finish the mail in hand, then closes the database; mail still pending is sent by
- * the next start. A problem a person can fix (permissions, a busy port) is a StartError.
+ * The one start-up of the server, for `lodge serve` and `lodge dev` alike: checks that the
+ * database and the outbox can be written, opens the store and the mail transport the
+ * configuration names, builds the app on the lodge's data (read at each request from `data`) and
+ * listens. Closing stops taking requests, lets the mail worker finish the mail in hand, then
+ * closes the database; mail still pending is sent by the next start. A problem a person can fix
+ * (permissions, a busy port, no secretary to write to) is a StartError or a ConfigError.
  */
 export async function runServer(
   config: Config,
-  data: LodgeData,
-  options: { log?: (line: string) => void; shown?: (path: string) => string } = {},
+  data: LodgeSource,
+  options: ServerOptions = {},
 ): Promise<RunningServer> {
   const shown = options.shown ?? ((path: string) => path);
   checkWritable(
@@ -37,7 +49,7 @@ export async function runServer(
     },
     shown,
   );
-  const settled = settleConfig(config, data.lodge);
+  const settled = settleConfig(config, data().lodge);
   const { store, problem } = openStoreOrKeepTrying(settled.dbFile);
   const transport = settled.smtpUrl
     ? smtpTransport(settled.smtpUrl, { timeoutMs: settled.smtpTimeoutSeconds * 1000 })
@@ -50,13 +62,14 @@ export async function runServer(
       transport,
       ...(options.log ? { logger: { stream: { write: options.log } } } : {}),
     });
+    options.extend?.(built.app);
     let url: string;
     try {
       url = await built.app.listen({ host: settled.host, port: settled.port });
     } catch (error) {
       await built.app.close();
       const problem = listenProblem(error, settled.host, settled.port);
-      throw problem ? new StartError(problem) : error;
+      throw problem ? new StartError(problem, { cause: error }) : error;
     }
     return {
       ...built,

@@ -37,14 +37,15 @@ export function cacheControlOf(path: string): string {
 export async function registerSite(
   app: FastifyInstance,
   dist: string,
-  directives: Directives,
+  directives: () => Directives,
 ): Promise<void> {
-  const policies = new Map<string, { mtimeMs: number; policy: string }>();
+  const policies = new Map<string, { mtimeMs: number; site: Directives; policy: string }>();
   const policyFor = (file: string, mtimeMs: number) => {
+    const site = directives();
     const known = policies.get(file);
-    if (known && known.mtimeMs === mtimeMs) return known.policy;
-    const policy = pagePolicy(directives, readFileSync(file, "utf8"));
-    policies.set(file, { mtimeMs, policy });
+    if (known && known.mtimeMs === mtimeMs && known.site === site) return known.policy;
+    const policy = pagePolicy(site, readFileSync(file, "utf8"));
+    policies.set(file, { mtimeMs, site, policy });
     return policy;
   };
 

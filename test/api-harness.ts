@@ -12,6 +12,7 @@ import {
 } from "../core/schemas/index.ts";
 import { type App, type AppOptions, buildApp } from "../server/app.ts";
 import type { AppConfig } from "../server/config.ts";
+import { fixedSource, type LodgeSource } from "../server/lodge-source.ts";
 import { outboxFolderTransport } from "../server/mail/transport.ts";
 import { openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
@@ -260,7 +261,8 @@ export function testConfig(dir: string, overrides: Partial<AppConfig> = {}): App
  */
 export async function startServer(
   options: {
-    data?: LodgeData;
+    /** The lodge's data, or a source a test replaces it through (as lodge dev does). */
+    data?: LodgeData | LodgeSource;
     config?: Partial<AppConfig>;
     clock?: Clock;
     dir?: string;
@@ -278,7 +280,8 @@ export async function startServer(
   const store = options.store ?? openStore(config.dbFile, clock.now());
   const built = await buildApp({
     config,
-    data: options.data ?? testData(),
+    data:
+      typeof options.data === "function" ? options.data : fixedSource(options.data ?? testData()),
     store,
     transport: options.transport ?? outboxFolderTransport(config.outboxDir),
     now: clock.now,

@@ -161,10 +161,17 @@ describe("lodge dev", () => {
     expect(await (await fetch(`${url}/history`)).text()).toContain("Twelve Master Masons");
     expect(complaints).toEqual([]);
 
+    // The API reads the latest good build too: a lodge.yaml edit reaches it without a restart.
+    expect(await (await fetch(`${url}/sheets/api/read`)).json()).toMatchObject({ guestLimit: 70 });
+    const lodgeYaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
+    sample.write("lodge.yaml", lodgeYaml.replace("\nguestLimit: 70\n", "\nguestLimit: 45\n"));
+    expect(await events.next("reload")).toEqual({});
+    expect(await (await fetch(`${url}/sheets/api/read`)).json()).toMatchObject({ guestLimit: 45 });
+
     run.stop();
     expect(await run.exit).toBe(0);
     expect(run.stdout.at(-1)).toBe("Stopped.");
-  }, 90_000);
+  }, 120_000);
 
   it("refuses to start on data with errors, and serves nothing", async () => {
     sample = sampleCopy();

@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { z } from "zod";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+import { fixedSource } from "../../server/lodge-source.ts";
 import { textLine } from "../../server/logging.ts";
 import { runServer } from "../../server/main.ts";
 import { StartError } from "../../server/preflight.ts";
@@ -94,7 +95,7 @@ export function serveCommand(ctx: Context): Command {
         : (line: string) => ctx.out(line.trimEnd());
       let server: Awaited<ReturnType<typeof runServer>>;
       try {
-        server = await runServer(config, data, { log, shown });
+        server = await runServer(config, fixedSource(data), { log, shown });
       } catch (error) {
         if (error instanceof ConfigError || error instanceof StartError) {
           throw new UserError(error.message);

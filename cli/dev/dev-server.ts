@@ -9,10 +9,9 @@ import {
 import type { ServerResponse } from "node:http";
 import { basename, join } from "node:path";
 import type { LodgeData } from "../../core/schemas/index.ts";
-import { type App, buildApp } from "../../server/app.ts";
-import { ConfigError, loadConfig, settleConfig } from "../../server/config.ts";
-import { outboxFolderTransport } from "../../server/mail/transport.ts";
-import { openStore } from "../../server/store/open-store.ts";
+import { type Config, ConfigError, loadConfig, mailIdentity } from "../../server/config.ts";
+import { type RunningServer, runServer } from "../../server/main.ts";
+import { StartError } from "../../server/preflight.ts";
 import { shownPath } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
@@ -132,61 +131,68 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
   if ("problems" in first) throw new UserError(`${failed(first.problems)}. Nothing was served.`);
   out.out(`Built the site in ${shown(siteDir)} (${first.seconds} s).`);
 
-  // The API reads whichever data the last good build had.
+  // The API and its mails read whichever data the last good build had, at each request.
   let current = first.data;
-  const data = new Proxy(first.data, { get: (_target, key) => Reflect.get(current, key) });
-
-  let config: ReturnType<typeof settleConfig>;
+  let config: Config;
   try {
-    config = settleConfig(
-      loadConfig(
-        {
-          dataDir: options.dataDir,
-          distDir: siteDir,
-          port: options.port,
-          host: "127.0.0.1",
-          dbFile: join(options.varDir, "lodge.db"),
-          outboxDir: join(options.varDir, "outbox"),
-        },
-        // Development never sends real mail.
-        { ...options.env, SMTP_URL: undefined },
-        options.cwd,
-      ),
-      current.lodge,
+    config = loadConfig(
+      {
+        dataDir: options.dataDir,
+        distDir: siteDir,
+        port: options.port,
+        host: "127.0.0.1",
+        dbFile: join(options.varDir, "lodge.db"),
+        outboxDir: join(options.varDir, "outbox"),
+      },
+      // Development never sends real mail.
+      { ...options.env, SMTP_URL: undefined },
+      options.cwd,
     );
   } catch (error) {
     if (error instanceof ConfigError) throw new UserError(error.message);
     throw error;
   }
-  const store = openStore(config.dbFile);
-  const transport = outboxFolderTransport(config.outboxDir);
   const hub = eventHub();
-  let built: App;
-  let url: string;
+  let server: RunningServer;
   try {
-    built = await buildApp({ config, data, store, transport });
-    built.app.get(EVENTS_PATH, (_request, reply) => {
-      reply.hijack();
-      hub.connect(reply.raw);
+    server = await runServer(config, () => current, {
+      shown,
+      extend: (app) => {
+        app.get(EVENTS_PATH, (_request, reply) => {
+          reply.hijack();
+          hub.connect(reply.raw);
+        });
+        app.get(CLIENT_PATH, (_request, reply) =>
+          reply
+            .type("text/javascript; charset=utf-8")
+            .header("cache-control", "no-store")
+            .send(CLIENT_SCRIPT),
+        );
+      },
     });
-    built.app.get(CLIENT_PATH, (_request, reply) =>
-      reply
-        .type("text/javascript; charset=utf-8")
-        .header("cache-control", "no-store")
-        .send(CLIENT_SCRIPT),
-    );
-    url = await built.app.listen({ host: config.host, port: config.port });
   } catch (error) {
-    await transport.close();
-    await store.close();
-    if ((error as { code?: string }).code === "EADDRINUSE") {
+    if ((error as { cause?: { code?: string } }).cause?.code === "EADDRINUSE") {
       throw new UserError(
         `Port ${options.port} is already in use (is lodge serve or another lodge dev running?); choose another with --port, e.g. --port ${options.port + 1}.`,
       );
     }
+    if (error instanceof ConfigError || error instanceof StartError) {
+      throw new UserError(error.message);
+    }
     throw error;
   }
-  const app = built.app;
+  const { url } = server;
+  /** A build whose lodge has nowhere to send its mail is not served: the API would fail on it. */
+  const noMailProblem = (outcome: Outcome): Outcome => {
+    if ("problems" in outcome) return outcome;
+    try {
+      mailIdentity(config, outcome.data.lodge);
+      return outcome;
+    } catch (error) {
+      if (error instanceof ConfigError) return { problems: [error.message] };
+      throw error;
+    }
+  };
 
   // Changes are gathered for a moment, then built one build at a time.
   const changed = new Set<string>();
@@ -200,7 +206,7 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
       const present = names.filter((name) => existsSync(join(options.dataDir, name)));
       out.out(`Changed: ${(present.length > 0 ? present : names).join(", ")}. Rebuilding...`);
       hub.send("building", { changed: names });
-      const outcome = await build();
+      const outcome = noMailProblem(await build());
       if ("problems" in outcome) {
         out.err(
           `${failed(outcome.problems)}; open pages show ${outcome.problems.length === 1 ? "it" : "them"} too. Save a fix and the site rebuilds.`,
@@ -254,9 +260,7 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
       changed.clear();
       await running;
       hub.close();
-      await app.close();
-      await transport.close();
-      await store.close();
+      await server.close();
     },
   };
 }

@@ -97,7 +97,7 @@ export function contactRoutes(ctx: RouteContext): void {
         clientKey: ctx.clientKey(request),
         formToken,
         untokened,
-        mails: await contactMails(ctx.mail, form.data, now),
+        mails: await contactMails(ctx.mail(), form.data, now),
         response: { status: 200, body: { message: ALERTS.contactSuccess.text } },
       });
       switch (outcome.kind) {

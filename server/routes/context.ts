@@ -1,22 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiResponse } from "../../core/api/routes.ts";
-import type { LodgeData } from "../../core/schemas/index.ts";
 import type { AppConfig } from "../config.ts";
 import { type ApiInput, apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { refuseUnsafeText } from "../http/text.ts";
+import type { LodgeSource } from "../lodge-source.ts";
 import type { MailContext } from "../mail/messages.ts";
 import type { MailWorker } from "../mail/worker.ts";
 import type { Store, SubmitOutcome } from "../store/store.ts";
 
-/** What every route reads: the app, the lodge's data, the store, the clock, and the mail set-up. */
+/**
+ * What every route reads: the app, the lodge's data, the store, the clock, and the mail set-up.
+ * The data and the mail set-up are read at each request (`lodge dev` replaces them on a rebuild).
+ */
 export interface RouteContext {
   app: FastifyInstance;
   config: AppConfig;
-  data: LodgeData;
+  data: LodgeSource;
   store: Store;
   now: () => Date;
-  mail: MailContext;
+  mail: () => MailContext;
   worker: MailWorker;
   /** The keyed hash of the request's network address that per-address limits count by. */
   clientKey: (request: FastifyRequest) => string;

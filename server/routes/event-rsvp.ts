@@ -24,13 +24,14 @@ const STALE_RETRIES = 3;
 
 /** POST /mj/api/rsvp, POST /sheets/api/append-rsvp and GET /sheets/api/read (SPEC 7). */
 export function eventRsvpRoutes(ctx: RouteContext): void {
-  const { app, data } = ctx;
-  const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
+  const { app } = ctx;
 
   apiRoute(app, "eventRsvp", {
     screen: (raw) => refuseUnsafeText(raw),
     handle: async (payload, request, reply) => {
       const now = ctx.now();
+      const data = ctx.data();
+      const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
       const { event, form } = readEventRsvp(data, payload, (found) =>
         checkOpen(found, now, timeZone),
       );
@@ -55,7 +56,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
             idempotency,
             clientKey,
             replaces: current?.id,
-            mails: await eventRsvpMails(ctx.mail, event, form, now, {
+            mails: await eventRsvpMails(ctx.mail(), event, form, now, {
               replaces: current?.attendees,
               clientSeats: clientSeatsAfter(form.numberOfAttendees, {
                 client: clientSeats,
@@ -88,7 +89,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
   // The site's spreadsheet write, sent after the RSVP succeeded: the row is the stored RSVP,
   // so this only notes that the write arrived. Sent twice, it notes it once.
   sheetRowRoute(ctx, "eventSheetRow", "event", undefined, (payload) => {
-    const { event, form } = readEventRsvp(data, payload);
+    const { event, form } = readEventRsvp(ctx.data(), payload);
     return requestHash("rsvp", { eventId: event.id, form });
   });
 
@@ -97,6 +98,8 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       new HttpError(400, "Give one event id, e.g. ?event=2024-09-04-stated-meeting.", "event"),
     handle: async (query, _request, reply) => {
       const now = ctx.now();
+      const data = ctx.data();
+      const { timeZone, guestLimit } = data.lodge;
       const taken = await ctx.store.attendeeCounts();
       const open = upcomingEvents(
         data.events.filter((event) => event.rsvpOptions && !event.cancelled),

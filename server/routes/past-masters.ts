@@ -11,10 +11,10 @@ import type { RouteContext } from "./context.ts";
 export function pastMasterListRoute(ctx: RouteContext): void {
   apiRoute(ctx.app, "pastMasterList", {
     handle: async (_query, _request, reply) => {
-      const { lodge, pastMasters } = ctx.data;
+      const { lodge, pastMasters } = ctx.data();
       const slug =
         lodge.pastMasters.find((list) => list.slug === "main")?.slug ?? lodge.pastMasters[0]?.slug;
-      // The data changes only with a new start of the server; an hour is fresh enough.
+      // The data changes with a new build; an hour is fresh enough.
       reply.header("cache-control", "public, max-age=3600");
       return (slug === undefined ? [] : (pastMasters[slug] ?? [])).map((master) => ({
         number: master.number,

@@ -55,22 +55,20 @@ function readSocialRsvp(
 
 /** POST /mj/api/social-rsvp and POST /sheets/api/append-social-rsvp (SPEC 7). */
 export function socialRsvpRoutes(ctx: RouteContext): void {
-  const { data } = ctx;
-  const { timeZone } = data.lodge;
-
   apiRoute(ctx.app, "socialRsvp", {
     screen: (raw) => refuseUnsafeText(raw, TEXT_FIELDS),
     handle: async (payload, request, reply) => {
       const now = ctx.now();
+      const data = ctx.data();
       const { outing, form } = readSocialRsvp(data, payload, (found) =>
-        checkOutingOpen(found, now, timeZone),
+        checkOutingOpen(found, now, data.lodge.timeZone),
       );
       const hash = requestHash("social", { outingId: outing.id, form });
       const outcome = await ctx.store.addSocialRsvp({
         record: { outingId: outing.id, ...form, attendees: form.numberOfAttendees },
         receivedAt: now,
         idempotency: idempotencyFor("social", hash, idempotencyKeyOf(request), now),
-        mails: await socialRsvpMails(ctx.mail, outing, form, now),
+        mails: await socialRsvpMails(ctx.mail(), outing, form, now),
         response: { status: 200, body: { message: ALERTS.rsvpSuccess.text } },
       });
       return answer(reply, outcome, ctx.worker);
@@ -78,7 +76,7 @@ export function socialRsvpRoutes(ctx: RouteContext): void {
   });
 
   sheetRowRoute(ctx, "socialSheetRow", "social", TEXT_FIELDS, (payload) => {
-    const { outing, form } = readSocialRsvp(data, payload);
+    const { outing, form } = readSocialRsvp(ctx.data(), payload);
     return requestHash("social", { outingId: outing.id, form });
   });
 }

@@ -11,21 +11,30 @@ export const HSTS = "max-age=15552000";
 /**
  * The security headers of every answer, the API's, the site's, and the refusals fastify makes
  * before any route runs (a malformed address): one function, so no answer goes out without
- * them. Strict-Transport-Security only over HTTPS (directly, or as a trusted proxy says): sent
+ * them. `directives` is asked at each answer: the policy follows the lodge's data. Strict-Transport-Security only over HTTPS (directly, or as a trusted proxy says): sent
  * over plain HTTP it means nothing, and on a site reached by its IP address it could lock
  * visitors out of a later plain-HTTP setup.
  */
 export function securityHeaders(
-  directives: Directives,
+  directives: () => Directives,
 ): (request: FastifyRequest, reply: FastifyReply) => void {
-  const apply = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives },
-    // YouTube's player needs to know which site embeds it.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: false,
-  });
+  let made: { directives: Directives; apply: ReturnType<typeof helmet> } | undefined;
+  const helmetFor = (current: Directives) => {
+    if (made?.directives !== current) {
+      made = {
+        directives: current,
+        apply: helmet({
+          contentSecurityPolicy: { useDefaults: false, directives: current },
+          // YouTube's player needs to know which site embeds it.
+          referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+          strictTransportSecurity: false,
+        }),
+      };
+    }
+    return made.apply;
+  };
   return (request, reply) => {
-    apply(request.raw, reply.raw, () => {});
+    helmetFor(directives())(request.raw, reply.raw, () => {});
     if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
   };
 }
