@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import type { ComposedMail, MailEntry, MailStatus } from "./store.ts";
+import type { ComposedMail } from "./store.ts";
 
 /** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
 export type MailSource = "event_rsvps" | "social_rsvps" | "contact_messages" | "lodge";
@@ -52,23 +52,4 @@ export function failedMail(db: DatabaseSync, id: number, error: string, now: Dat
   db.prepare(
     "UPDATE outbox SET status = 'failed', last_error = ?, failed_at = ? WHERE id = ? AND status = 'pending'",
   ).run(error, now.toISOString(), id);
-}
-
-const date = (value: string | number | null | undefined) =>
-  value === null || value === undefined ? undefined : new Date(value);
-
-export function mailEntry(row: Record<string, string | number | null>): MailEntry {
-  return {
-    id: Number(row.id),
-    kind: String(row.kind),
-    messageId: String(row.message_id),
-    to: String(row.recipient),
-    status: String(row.status) as MailStatus,
-    attempts: Number(row.attempts),
-    createdAt: new Date(String(row.created_at)),
-    nextAttemptAt: new Date(Number(row.next_attempt_at)),
-    sentAt: date(row.sent_at),
-    failedAt: date(row.failed_at),
-    lastError: row.last_error === null ? undefined : String(row.last_error),
-  };
 }

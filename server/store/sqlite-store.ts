@@ -5,7 +5,17 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { setImmediate as soon } from "node:timers";
 import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { migrate } from "./migrations.ts";
-import { failedMail, mailEntry, queueMails } from "./sqlite-outbox.ts";
+import {
+  type Column,
+  contactColumns,
+  contactMessage,
+  eventRsvp,
+  eventRsvpColumns,
+  mailEntry,
+  socialRsvp,
+  socialRsvpColumns,
+} from "./rows.ts";
+import { failedMail, queueMails } from "./sqlite-outbox.ts";
 import {
   type ChangeOutcome,
   type ComposedMail,
@@ -19,7 +29,6 @@ import {
   FAILURE_SUMMARY_KIND,
   type MailEntry,
   type MailStatus,
-  type MealCount,
   type QueuedMail,
   type RsvpLimits,
   type SocialRsvpRecord,
@@ -27,7 +36,6 @@ import {
   type Stored,
   StoreUnavailableError,
   type Submission,
-  type SubmissionStatus,
   type SubmitOutcome,
 } from "./store.ts";
 
@@ -36,6 +44,22 @@ type Row = Record<string, SQLInputValue>;
 type Found = Record<string, string | number | null>;
 
 const BUSY_TIMEOUT_MS = 5000;
+
+/** Columns in SQLite's types: moments as ISO text, flags as 0 or 1, lists as JSON text. */
+function sqliteRow(columns: Record<string, Column>): Row {
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, value]) => [
+      name,
+      value instanceof Date
+        ? value.toISOString()
+        : typeof value === "boolean"
+          ? Number(value)
+          : Array.isArray(value)
+            ? JSON.stringify(value)
+            : (value as SQLInputValue),
+    ]),
+  );
+}
 
 /**
  * SQLite's result codes that mean 'the database cannot do this now' rather than a mistake in
@@ -276,20 +300,7 @@ export class SqliteStore implements Store {
       if (decision.kind !== "fits") return decision;
       const stored = this.#insert(
         "event_rsvps",
-        {
-          event_id: record.eventId,
-          received_at: submission.receivedAt.toISOString(),
-          first_name: record.firstName,
-          last_name: record.lastName,
-          masonic_title: record.masonicTitle,
-          email: record.email,
-          attendees: record.attendees,
-          dinner: record.dinner ? 1 : 0,
-          meals: record.meals,
-          meal_counts: JSON.stringify(record.mealCounts),
-          request_hash: submission.idempotency.requestHash,
-          client_key: submission.clientKey,
-        },
+        sqliteRow(eventRsvpColumns(submission)),
         submission,
       );
       if (current) {
@@ -322,28 +333,15 @@ export class SqliteStore implements Store {
   }
 
   async addSocialRsvp(submission: Submission<SocialRsvpRecord>): Promise<SubmitOutcome> {
-    const { record } = submission;
     return this.#write(
       () =>
         this.#previous(submission) ??
-        this.#insert(
-          "social_rsvps",
-          {
-            outing_id: record.outingId,
-            received_at: submission.receivedAt.toISOString(),
-            first_name: record.firstName,
-            last_name: record.lastName,
-            email: record.email,
-            attendees: record.attendees,
-            request_hash: submission.idempotency.requestHash,
-          },
-          submission,
-        ),
+        this.#insert("social_rsvps", sqliteRow(socialRsvpColumns(submission)), submission),
     );
   }
 
   async addContactMessage(submission: ContactSubmission): Promise<ContactOutcome> {
-    const { record, receivedAt, formToken, untokened, clientKey } = submission;
+    const { receivedAt, formToken, untokened, clientKey } = submission;
     return this.#write((): ContactOutcome => {
       const previous = this.#previous(submission);
       if (previous) return previous;
@@ -364,21 +362,7 @@ export class SqliteStore implements Store {
           .get(clientKey, since) as { n: number };
         if (n >= untokened.max) return { kind: "too-many", ...untokened };
       }
-      return this.#insert(
-        "contact_messages",
-        {
-          received_at: receivedAt.toISOString(),
-          first_name: record.firstName,
-          last_name: record.lastName,
-          email: record.email,
-          phone_number: record.phoneNumber,
-          message: record.message,
-          request_hash: submission.idempotency.requestHash,
-          client_key: clientKey,
-          with_token: formToken ? 1 : 0,
-        },
-        submission,
-      );
+      return this.#insert("contact_messages", sqliteRow(contactColumns(submission)), submission);
     });
   }
 
@@ -491,32 +475,14 @@ export class SqliteStore implements Store {
               .prepare("SELECT * FROM social_rsvps WHERE outing_id = ? ORDER BY id")
               .all(outingId)
       ) as Found[];
-      return rows.map((row) => ({
-        ...stored(row),
-        record: {
-          outingId: String(row.outing_id),
-          firstName: String(row.first_name),
-          lastName: String(row.last_name),
-          email: String(row.email),
-          attendees: Number(row.attendees),
-        },
-      }));
+      return rows.map(socialRsvp);
     });
   }
 
   async listContactMessages(): Promise<Stored<ContactRecord>[]> {
     return this.#read(() => {
       const rows = this.#db.prepare("SELECT * FROM contact_messages ORDER BY id").all() as Found[];
-      return rows.map((row) => ({
-        ...stored(row),
-        record: {
-          firstName: String(row.first_name),
-          lastName: String(row.last_name),
-          email: String(row.email),
-          phoneNumber: String(row.phone_number),
-          message: String(row.message),
-        },
-      }));
+      return rows.map(contactMessage);
     });
   }
 
@@ -675,33 +641,4 @@ export class SqliteStore implements Store {
     this.#commit();
     this.#db.close();
   }
-}
-
-function stored(row: Found) {
-  return {
-    id: Number(row.id),
-    receivedAt: new Date(String(row.received_at)),
-    status: String(row.status) as SubmissionStatus,
-    sheetRecordedAt:
-      row.sheet_recorded_at === null || row.sheet_recorded_at === undefined
-        ? undefined
-        : new Date(String(row.sheet_recorded_at)),
-  };
-}
-
-function eventRsvp(row: Found): Stored<EventRsvpRecord> {
-  return {
-    ...stored(row),
-    record: {
-      eventId: String(row.event_id),
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      masonicTitle: String(row.masonic_title),
-      email: String(row.email),
-      attendees: Number(row.attendees),
-      dinner: row.dinner === 1,
-      meals: Number(row.meals),
-      mealCounts: JSON.parse(String(row.meal_counts)) as MealCount[],
-    },
-  };
 }

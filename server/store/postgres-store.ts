@@ -1,0 +1,625 @@
+import postgres, { type Sql, type TransactionSql } from "postgres";
+import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
+import { migratePostgres } from "./postgres-migrations.ts";
+import {
+  type Column,
+  contactColumns,
+  contactMessage,
+  eventRsvp,
+  eventRsvpColumns,
+  mailEntry,
+  socialRsvp,
+  socialRsvpColumns,
+} from "./rows.ts";
+import { recipientOf } from "./sqlite-outbox.ts";
+import {
+  type ChangeOutcome,
+  type ComposedMail,
+  type ContactOutcome,
+  type ContactRecord,
+  type ContactSubmission,
+  type EventRsvpOutcome,
+  type EventRsvpRecord,
+  type EventRsvpSituation,
+  type EventRsvpSubmission,
+  FAILURE_SUMMARY_KIND,
+  type MailEntry,
+  type MailStatus,
+  type QueuedMail,
+  type RsvpLimits,
+  type SocialRsvpRecord,
+  type Store,
+  type Stored,
+  StoreUnavailableError,
+  type Submission,
+  type SubmitOutcome,
+} from "./store.ts";
+
+type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
+type Tx = TransactionSql;
+
+/**
+ * The advisory locks the store takes, each a (class, hashtext(name)) pair held until the
+ * transaction ends. A hash collision only makes two unrelated writes wait for each other.
+ * Every transaction takes them in this order, so two never wait for each other in a circle.
+ */
+const LOCK = { key: 1, event: 2, client: 3, recipient: 4, summary: 5 } as const;
+
+/** Whether `place` (the --db value or DATABASE_URL) names a PostgreSQL database. */
+export function isPostgresUrl(place: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(place);
+}
+
+/** The URL as the start-up lines and messages show it: never its password. */
+export function shownPostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://(a URL that cannot be read)";
+  }
+}
+
+/**
+ * Driver error codes and SQLSTATE classes that mean 'the database cannot do this now': the
+ * server cannot be reached or closed the connection, is starting or shutting down, is out of
+ * disk or memory, is read-only (a standby), or chose this transaction as a deadlock's victim.
+ */
+const UNAVAILABLE_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "25006",
+  "40001",
+  "40P01",
+]);
+const UNAVAILABLE_CLASSES = ["08", "53", "57P", "58"];
+
+/** The driver's error as the contract's StoreUnavailableError when it is one; others unchanged. */
+export function postgresStoreError(error: unknown): unknown {
+  if (error instanceof StoreUnavailableError) return error;
+  const code = String((error as { code?: unknown } | null)?.code ?? "");
+  const unavailable =
+    UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.some((prefix) => code.startsWith(prefix));
+  if (!unavailable) return error;
+  return new StoreUnavailableError(
+    `the database cannot be used: ${String((error as Error).message)}`,
+    { cause: error },
+  );
+}
+
+/**
+ * The store on a PostgreSQL server, for several `lodge serve` instances on one database. Each
+ * write is one transaction, committed before its promise resolves. What SQLite gets from its
+ * single writer, this store gets from transaction-level advisory locks: the seats of an event are
+ * counted and taken under that event's lock, a submission's idempotency keys are looked up and
+ * stored under theirs, so two instances never both accept the last seat nor both store a retry.
+ * Mail is claimed with FOR UPDATE SKIP LOCKED and leased, so two instances never take the same
+ * mail, and a crashed instance's mail is taken over when its lease ends.
+ */
+export class PostgresStore implements Store {
+  readonly #sql: Sql;
+  readonly #where: string;
+  readonly #now: Date;
+  #ready: Promise<void> | undefined;
+
+  /** Connects lazily; the schema is brought up to date before the first query. */
+  constructor(url: string, now = new Date(), options: { max?: number } = {}) {
+    this.#where = shownPostgresUrl(url);
+    this.#now = now;
+    this.#sql = postgres(url, {
+      max: options.max ?? 10,
+      connect_timeout: 10,
+      idle_timeout: 60,
+      onnotice: () => {},
+    });
+  }
+
+  /** Opens the store and brings its schema up to date now, so that a problem shows at start. */
+  static async open(url: string, now = new Date()): Promise<PostgresStore> {
+    const store = new PostgresStore(url, now);
+    try {
+      await store.#migrated();
+    } catch (error) {
+      await store.close();
+      throw postgresStoreError(error);
+    }
+    return store;
+  }
+
+  get where(): string {
+    return this.#where;
+  }
+
+  /** The migrations, run once; tried again on the next call if the server could not be reached. */
+  #migrated(): Promise<void> {
+    this.#ready ??= migratePostgres(this.#sql, this.#where, this.#now).catch((error) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
+
+  async #write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      await this.#migrated();
+      return (await this.#sql.begin(work)) as T;
+    } catch (error) {
+      throw postgresStoreError(error);
+    }
+  }
+
+  async #read<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    try {
+      await this.#migrated();
+      return await work(this.#sql);
+    } catch (error) {
+      throw postgresStoreError(error);
+    }
+  }
+
+  async #lock(tx: Tx, kind: keyof typeof LOCK, names: readonly string[]): Promise<void> {
+    for (const name of [...new Set(names)].sort()) {
+      await tx`SELECT pg_advisory_xact_lock(${LOCK[kind]}::int, hashtext(${name}))`;
+    }
+  }
+
+  /** The answer already given to this submission, if any of its keys is known and current. */
+  async #previous(
+    tx: Tx,
+    submission: Submission<unknown>,
+  ): Promise<Extract<SubmitOutcome, { kind: "replay" | "key-reused" }> | undefined> {
+    const keys = submission.idempotency.keys.map(({ key }) => key);
+    if (keys.length === 0) return undefined;
+    await this.#lock(tx, "key", keys);
+    await tx`DELETE FROM idempotency_keys WHERE expires_at <= ${submission.receivedAt}`;
+    for (const key of keys) {
+      const [row] = await tx<{ request_hash: string; status: number; body: unknown }[]>`
+        SELECT request_hash, status, body FROM idempotency_keys WHERE key = ${key}`;
+      if (!row) continue;
+      if (row.request_hash !== submission.idempotency.requestHash) return { kind: "key-reused" };
+      return { kind: "replay", response: { status: row.status, body: row.body } };
+    }
+    return undefined;
+  }
+
+  /** Inserts the record, its mails and its keys, in the caller's transaction. */
+  async #insert(
+    tx: Tx,
+    source: Source,
+    columns: Record<string, Column>,
+    submission: Submission<unknown>,
+  ): Promise<Extract<SubmitOutcome, { kind: "stored" }>> {
+    // Lists go to jsonb columns; everything else as the driver types it.
+    const row = Object.fromEntries(
+      Object.entries(columns).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? tx.json(value as postgres.JSONValue) : value,
+      ]),
+    ) as Record<string, postgres.ParameterOrJSON<never>>;
+    const [inserted] = await tx<{ id: number }[]>`
+      INSERT INTO ${tx(source)} ${tx(row)} RETURNING id`;
+    const id = Number(inserted?.id);
+    await this.#queue(tx, source, id, submission.mails, submission.receivedAt);
+    const { requestHash } = submission.idempotency;
+    const { status, body } = submission.response;
+    for (const { key, expiresAt } of submission.idempotency.keys) {
+      await tx`
+        INSERT INTO idempotency_keys (key, request_hash, status, body, expires_at)
+        VALUES (${key}, ${requestHash}, ${status}, ${tx.json(body as postgres.JSONValue)}, ${expiresAt})
+        ON CONFLICT (key) DO UPDATE SET request_hash = EXCLUDED.request_hash,
+          status = EXCLUDED.status, body = EXCLUDED.body, expires_at = EXCLUDED.expires_at`;
+    }
+    return { kind: "stored", id, response: submission.response };
+  }
+
+  /**
+   * Queues mails in the caller's transaction, due at once. A mail that may go to its recipient
+   * only once in a while is left out when one of its kind went there within that time; the
+   * recipient's lock makes that hold across instances too.
+   */
+  async #queue(
+    tx: Tx,
+    source: Source | "lodge",
+    sourceId: number | null,
+    mails: readonly ComposedMail[],
+    at: Date,
+  ): Promise<void> {
+    const limited = mails.filter((mail) => mail.oncePerRecipientWithinMs !== undefined);
+    await this.#lock(tx, "recipient", limited.map(recipientOf));
+    for (const mail of mails) {
+      const recipient = recipientOf(mail);
+      if (mail.oncePerRecipientWithinMs !== undefined) {
+        const since = new Date(at.getTime() - mail.oncePerRecipientWithinMs);
+        const [recent] = await tx`
+          SELECT 1 FROM outbox WHERE recipient = ${recipient} AND kind = ${mail.kind}
+          AND created_at > ${since} LIMIT 1`;
+        if (recent) continue;
+      }
+      await tx`
+        INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id,
+          raw, next_attempt_at)
+        VALUES (${at}, ${source}, ${sourceId}, ${mail.kind}, ${recipient},
+          ${tx.json(mail.envelope)}, ${mail.messageId}, ${mail.raw}, ${at})`;
+    }
+  }
+
+  async #seats(tx: Sql | Tx, eventId: string, clientKey?: string): Promise<number> {
+    const [row] =
+      clientKey === undefined
+        ? await tx<{ n: number }[]>`
+            SELECT COALESCE(SUM(attendees), 0)::int AS n FROM event_rsvps
+            WHERE event_id = ${eventId} AND state = 'current'`
+        : await tx<{ n: number }[]>`
+            SELECT COALESCE(SUM(attendees), 0)::int AS n FROM event_rsvps
+            WHERE event_id = ${eventId} AND client_key = ${clientKey} AND state = 'current'`;
+    return row?.n ?? 0;
+  }
+
+  async #current(tx: Sql | Tx, eventId: string, email: string) {
+    const [row] = await tx<{ id: number; attendees: number; client_key: string }[]>`
+      SELECT id, attendees, client_key FROM event_rsvps
+      WHERE event_id = ${eventId} AND email = ${email} AND state = 'current'
+      ORDER BY id DESC LIMIT 1`;
+    return row;
+  }
+
+  async addEventRsvp(
+    submission: EventRsvpSubmission,
+    limits: RsvpLimits,
+  ): Promise<EventRsvpOutcome> {
+    const { record } = submission;
+    return this.#write(async (tx): Promise<EventRsvpOutcome> => {
+      const previous = await this.#previous(tx, submission);
+      if (previous) return previous;
+      // Every instance counts this event's seats under this lock, and commits before it lets go.
+      await this.#lock(tx, "event", [record.eventId]);
+      const current = await this.#current(tx, record.eventId, record.email);
+      if (current?.id !== submission.replaces) return { kind: "stale" };
+      const decision = decideRsvpSeats(
+        record.attendees,
+        {
+          event: await this.#seats(tx, record.eventId),
+          client: await this.#seats(tx, record.eventId, submission.clientKey),
+          replaced: current && {
+            attendees: current.attendees,
+            sameClient: current.client_key === submission.clientKey,
+          },
+        },
+        limits,
+      );
+      if (decision.kind !== "fits") return decision;
+      const stored = await this.#insert(
+        tx,
+        "event_rsvps",
+        eventRsvpColumns(submission),
+        submission,
+      );
+      if (current) {
+        await tx`
+          UPDATE event_rsvps SET state = 'replaced', ended_at = ${submission.receivedAt},
+            replaced_by = ${stored.id}
+          WHERE id = ${current.id}`;
+      }
+      return stored;
+    });
+  }
+
+  async eventRsvpSituation(
+    eventId: string,
+    email: string,
+    clientKey: string,
+  ): Promise<EventRsvpSituation> {
+    return this.#read(async (sql) => {
+      const current = await this.#current(sql, eventId, email);
+      return {
+        current: current && {
+          id: current.id,
+          attendees: current.attendees,
+          sameClient: current.client_key === clientKey,
+        },
+        clientSeats: await this.#seats(sql, eventId, clientKey),
+      };
+    });
+  }
+
+  async addSocialRsvp(submission: Submission<SocialRsvpRecord>): Promise<SubmitOutcome> {
+    return this.#write(
+      async (tx) =>
+        (await this.#previous(tx, submission)) ??
+        this.#insert(tx, "social_rsvps", socialRsvpColumns(submission), submission),
+    );
+  }
+
+  async addContactMessage(submission: ContactSubmission): Promise<ContactOutcome> {
+    const { receivedAt, formToken, untokened, clientKey } = submission;
+    return this.#write(async (tx): Promise<ContactOutcome> => {
+      const previous = await this.#previous(tx, submission);
+      if (previous) return previous;
+      if (formToken) {
+        await tx`DELETE FROM spent_form_tokens WHERE expires_at <= ${receivedAt}`;
+        // The primary key spends a token once, whichever instance the second message reaches.
+        const spent = await tx`
+          INSERT INTO spent_form_tokens (token_hash, expires_at)
+          VALUES (${formToken.hash}, ${formToken.expiresAt}) ON CONFLICT DO NOTHING`;
+        if (spent.count === 0) return { kind: "token-spent" };
+      } else {
+        await this.#lock(tx, "client", [clientKey]);
+        const since = new Date(receivedAt.getTime() - untokened.windowMs);
+        const [row] = await tx<{ n: number }[]>`
+          SELECT COUNT(*)::int AS n FROM contact_messages
+          WHERE client_key = ${clientKey} AND NOT with_token AND received_at > ${since}`;
+        if ((row?.n ?? 0) >= untokened.max) return { kind: "too-many", ...untokened };
+      }
+      return this.#insert(tx, "contact_messages", contactColumns(submission), submission);
+    });
+  }
+
+  async recordSheetRow(table: "event" | "social", requestHash: string, now: Date) {
+    const source = table === "event" ? "event_rsvps" : "social_rsvps";
+    return this.#write(async (tx) => {
+      const updated = await tx`
+        UPDATE ${tx(source)} SET sheet_recorded_at = COALESCE(sheet_recorded_at, ${now})
+        WHERE id = (SELECT id FROM ${tx(source)} WHERE request_hash = ${requestHash}
+          ORDER BY id DESC LIMIT 1)`;
+      return updated.count > 0;
+    });
+  }
+
+  async attendeeCounts(): Promise<Map<string, number>> {
+    return this.#read(async (sql) => {
+      const rows = await sql<{ event_id: string; n: number }[]>`
+        SELECT event_id, SUM(attendees)::int AS n FROM event_rsvps WHERE state = 'current'
+        GROUP BY event_id`;
+      return new Map(rows.map((row) => [row.event_id, row.n]));
+    });
+  }
+
+  async listEventRsvps(eventId?: string): Promise<Stored<EventRsvpRecord>[]> {
+    return this.#read(async (sql) => {
+      const rows =
+        eventId === undefined
+          ? await sql`SELECT * FROM event_rsvps WHERE state = 'current' ORDER BY id`
+          : await sql`SELECT * FROM event_rsvps WHERE event_id = ${eventId} AND state = 'current'
+              ORDER BY id`;
+      return rows.map(eventRsvp);
+    });
+  }
+
+  async getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined> {
+    return this.#read(async (sql) => {
+      const [row] = await sql`SELECT * FROM event_rsvps WHERE id = ${id} AND state = 'current'`;
+      return row && eventRsvp(row);
+    });
+  }
+
+  /**
+   * Runs `change` on the current RSVP `id` under its event's lock and queues `mails` for it, in
+   * one transaction.
+   */
+  #change(
+    id: number,
+    now: Date,
+    mails: ComposedMail[],
+    change: (tx: Tx, before: Stored<EventRsvpRecord>) => Promise<ChangeOutcome | undefined>,
+  ): Promise<ChangeOutcome> {
+    return this.#write(async (tx): Promise<ChangeOutcome> => {
+      const [found] = await tx<{ event_id: string }[]>`
+        SELECT event_id FROM event_rsvps WHERE id = ${id}`;
+      if (!found) return { kind: "not-found" };
+      await this.#lock(tx, "event", [found.event_id]);
+      const [row] = await tx`SELECT * FROM event_rsvps WHERE id = ${id} AND state = 'current'`;
+      if (!row) return { kind: "not-found" };
+      const before = eventRsvp(row);
+      const refused = await change(tx, before);
+      if (refused) return refused;
+      await this.#queue(tx, "event_rsvps", id, mails, now);
+      return { kind: "done", before };
+    });
+  }
+
+  async cancelEventRsvp(id: number, now: Date, mails: ComposedMail[]): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, async (tx) => {
+      await tx`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${now} WHERE id = ${id}`;
+      return undefined;
+    });
+  }
+
+  async changeEventRsvpAttendees(
+    id: number,
+    attendees: number,
+    guestLimit: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, async (tx, before) => {
+      const decision = decideSeatChange(
+        before.record.attendees,
+        attendees,
+        await this.#seats(tx, before.record.eventId),
+        guestLimit,
+      );
+      if (decision.kind !== "fits") return decision;
+      await tx`UPDATE event_rsvps SET attendees = ${attendees} WHERE id = ${id}`;
+      return undefined;
+    });
+  }
+
+  async listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]> {
+    return this.#read(async (sql) => {
+      const rows =
+        outingId === undefined
+          ? await sql`SELECT * FROM social_rsvps ORDER BY id`
+          : await sql`SELECT * FROM social_rsvps WHERE outing_id = ${outingId} ORDER BY id`;
+      return rows.map(socialRsvp);
+    });
+  }
+
+  async listContactMessages(): Promise<Stored<ContactRecord>[]> {
+    return this.#read(async (sql) => {
+      const rows = await sql`SELECT * FROM contact_messages ORDER BY id`;
+      return rows.map(contactMessage);
+    });
+  }
+
+  async claimDueMail(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
+    return this.#write(async (tx) => {
+      // SKIP LOCKED: a mail another instance is claiming right now is left to it, not waited for.
+      const rows = await tx<
+        {
+          id: number;
+          kind: string;
+          envelope: QueuedMail["envelope"];
+          message_id: string;
+          raw: Buffer;
+          attempts: number;
+          due_at: Date;
+        }[]
+      >`
+        WITH due AS (
+          SELECT id, next_attempt_at FROM outbox
+          WHERE status = 'pending' AND next_attempt_at <= ${now}
+          ORDER BY next_attempt_at, id LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE outbox SET attempts = outbox.attempts + 1, next_attempt_at = ${leaseUntil}
+        FROM due WHERE outbox.id = due.id
+        RETURNING outbox.id, outbox.kind, outbox.envelope, outbox.message_id, outbox.raw,
+          outbox.attempts - 1 AS attempts, due.next_attempt_at AS due_at`;
+      return [...rows]
+        .sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.id - b.id)
+        .map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          envelope: row.envelope,
+          messageId: row.message_id,
+          raw: Buffer.from(row.raw),
+          attempts: row.attempts,
+        }));
+    });
+  }
+
+  async markMailSent(id: number, now: Date): Promise<void> {
+    await this.#write(async (tx) => {
+      const [mail] = await tx<{ source: Source | "lodge"; source_id: number | null }[]>`
+        UPDATE outbox SET status = 'sent', sent_at = ${now}, last_error = NULL WHERE id = ${id}
+        RETURNING source, source_id`;
+      if (!mail || mail.source === "lodge" || mail.source_id === null) return;
+      // Two instances marking the last two mails of one RSVP: the second waits for the first,
+      // then counts what it committed, so the RSVP is marked mailed.
+      await tx`SELECT 1 FROM ${tx(mail.source)} WHERE id = ${mail.source_id} FOR UPDATE`;
+      const [row] = await tx<{ unsent: number }[]>`
+        SELECT COUNT(*)::int AS unsent FROM outbox
+        WHERE source = ${mail.source} AND source_id = ${mail.source_id} AND status != 'sent'`;
+      if (row?.unsent === 0) {
+        await tx`UPDATE ${tx(mail.source)} SET status = 'mailed' WHERE id = ${mail.source_id}`;
+      }
+    });
+  }
+
+  async deferMail(id: number, error: string, nextAttemptAt: Date): Promise<void> {
+    await this.#write(
+      (tx) => tx`UPDATE outbox SET last_error = ${error}, next_attempt_at = ${nextAttemptAt}
+        WHERE id = ${id}`,
+    );
+  }
+
+  async failMail(id: number, error: string, now: Date): Promise<void> {
+    await this.#write(
+      (tx) => tx`UPDATE outbox SET status = 'failed', last_error = ${error}, failed_at = ${now}
+        WHERE id = ${id} AND status = 'pending'`,
+    );
+  }
+
+  async retryMail(id: number, now: Date): Promise<boolean> {
+    return this.#write(async (tx) => {
+      const updated = await tx`
+        UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ${now},
+          failed_at = NULL, reported_at = NULL
+        WHERE id = ${id} AND status != 'sent'`;
+      return updated.count > 0;
+    });
+  }
+
+  async nextMailDue(): Promise<Date | undefined> {
+    return this.#read(async (sql) => {
+      const [row] = await sql<{ due: Date | null }[]>`
+        SELECT MIN(next_attempt_at) AS due FROM outbox WHERE status = 'pending'`;
+      return row?.due ?? undefined;
+    });
+  }
+
+  async mailCounts(): Promise<{ pending: number; sent: number; failed: number }> {
+    return this.#read(async (sql) => {
+      const rows = await sql<{ status: string; n: number }[]>`
+        SELECT status, COUNT(*)::int AS n FROM outbox GROUP BY status`;
+      const count = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+      return { pending: count("pending"), sent: count("sent"), failed: count("failed") };
+    });
+  }
+
+  async listMail(status?: MailStatus): Promise<MailEntry[]> {
+    return this.#read(async (sql) => {
+      const rows =
+        status === undefined
+          ? await sql`SELECT * FROM outbox ORDER BY id DESC`
+          : await sql`SELECT * FROM outbox WHERE status = ${status} ORDER BY id DESC`;
+      return rows.map(mailEntry);
+    });
+  }
+
+  async unreportedFailures(): Promise<MailEntry[]> {
+    return this.#read(async (sql) => {
+      const rows = await sql`
+        SELECT * FROM outbox WHERE status = 'failed' AND reported_at IS NULL
+        AND kind != ${FAILURE_SUMMARY_KIND} ORDER BY id`;
+      return rows.map(mailEntry);
+    });
+  }
+
+  async queueFailureSummary(
+    mail: ComposedMail,
+    reported: number[],
+    now: Date,
+    intervalMs: number,
+  ): Promise<boolean> {
+    return this.#write(async (tx) => {
+      await this.#lock(tx, "summary", [FAILURE_SUMMARY_KIND]);
+      const last = await this.#lastSummary(tx);
+      if (last && now.getTime() - last.getTime() < intervalMs) return false;
+      const marked = await tx`
+        UPDATE outbox SET reported_at = ${now}
+        WHERE id IN ${tx(reported.length > 0 ? reported : [0])} AND status = 'failed'
+        AND reported_at IS NULL`;
+      // Another instance reported them first.
+      if (marked.count === 0) return false;
+      await this.#queue(tx, "lodge", null, [mail], now);
+      return true;
+    });
+  }
+
+  async #lastSummary(sql: Sql | Tx): Promise<Date | undefined> {
+    const [row] = await sql<{ at: Date | null }[]>`
+      SELECT MAX(created_at) AS at FROM outbox WHERE kind = ${FAILURE_SUMMARY_KIND}`;
+    return row?.at ?? undefined;
+  }
+
+  async lastFailureSummary(): Promise<Date | undefined> {
+    return this.#read((sql) => this.#lastSummary(sql));
+  }
+
+  /** Waits for the queries under way (a few seconds at most), then closes the connections. */
+  async close(): Promise<void> {
+    await this.#sql.end({ timeout: 5 });
+  }
+}

@@ -1,0 +1,604 @@
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import postgres from "postgres";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Cluster, startCluster } from "../../test/postgres-cluster.ts";
+import { MIGRATIONS } from "./migrations.ts";
+import { PG_MIGRATIONS } from "./postgres-migrations.ts";
+import { PostgresStore } from "./postgres-store.ts";
+import { SqliteStore, storeError } from "./sqlite-store.ts";
+import {
+  type ComposedMail,
+  type ContactSubmission,
+  type EventRsvpSubmission,
+  FAILURE_SUMMARY_KIND,
+  type RsvpLimits,
+  type Store,
+  StoreUnavailableError,
+} from "./store.ts";
+
+/**
+ * What server/store promises, held against each store: the SQLite file `lodge serve` keeps by
+ * default and a PostgreSQL database shared by several instances (a throw-away cluster, one per
+ * run of this file). Two stores opened on one place stand for two processes.
+ */
+const NOW = new Date("2026-11-21T17:00:00Z");
+let dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+
+function file(): string {
+  const dir = mkdtempSync(join(tmpdir(), "lodge-store-"));
+  dirs.push(dir);
+  return join(dir, "var", "lodge.db");
+}
+
+let cluster: Cluster | undefined;
+beforeAll(async () => {
+  cluster = await startCluster();
+}, 60_000);
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+interface StoreKind {
+  name: string;
+  /** A new, empty place for a store: a file path, or a PostgreSQL URL. */
+  place(): Promise<string>;
+  open(place: string): Promise<Store>;
+  /** Writes a schema version this lodge does not know into the place's migrations table. */
+  markFuture(place: string): Promise<void>;
+}
+
+const kinds: StoreKind[] = [
+  {
+    name: "SQLite",
+    place: async () => file(),
+    open: async (place) => new SqliteStore(place, NOW),
+    async markFuture(place) {
+      const db = new DatabaseSync(place);
+      db.prepare("INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01')").run();
+      db.close();
+    },
+  },
+  {
+    name: "PostgreSQL",
+    place: () => (cluster as Cluster).place(),
+    open: (place) => PostgresStore.open(place, NOW),
+    async markFuture(place) {
+      const sql = postgres(place, { max: 1 });
+      await sql`INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01')`;
+      await sql.end();
+    },
+  },
+];
+
+function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvpSubmission {
+  return {
+    clientKey: "client-a",
+    replaces: undefined,
+    record: {
+      eventId: "e1",
+      firstName,
+      lastName: "Smith",
+      masonicTitle: "",
+      email: `${firstName.toLowerCase()}@example.org`,
+      attendees,
+      dinner: false,
+      meals: 0,
+      mealCounts: [],
+    },
+    receivedAt: NOW,
+    idempotency: {
+      requestHash: hash,
+      keys: [{ key: `rsvp:content:${hash}`, expiresAt: new Date(NOW.getTime() + 1000) }],
+    },
+    mails: [],
+    response: { status: 200, body: { message: "ok" } },
+  };
+}
+
+/** A guest limit, and no limit per address unless a test sets one. */
+const seats = (guestLimit: number, seatsPerClient = 10_000): RsvpLimits => ({
+  guestLimit,
+  seatsPerClient,
+});
+
+const mail = (kind: string, to: string, extra: Partial<ComposedMail> = {}): ComposedMail => ({
+  kind,
+  envelope: { from: "lodge@example.org", to: [to] },
+  messageId: `<${kind}@example.org>`,
+  raw: Buffer.from(`Subject: ${kind}\r\n\r\nBody`),
+  ...extra,
+});
+
+function message(email: string, at: Date, token?: string): ContactSubmission {
+  return {
+    record: {
+      firstName: "Ann",
+      lastName: "Lee",
+      email,
+      phoneNumber: "",
+      message: at.toISOString(),
+    },
+    receivedAt: at,
+    idempotency: { requestHash: at.toISOString(), keys: [] },
+    clientKey: "client-a",
+    formToken: token ? { hash: token, expiresAt: new Date(at.getTime() + 86_400_000) } : undefined,
+    untokened: { max: 2, windowMs: 86_400_000 },
+    mails: [
+      mail("contact-notice", "secretary@example.org"),
+      mail("contact-acknowledgement", email, { oncePerRecipientWithinMs: 86_400_000 }),
+    ],
+    response: { status: 200, body: {} },
+  };
+}
+
+describe.each(kinds)("the $name store", (kind) => {
+  const open = async () => kind.open(await kind.place());
+
+  it("keeps its data across reopening and runs each migration once", async () => {
+    const place = await kind.place();
+    const first = await kind.open(place);
+    await first.addEventRsvp(rsvp("Ann", 2), seats(70));
+    await first.close();
+    const second = await kind.open(place);
+    expect((await second.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual(["Ann"]);
+    await second.close();
+  });
+
+  it("refuses a database written by a newer lodge", async () => {
+    const place = await kind.place();
+    await (await kind.open(place)).close();
+    await kind.markFuture(place);
+    await expect(kind.open(place)).rejects.toThrow(
+      /has schema version 99, but this lodge knows versions up to \d+; run a newer lodge with it$/,
+    );
+  });
+
+  it("checks the guest limit and inserts in one transaction, for two connections to one place", async () => {
+    const place = await kind.place();
+    const a = await kind.open(place);
+    const b = await kind.open(place);
+    expect((await a.addEventRsvp(rsvp("Ann", 3), seats(5))).kind).toBe("stored");
+    expect(await b.addEventRsvp(rsvp("Bob", 3), seats(5))).toEqual({
+      kind: "full",
+      taken: 3,
+      limit: 5,
+    });
+    expect((await b.addEventRsvp(rsvp("Bob", 2), seats(5))).kind).toBe("stored");
+    expect((await a.attendeeCounts()).get("e1")).toBe(5);
+    await a.close();
+    await b.close();
+  });
+
+  it("never seats more than the limit when three connections send RSVPs at once, and stores a retry once", async () => {
+    const place = await kind.place();
+    const stores = [await kind.open(place), await kind.open(place), await kind.open(place)];
+    // 60 people of 1 or 2 seats for 25 seats, each sent to every connection at once, as a
+    // client retrying through a load balancer would.
+    const sent = Array.from({ length: 60 }, (_, i) => rsvp(`P${i}`, 1 + (i % 2)));
+    const outcomes = await Promise.all(
+      sent.flatMap((submission) =>
+        stores.map((store) => store.addEventRsvp(submission, seats(25))),
+      ),
+    );
+    const stored = outcomes.filter((o) => o.kind === "stored").length;
+    const rsvps = await stores[0]?.listEventRsvps("e1");
+    expect(rsvps?.length).toBe(stored);
+    expect(new Set(rsvps?.map((r) => r.record.firstName)).size).toBe(stored);
+    const taken = rsvps?.reduce((sum, r) => sum + r.record.attendees, 0) ?? 0;
+    // Full means full: the last seats left are fewer than the next RSVP asked for.
+    expect(taken).toBeLessThanOrEqual(25);
+    expect(taken).toBeGreaterThanOrEqual(24);
+    expect(outcomes.filter((o) => o.kind === "replay").length).toBe(stored * 2);
+    for (const store of stores) await store.close();
+  });
+
+  it("replays the first answer for a known key and forgets keys once they expire", async () => {
+    const store = await open();
+    expect(await store.addEventRsvp(rsvp("Ann", 1), seats(70))).toEqual({
+      kind: "stored",
+      id: 1,
+      response: { status: 200, body: { message: "ok" } },
+    });
+    expect(await store.addEventRsvp(rsvp("Ann", 1), seats(70))).toEqual({
+      kind: "replay",
+      response: { status: 200, body: { message: "ok" } },
+    });
+    // Once the key has expired, the same person again replaces her first RSVP.
+    const later = { ...rsvp("Ann", 1), receivedAt: new Date(NOW.getTime() + 1000), replaces: 1 };
+    expect((await store.addEventRsvp(later, seats(70))).kind).toBe("stored");
+    expect((await store.listEventRsvps()).map((r) => r.id)).toEqual([2]);
+    await store.close();
+  });
+
+  describe("one RSVP per e-mail address and a cap per client address", () => {
+    it("replaces the current RSVP of the same address, freeing its seats in the same transaction", async () => {
+      const store = await kind.open(await kind.place());
+      await store.addEventRsvp(rsvp("Ann", 4), seats(5));
+      // 4 of 5 seats are taken, but 3 of them are Ann's own, freed by her second RSVP.
+      const second = { ...rsvp("Ann", 4, "second"), replaces: 1 };
+      expect((await store.addEventRsvp(second, seats(5))).kind).toBe("stored");
+      expect((await store.listEventRsvps()).map((r) => [r.id, r.record.attendees])).toEqual([
+        [2, 4],
+      ]);
+      expect((await store.attendeeCounts()).get("e1")).toBe(4);
+      expect(await store.eventRsvpSituation("e1", "ann@example.org", "client-a")).toEqual({
+        current: { id: 2, attendees: 4, sameClient: true },
+        clientSeats: 4,
+      });
+      await store.close();
+    });
+
+    it("stores nothing and says so when the RSVP it was to replace is no longer the current one", async () => {
+      const store = await kind.open(await kind.place());
+      await store.addEventRsvp(rsvp("Ann", 1), seats(70));
+      expect(await store.addEventRsvp(rsvp("Ann", 2, "new"), seats(70))).toEqual({ kind: "stale" });
+      expect(await store.addEventRsvp({ ...rsvp("Bob", 1), replaces: 1 }, seats(70))).toEqual({
+        kind: "stale",
+      });
+      expect((await store.listEventRsvps()).length).toBe(1);
+      await store.close();
+    });
+
+    it("refuses seats past the cap of one client address, counting only that address", async () => {
+      const store = await kind.open(await kind.place());
+      expect((await store.addEventRsvp(rsvp("Ann", 10), seats(70, 20))).kind).toBe("stored");
+      expect((await store.addEventRsvp(rsvp("Bob", 8), seats(70, 20))).kind).toBe("stored");
+      expect(await store.addEventRsvp(rsvp("Carl", 3), seats(70, 20))).toEqual({
+        kind: "client-full",
+        taken: 18,
+        limit: 20,
+      });
+      const elsewhere = { ...rsvp("Carl", 3), clientKey: "client-b" };
+      expect((await store.addEventRsvp(elsewhere, seats(70, 20))).kind).toBe("stored");
+      await store.close();
+    });
+  });
+
+  describe("the secretary's changes", () => {
+    it("cancels an RSVP, frees its seats at once and queues the notice with it", async () => {
+      const place = await kind.place();
+      const server = await kind.open(place);
+      const secretary = await kind.open(place);
+      await server.addEventRsvp(rsvp("Ann", 3), seats(4));
+      const outcome = await secretary.cancelEventRsvp(1, NOW, [
+        mail("rsvp-cancelled", "ann@example.org"),
+      ]);
+      expect(outcome).toMatchObject({ kind: "done", before: { id: 1, record: { attendees: 3 } } });
+      // The server's connection sees the seats free.
+      expect((await server.addEventRsvp(rsvp("Bob", 4), seats(4))).kind).toBe("stored");
+      expect((await server.listMail("pending")).map((m) => [m.kind, m.to])).toEqual([
+        ["rsvp-cancelled", "ann@example.org"],
+      ]);
+      expect(await secretary.cancelEventRsvp(1, NOW, [])).toEqual({ kind: "not-found" });
+      expect(await secretary.getEventRsvp(1)).toBeUndefined();
+      await server.close();
+      await secretary.close();
+    });
+
+    it("changes the attendees of an RSVP within the guest limit", async () => {
+      const store = await kind.open(await kind.place());
+      await store.addEventRsvp(rsvp("Ann", 3), seats(6));
+      await store.addEventRsvp(rsvp("Bob", 2), seats(6));
+      expect(await store.changeEventRsvpAttendees(1, 5, 6, NOW, [])).toEqual({
+        kind: "full",
+        taken: 2,
+        limit: 6,
+      });
+      expect((await store.changeEventRsvpAttendees(1, 4, 6, NOW, [])).kind).toBe("done");
+      expect((await store.changeEventRsvpAttendees(2, 1, 6, NOW, [])).kind).toBe("done");
+      expect((await store.attendeeCounts()).get("e1")).toBe(5);
+      await store.close();
+    });
+  });
+
+  describe("contact messages", () => {
+    it("spends a form token on its message: a second message with it is refused", async () => {
+      const store = await kind.open(await kind.place());
+      expect((await store.addContactMessage(message("ann@example.org", NOW, "t1"))).kind).toBe(
+        "stored",
+      );
+      const again = message("ann@example.org", new Date(NOW.getTime() + 1000), "t1");
+      expect(await store.addContactMessage(again)).toEqual({ kind: "token-spent" });
+      expect((await store.listContactMessages()).length).toBe(1);
+      await store.close();
+    });
+
+    it("limits the messages of one address sent without a token, within the window", async () => {
+      const store = await kind.open(await kind.place());
+      const at = (ms: number) => new Date(NOW.getTime() + ms);
+      expect((await store.addContactMessage(message("a@example.org", at(0)))).kind).toBe("stored");
+      expect((await store.addContactMessage(message("b@example.org", at(1)))).kind).toBe("stored");
+      expect(await store.addContactMessage(message("c@example.org", at(2)))).toEqual({
+        kind: "too-many",
+        max: 2,
+        windowMs: 86_400_000,
+      });
+      // A message with a token does not count against the limit, nor is it refused by it.
+      expect((await store.addContactMessage(message("d@example.org", at(3), "t"))).kind).toBe(
+        "stored",
+      );
+      expect((await store.addContactMessage(message("c@example.org", at(86_400_001)))).kind).toBe(
+        "stored",
+      );
+      await store.close();
+    });
+
+    it("queues one acknowledgement per recipient a day, and every notice to the lodge", async () => {
+      const store = await kind.open(await kind.place());
+      const at = (ms: number) => new Date(NOW.getTime() + ms);
+      for (const [ms, token] of [
+        [0, "a"],
+        [60_000, "b"],
+        [86_400_001, "c"],
+      ] as const) {
+        await store.addContactMessage(message("victim@example.org", at(ms), token));
+      }
+      expect((await store.listMail()).map((m) => m.kind).sort()).toEqual([
+        "contact-acknowledgement",
+        "contact-acknowledgement",
+        "contact-notice",
+        "contact-notice",
+        "contact-notice",
+      ]);
+      await store.close();
+    });
+  });
+
+  describe("the outbox", () => {
+    it("gives each due mail to one of two connections claiming at once, and a dead one's to the other when its lease ends", async () => {
+      const place = await kind.place();
+      const a = await kind.open(place);
+      const b = await kind.open(place);
+      for (let i = 0; i < 20; i++) {
+        const to = `p${i}@example.org`;
+        await a.addEventRsvp(
+          { ...rsvp(`P${i}`, 1), mails: [mail("rsvp-confirmation", to)] },
+          seats(70),
+        );
+      }
+      const lease = new Date(NOW.getTime() + 60_000);
+      const claims = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).claimDueMail(NOW, lease, 4)),
+      );
+      const ids = claims.flat().map((m) => m.id);
+      expect(ids.length).toBe(20);
+      expect(new Set(ids).size).toBe(20);
+      // While the lease runs, nothing is due; once it ends, the mail of the one that died is.
+      expect(await b.claimDueMail(new Date(lease.getTime() - 1), lease, 50)).toEqual([]);
+      const taken = await b.claimDueMail(lease, new Date(lease.getTime() + 60_000), 50);
+      expect(taken.map((m) => [m.id, m.attempts])).toEqual(
+        [...ids].sort((x, y) => x - y).map((id) => [id, 1]),
+      );
+      await a.close();
+      await b.close();
+    });
+
+    it("marks an RSVP mailed once its last mail is sent, when two connections send its two mails", async () => {
+      const place = await kind.place();
+      const a = await kind.open(place);
+      const b = await kind.open(place);
+      await a.addEventRsvp(
+        {
+          ...rsvp("Ann", 1),
+          mails: [
+            mail("rsvp-confirmation", "ann@example.org"),
+            mail("rsvp-notice", "s@example.org"),
+          ],
+        },
+        seats(70),
+      );
+      const [first, second] = await a.claimDueMail(NOW, NOW, 10);
+      await Promise.all([
+        a.markMailSent(first?.id ?? 0, NOW),
+        b.markMailSent(second?.id ?? 0, NOW),
+      ]);
+      expect((await b.listEventRsvps())[0]?.status).toBe("mailed");
+      await a.close();
+      await b.close();
+    });
+
+    it("marks a mail failed for good, lists it, and puts it back on --retry", async () => {
+      const store = await kind.open(await kind.place());
+      await store.addEventRsvp(
+        { ...rsvp("Ann", 1), mails: [mail("rsvp-confirmation", "ann@example.org")] },
+        seats(70),
+      );
+      const [claimed] = await store.claimDueMail(NOW, new Date(NOW.getTime() + 1000), 1);
+      await store.failMail(claimed?.id ?? 0, "550 no such user", NOW);
+      expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 1 });
+      expect(await store.claimDueMail(new Date(NOW.getTime() + 86_400_000), NOW, 10)).toEqual([]);
+      expect((await store.listMail("failed"))[0]).toMatchObject({
+        kind: "rsvp-confirmation",
+        to: "ann@example.org",
+        status: "failed",
+        attempts: 1,
+        lastError: "550 no such user",
+        failedAt: NOW,
+      });
+      expect(await store.retryMail(1, NOW)).toBe(true);
+      expect((await store.claimDueMail(NOW, NOW, 10)).map((m) => [m.id, m.attempts])).toEqual([
+        [1, 0],
+      ]);
+      await store.close();
+    });
+
+    it("queues the secretary's summary of failures at most once per interval, each failure once", async () => {
+      const store = await kind.open(await kind.place());
+      const day = 86_400_000;
+      const fail = async (email: string, at: Date) => {
+        const to = `${email}@example.org`;
+        await store.addEventRsvp(
+          { ...rsvp(email, 1), receivedAt: at, mails: [mail("rsvp-confirmation", to)] },
+          seats(70),
+        );
+        const queued = (await store.listMail("pending")).find((m) => m.to === to);
+        await store.failMail(queued?.id ?? 0, "550", at);
+      };
+      await fail("ann", NOW);
+      const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org");
+      expect((await store.unreportedFailures()).map((f) => f.to)).toEqual(["ann@example.org"]);
+      expect(await store.queueFailureSummary(summary, [1], NOW, day)).toBe(true);
+      expect(await store.unreportedFailures()).toEqual([]);
+      const later = new Date(NOW.getTime() + 3600_000);
+      await fail("bob", later);
+      expect(await store.queueFailureSummary(summary, [3], later, day)).toBe(false);
+      expect(await store.lastFailureSummary()).toEqual(NOW);
+      const nextDay = new Date(NOW.getTime() + day);
+      expect(await store.queueFailureSummary(summary, [3], nextDay, day)).toBe(true);
+      expect((await store.listMail()).filter((m) => m.kind === FAILURE_SUMMARY_KIND).length).toBe(
+        2,
+      );
+      await store.close();
+    });
+  });
+});
+
+describe("the SQLite store's own", () => {
+  it("creates its folder and file in WAL mode with full sync, at the latest schema version", async () => {
+    const path = file();
+    const store = new SqliteStore(path, NOW);
+    await store.close();
+    const db = new DatabaseSync(path);
+    expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    expect(db.prepare("SELECT version, name, applied_at FROM schema_migrations").all()).toEqual([
+      { version: 1, name: MIGRATIONS[0]?.name, applied_at: NOW.toISOString() },
+      { version: 2, name: MIGRATIONS[1]?.name, applied_at: NOW.toISOString() },
+    ]);
+    db.close();
+  });
+
+  it("commits writes asked for together in one transaction, where one that fails undoes only itself", async () => {
+    const store = new SqliteStore(file(), NOW);
+    // A mail that cannot be stored fails its submission after the RSVP row was inserted.
+    const broken = {
+      ...rsvp("Broken", 1),
+      mails: [
+        {
+          kind: "rsvp-notice",
+          envelope: { from: "a@example.org", to: ["b@example.org"] },
+          messageId: "<1@example.org>",
+          raw: undefined as unknown as Buffer,
+        },
+      ],
+    };
+    const outcomes = await Promise.allSettled([
+      store.addEventRsvp(rsvp("Adam", 2), seats(4)),
+      store.addEventRsvp(broken, seats(4)),
+      store.addEventRsvp(rsvp("Bob", 2), seats(4)),
+      store.addEventRsvp(rsvp("Carl", 1), seats(4)),
+      // The same submission again in the same burst: answered as the first was, stored once.
+      store.addEventRsvp(rsvp("Adam", 2), seats(4)),
+    ]);
+    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.kind : "rejected"))).toEqual([
+      "stored",
+      "rejected",
+      "stored",
+      "full",
+      "replay",
+    ]);
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual([
+      "Adam",
+      "Bob",
+    ]);
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
+    await store.close();
+  });
+
+  it("commits the writes still waiting when it is closed", async () => {
+    const path = file();
+    const store = new SqliteStore(path, NOW);
+    const stored = store.addEventRsvp(rsvp("Adam", 1), seats(4));
+    await store.close();
+    expect((await stored).kind).toBe("stored");
+    const again = new SqliteStore(path, NOW);
+    expect((await again.listEventRsvps()).map((r) => r.record.firstName)).toEqual(["Adam"]);
+    await again.close();
+  });
+
+  it("brings a version 1 database to version 2 with its RSVPs, messages and mail", async () => {
+    const path = file();
+    mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path);
+    db.exec(
+      "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+    );
+    db.exec(MIGRATIONS[0]?.sql ?? "");
+    db.prepare("INSERT INTO schema_migrations VALUES (1, 'v1', '2026-01-01')").run();
+    db.prepare(
+      `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
+       attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
+       'Ann', 'Lee', '', 'ann@example.org', 2, 0, 0, '[]', 'h')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO outbox (created_at, source, source_id, kind, envelope, message_id, raw, next_attempt_at)
+       VALUES ('2026-01-01T00:00:00Z', 'event_rsvps', 1, 'rsvp-confirmation',
+       '{"from":"l@example.org","to":["Ann@Example.org"]}', '<m>', x'00', 0)`,
+    ).run();
+    db.close();
+    const store = new SqliteStore(path, NOW);
+    expect((await store.listEventRsvps()).map((r) => r.record.firstName)).toEqual(["Ann"]);
+    expect((await store.attendeeCounts()).get("e1")).toBe(2);
+    expect((await store.listMail()).map((m) => [m.to, m.status])).toEqual([
+      ["ann@example.org", "pending"],
+    ]);
+    await store.close();
+  });
+
+  it("tells a database that cannot be written from a mistake, as the contract's StoreUnavailableError", async () => {
+    const path = file();
+    await new SqliteStore(path, NOW).close();
+    const readOnly = new DatabaseSync(path, { readOnly: true });
+    const write = () => readOnly.exec("DELETE FROM event_rsvps");
+    expect(write).toThrow(/readonly/);
+    let thrown: unknown;
+    try {
+      write();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(storeError(thrown)).toBeInstanceOf(StoreUnavailableError);
+    let mistake: unknown;
+    try {
+      readOnly.exec("SELECT nothing FROM nowhere");
+    } catch (error) {
+      mistake = error;
+    }
+    expect(storeError(mistake)).toBe(mistake);
+    readOnly.close();
+  });
+});
+
+describe("the PostgreSQL store's own", () => {
+  it("records each schema version it applied, once, however many instances start together", async () => {
+    const place = await (cluster as Cluster).place();
+    const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.open(place, NOW)));
+    const sql = postgres(place, { max: 1 });
+    expect(await sql`SELECT version, name, applied_at FROM schema_migrations`).toEqual(
+      PG_MIGRATIONS.map((step) => ({ version: step.version, name: step.name, applied_at: NOW })),
+    );
+    await sql.end();
+    for (const store of stores) await store.close();
+  });
+
+  it("tells a server that cannot be reached from a mistake, as the contract's StoreUnavailableError", async () => {
+    const place = await (cluster as Cluster).place();
+    const down = place.replace(/:\d+\//, ":1/");
+    await expect(PostgresStore.open(down, NOW)).rejects.toBeInstanceOf(StoreUnavailableError);
+    // A store made without opening it answers every call so, and works once the server is there.
+    const store = new PostgresStore(down, NOW);
+    await expect(store.listEventRsvps()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await store.close();
+    const up = await PostgresStore.open(place, NOW);
+    await expect(
+      up.addEventRsvp({ ...rsvp("Ann", 1), mails: [mail("x", "")] }, seats(5)),
+    ).resolves.toMatchObject({ kind: "stored" });
+    await up.close();
+  });
+});
