@@ -1,9 +1,16 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sampleData } from "../test/api-harness.ts";
-import { ConfigError, ENVIRONMENT, loadConfig, mailIdentity, settleConfig } from "./config.ts";
+import {
+  ConfigError,
+  DATABASE_URL,
+  ENVIRONMENT,
+  loadConfig,
+  mailIdentity,
+  settleConfig,
+} from "./config.ts";
 
 const CWD = "/srv/lodge";
 let dir: string | undefined;
@@ -77,7 +84,21 @@ describe("server configuration", () => {
   it("lists every variable in .env.example", () => {
     const example = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
     const listed = [...example.matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]);
-    expect(listed.sort()).toEqual(Object.values(ENVIRONMENT).sort());
+    expect(listed.sort()).toEqual([...Object.values(ENVIRONMENT), DATABASE_URL].sort());
+  });
+
+  it("takes a PostgreSQL database from --db, DB_FILE or DATABASE_URL, as given, in that order", () => {
+    const url = "postgres://lodge:pw@db.example.org:5432/lodge";
+    const env = { DATABASE_URL: url };
+    expect(loadConfig({}, env, CWD).dbFile).toBe(url);
+    expect(loadConfig({}, { ...env, DB_FILE: "state/lodge.db" }, CWD).dbFile).toBe(
+      resolve(CWD, "state/lodge.db"),
+    );
+    expect(loadConfig({ dbFile: "postgresql://other/db" }, env, CWD).dbFile).toBe(
+      "postgresql://other/db",
+    );
+    // The generated secret has no database folder to live in: var/ of the working directory.
+    expect(loadConfig({}, env, CWD).secretFile).toBe(resolve(CWD, "var", "xsrf-secret"));
   });
 
   it("takes the secretary from lodge.yaml and the sender from the lodge's name", () => {

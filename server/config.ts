@@ -32,6 +32,9 @@ export const ENVIRONMENT = {
   logFormat: "LOG_FORMAT",
 } as const;
 
+/** Read when DB_FILE is not set: a postgres:// URL, as Cloud Run, Heroku and the like give it. */
+export const DATABASE_URL = "DATABASE_URL";
+
 const whole = (what: string, min: number, max: number) =>
   z.coerce
     .number({ error: `expected ${what}` })
@@ -124,6 +127,9 @@ export function loadConfig(
     const value = env[name]?.trim();
     if (value) raw[key] = value;
   }
+  // DATABASE_URL, the name platforms that offer PostgreSQL set, when DB_FILE says nothing.
+  const databaseUrl = env[DATABASE_URL]?.trim();
+  if (raw.dbFile === undefined && databaseUrl) raw.dbFile = databaseUrl;
   for (const [key, value] of Object.entries(flags)) {
     if (value !== undefined) raw[key] = value;
   }

@@ -5,14 +5,17 @@ import { type Config, settleConfig } from "./config.ts";
 import type { LodgeSource } from "./lodge-source.ts";
 import { outboxFolderTransport, smtpTransport } from "./mail/transport.ts";
 import { checkWritable, listenProblem, StartError } from "./preflight.ts";
-import { openStoreOrKeepTrying } from "./store/open-store.ts";
+import { isShared, openStoreOrKeepTrying, shownDatabase } from "./store/open-store.ts";
 
 export interface RunningServer extends App {
   url: string;
   /** What the start-up lines report: where the site, the mail and the data are. */
   site: string | undefined;
   mail: string;
+  /** The database as the start-up lines show it (a URL without its password). */
   database: string;
+  /** Whether several instances may share the database (PostgreSQL). */
+  sharedDatabase: boolean;
   /** Why the database could not be opened at start, when it could not (it is tried again). */
   databaseProblem: string | undefined;
   close(): Promise<void>;
@@ -50,7 +53,7 @@ export async function runServer(
     shown,
   );
   const settled = settleConfig(config, data().lodge);
-  const { store, problem } = openStoreOrKeepTrying(settled.dbFile);
+  const { store, problem } = await openStoreOrKeepTrying(settled.dbFile);
   const transport = settled.smtpUrl
     ? smtpTransport(settled.smtpUrl, { timeoutMs: settled.smtpTimeoutSeconds * 1000 })
     : outboxFolderTransport(settled.outboxDir);
@@ -76,7 +79,8 @@ export async function runServer(
       url,
       site: existsSync(settled.distDir) ? settled.distDir : undefined,
       mail: transport.description,
-      database: settled.dbFile,
+      database: shownDatabase(settled.dbFile, shown),
+      sharedDatabase: isShared(settled.dbFile),
       databaseProblem: problem,
       async close() {
         await built.app.close();

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * A throw-away PostgreSQL cluster for one test file: Debian's `postgresql` binaries, `initdb` in
@@ -92,5 +93,23 @@ export async function startCluster(): Promise<Cluster> {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+  };
+}
+
+/**
+ * One cluster for the test file that calls this (at its top level): started before its first
+ * test, stopped and removed after its last. Returns the cluster, for use inside the tests.
+ */
+export function clusterOfThisFile(): () => Cluster {
+  let cluster: Cluster | undefined;
+  beforeAll(async () => {
+    cluster = await startCluster();
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  return () => {
+    if (!cluster) throw new Error("the PostgreSQL cluster has not started");
+    return cluster;
   };
 }

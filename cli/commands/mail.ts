@@ -40,7 +40,11 @@ export function mailCommand(ctx: Context): Command {
     .description(
       "list the mail lodge serve sends (waiting, failed, sent), newest first, or send a failed one again",
     )
-    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
+    .option(
+      "--db <file|url>",
+      "the database lodge serve keeps: a SQLite file or a postgres:// URL",
+      "var/lodge.db",
+    )
     .option("--status <status>", "only pending (waiting), failed or sent mail")
     .option("--limit <n>", "at most this many (default 50)")
     .option("--format <format>", "table or json", "table")

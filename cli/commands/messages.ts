@@ -39,7 +39,11 @@ async function listMessages(ctx: Context, raw: unknown): Promise<void> {
 export function messagesCommand(ctx: Context): Command {
   return new Command("messages")
     .description("list the messages sent with the contact form")
-    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
+    .option(
+      "--db <file|url>",
+      "the database lodge serve keeps: a SQLite file or a postgres:// URL",
+      "var/lodge.db",
+    )
     .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
     .addHelpText("after", "\nExample:\n  lodge messages --format csv > messages.csv")
     .action((raw) => listMessages(ctx, raw));

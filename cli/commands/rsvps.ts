@@ -89,7 +89,11 @@ function changeCommand(ctx: Context, what: "cancel" | "edit"): Command {
 export function rsvpsCommand(ctx: Context): Command {
   return new Command("rsvps")
     .description("list the RSVPs received, per event, with the totals the caterer needs")
-    .option("--db <file>", "the database lodge serve keeps", "var/lodge.db")
+    .option(
+      "--db <file|url>",
+      "the database lodge serve keeps: a SQLite file or a postgres:// URL",
+      "var/lodge.db",
+    )
     .option("--event <id>", "only this event")
     .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
     .option(dataOption.flags, dataOption.description, dataOption.default)

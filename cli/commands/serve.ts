@@ -46,7 +46,10 @@ export function serveCommand(ctx: Context): Command {
     .option("--dist <dir>", "the built site (default: dist, or DIST_DIR)")
     .option("--port <n>", "the port to listen on (default: 8080, or PORT)")
     .option("--host <h>", "the address to listen on (default: 127.0.0.1, or HOST)")
-    .option("--db <file>", "the SQLite database (default: var/lodge.db, or DB_FILE)")
+    .option(
+      "--db <file|url>",
+      "the SQLite database file, or postgres://user@host/db (default: var/lodge.db, or DB_FILE, or DATABASE_URL)",
+    )
     .option("--outbox <dir>", "where mail is written without SMTP_URL (default: var/outbox)")
     .option(
       "--log <format>",
@@ -110,8 +113,13 @@ export function serveCommand(ctx: Context): Command {
         `  mail:  ${config.smtpUrl ? server.mail : `${shown(config.outboxDir)} (no SMTP_URL: mail is written there as .eml files)`}`,
       );
       ctx.out(
-        `  data:  ${shown(server.database)}${server.databaseProblem ? ` cannot be opened now (${server.databaseProblem}): RSVPs and messages are refused until it can; free some disk space` : ""}`,
+        `  data:  ${server.database}${server.databaseProblem ? ` cannot be opened now (${server.databaseProblem}): RSVPs and messages are refused until it can; ${server.sharedDatabase ? "check that the database server is running and reachable" : "free some disk space"}` : ""}`,
       );
+      if (server.sharedDatabase && !config.xsrfSecret) {
+        ctx.out(
+          `  note:  the form tokens are signed with ${config.secretFile ? shown(config.secretFile) : "a secret"} of this instance only; give every instance the same XSRF_SECRET`,
+        );
+      }
       ctx.out("Press Ctrl-C to stop.");
       keepServingOnFullDisk();
       await stopped(ctx.stop);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { breakable } from "../../test/faults.ts";
+import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import { type ComposedMail, FAILURE_SUMMARY_KIND, type QueuedMail } from "../store/store.ts";
@@ -270,5 +271,84 @@ describe("the mail worker", () => {
     transport.release();
     await running;
     expect(transport.delivered.at(-1)).toBe("stalled");
+  });
+});
+
+const cluster = clusterOfThisFile();
+
+describe("mail workers of several instances on one PostgreSQL database", () => {
+  async function instances(count: number, kinds: string[]) {
+    let time = START.getTime();
+    const clock = { now: () => new Date(time), advance: (ms: number) => (time += ms) };
+    const place = await cluster().place();
+    const made = [];
+    for (let i = 0; i < count; i++) {
+      const store = openStore(place, START);
+      const transport = fakeTransport();
+      const worker = new MailWorker({
+        store,
+        transport,
+        now: clock.now,
+        log: { info() {}, warn() {}, error() {} },
+        summary: async () => mail(FAILURE_SUMMARY_KIND),
+      });
+      made.push({ store, transport, worker });
+    }
+    for (const kind of kinds) {
+      await made[0]?.store.addSocialRsvp({
+        record: {
+          outingId: "o",
+          firstName: kind,
+          lastName: "L",
+          email: "a@example.org",
+          attendees: 1,
+        },
+        receivedAt: START,
+        idempotency: { requestHash: kind, keys: [] },
+        mails: [mail(kind)],
+        response: { status: 200, body: {} },
+      });
+    }
+    return { clock, made };
+  }
+
+  it("send each mail once between them, however their runs overlap", async () => {
+    const kinds = Array.from({ length: 30 }, (_, i) => `m${i}`);
+    const { made } = await instances(3, kinds);
+    for (const { store, worker } of made) {
+      stores.push(store);
+      workers.push(worker);
+    }
+    await Promise.all(made.map(({ worker }) => worker.run()));
+    const delivered = made.flatMap(({ transport }) => transport.delivered);
+    expect(delivered.sort()).toEqual([...kinds].sort());
+    // Each did some of the work: the claims really were shared.
+    expect(made.filter(({ transport }) => transport.delivered.length > 0).length).toBeGreaterThan(
+      1,
+    );
+    expect(await made[0]?.store.mailCounts()).toEqual({ pending: 0, sent: 30, failed: 0 });
+  });
+
+  it("take over the mail of an instance that died while sending it, once its lease ends", async () => {
+    const { clock, made } = await instances(2, ["lost", "other"]);
+    const [dead, alive] = made as [(typeof made)[number], (typeof made)[number]];
+    stores.push(alive.store);
+    workers.push(alive.worker);
+    dead.transport.stall.add("lost");
+    dead.transport.stall.add("other");
+    const dying = dead.worker.run();
+    while ((await alive.store.listMail("pending")).some((m) => m.attempts === 0)) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // The instance is gone: its connections with it, its two mails claimed and not sent.
+    await dead.store.close();
+    await alive.worker.run();
+    expect(alive.transport.delivered).toEqual([]);
+    clock.advance(5 * 60_000);
+    await alive.worker.run();
+    expect(alive.transport.delivered.sort()).toEqual(["lost", "other"]);
+    expect(await alive.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
+    dead.transport.release();
+    await dying;
   });
 });

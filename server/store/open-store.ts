@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { isPostgresUrl, PostgresStore, shownPostgresUrl } from "./postgres-store.ts";
 import { reopeningStore } from "./reopening-store.ts";
 import { SqliteStore, storeError } from "./sqlite-store.ts";
 import { type Store, StoreUnavailableError } from "./store.ts";
@@ -7,7 +8,9 @@ import { type Store, StoreUnavailableError } from "./store.ts";
 /**
  * The one place that turns the --db value (DB_FILE) into a store: every command that reads or
  * writes RSVPs, messages and mail opens it here, so another kind of database is added here and
- * nowhere else. Today every value is a SQLite database: a file, or ':memory:'.
+ * nowhere else. A postgres:// (or postgresql://) URL is a PostgreSQL database, which several
+ * instances of `lodge serve` may share; any other value is a SQLite database: a file, or
+ * ':memory:'.
  */
 
 /** SQLite's name for a database that lives in memory and is gone when the process ends. */
@@ -20,7 +23,17 @@ export function isInMemory(db: string): boolean {
 
 /** The file a --db value keeps its data in, or undefined when it keeps none on this disk. */
 export function databaseFile(db: string): string | undefined {
-  return isInMemory(db) ? undefined : db;
+  return isInMemory(db) || isPostgresUrl(db) ? undefined : db;
+}
+
+/** Whether the database is one several instances of `lodge serve` may share. */
+export function isShared(db: string): boolean {
+  return isPostgresUrl(db);
+}
+
+/** The --db value as messages and start-up lines show it: a URL without its password. */
+export function shownDatabase(db: string, shownPath: (path: string) => string): string {
+  return isPostgresUrl(db) ? shownPostgresUrl(db) : isInMemory(db) ? db : shownPath(db);
 }
 
 /** The --db value with a file's path made absolute against `cwd`; other values as given. */
@@ -50,6 +63,8 @@ export function storeExists(db: string): boolean {
  * StoreUnavailableError.
  */
 export function openStore(db: string, now = new Date()): Store {
+  // It connects, and brings the schema up to date, on first use.
+  if (isPostgresUrl(db)) return new PostgresStore(db, now);
   try {
     return new SqliteStore(db, now);
   } catch (error) {
@@ -59,11 +74,24 @@ export function openStore(db: string, now = new Date()): Store {
 
 /**
  * The store, or, when it cannot be opened now (a full disk on which SQLite cannot write its
- * journal), a store that keeps trying: `lodge serve` starts all the same, serves the site and
- * answers submissions 503 until the database opens, instead of ending and being started again
- * and again by its supervisor. `problem` says what could not be done, for the start-up lines.
+ * journal, a database server that cannot be reached), a store that keeps trying: `lodge serve`
+ * starts all the same, serves the site and answers submissions 503 until the database opens,
+ * instead of ending and being started again and again by its supervisor. `problem` says what
+ * could not be done, for the start-up lines. A database from a newer lodge, or one that refuses
+ * the login, is an error: trying again would not help.
  */
-export function openStoreOrKeepTrying(db: string): { store: Store; problem?: string } {
+export async function openStoreOrKeepTrying(
+  db: string,
+): Promise<{ store: Store; problem?: string }> {
+  if (isPostgresUrl(db)) {
+    try {
+      return { store: await PostgresStore.open(db) };
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      const cause = error.cause instanceof Error ? error.cause.message : error.message;
+      return { store: new PostgresStore(db), problem: cause };
+    }
+  }
   try {
     return { store: openStore(db) };
   } catch (error) {

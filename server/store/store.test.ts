@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Cluster, startCluster } from "../../test/postgres-cluster.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { PG_MIGRATIONS } from "./postgres-migrations.ts";
 import { PostgresStore } from "./postgres-store.ts";
@@ -37,13 +37,7 @@ function file(): string {
   return join(dir, "var", "lodge.db");
 }
 
-let cluster: Cluster | undefined;
-beforeAll(async () => {
-  cluster = await startCluster();
-}, 60_000);
-afterAll(async () => {
-  await cluster?.stop();
-});
+const cluster = clusterOfThisFile();
 
 interface StoreKind {
   name: string;
@@ -67,7 +61,7 @@ const kinds: StoreKind[] = [
   },
   {
     name: "PostgreSQL",
-    place: () => (cluster as Cluster).place(),
+    place: () => cluster().place(),
     open: (place) => PostgresStore.open(place, NOW),
     async markFuture(place) {
       const sql = postgres(place, { max: 1 });
@@ -577,7 +571,7 @@ describe("the SQLite store's own", () => {
 
 describe("the PostgreSQL store's own", () => {
   it("records each schema version it applied, once, however many instances start together", async () => {
-    const place = await (cluster as Cluster).place();
+    const place = await cluster().place();
     const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.open(place, NOW)));
     const sql = postgres(place, { max: 1 });
     expect(await sql`SELECT version, name, applied_at FROM schema_migrations`).toEqual(
@@ -588,7 +582,7 @@ describe("the PostgreSQL store's own", () => {
   });
 
   it("tells a server that cannot be reached from a mistake, as the contract's StoreUnavailableError", async () => {
-    const place = await (cluster as Cluster).place();
+    const place = await cluster().place();
     const down = place.replace(/:\d+\//, ":1/");
     await expect(PostgresStore.open(down, NOW)).rejects.toBeInstanceOf(StoreUnavailableError);
     // A store made without opening it answers every call so, and works once the server is there.
