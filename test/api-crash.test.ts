@@ -140,16 +140,7 @@ describe.each(databases)(
       const worker = async () => {
         while (!killed && sent < 300) {
           const name = `Guest${sent++}`;
-          const payload = buildEventRsvpPayload(event, {
-            firstName: name,
-            lastName: "Smith",
-            masonicTitle: "",
-            email: `${name.toLowerCase()}@example.org`,
-            numberOfAttendees: 1,
-            earlyBirdDinner: false,
-            numberOfMeals: 1,
-            mealChoice: "",
-          } as EventRsvpForm);
+          const payload = guestRsvp(event, name);
           try {
             const response = await client.post("/mj/api/rsvp", payload, visitor(sent));
             if (response.status === 200) acknowledged.push(name);

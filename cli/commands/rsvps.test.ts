@@ -8,6 +8,7 @@ import type {
 } from "../../server/store/store.ts";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
 import { parseMail } from "../../test/mime.ts";
+import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { csvCell } from "./rsvps.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
@@ -49,8 +50,8 @@ function rsvp(r: Partial<EventRsvpRecord>, at: string, hash: string): EventRsvpS
 
 const db = () => join(sample.root, "var", "lodge.db");
 
-async function seed(): Promise<void> {
-  const store = openStore(db());
+async function seed(place = db()): Promise<void> {
+  const store = openStore(place);
   const seats = { guestLimit: 70, seatsPerClient: 70 };
   await store.addEventRsvp(
     rsvp(
@@ -210,5 +211,38 @@ describe("lodge rsvps cancel and edit", () => {
       code: 2,
       stderr: ['ID: give the RSVP\'s id, the number lodge rsvps shows, not "Ann"'],
     });
+  });
+});
+
+const cluster = clusterOfThisFile();
+
+describe("the secretary's commands on a PostgreSQL database", () => {
+  it("list, cancel and change the RSVPs that several lodge serve instances share, with --db URL", async () => {
+    const url = await cluster().place();
+    await seed(url);
+    const listed = await lodge(sample.root, "rsvps", "--db", url);
+    expect(listed.stdout.at(-2)).toBe(
+      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+    );
+    const messages = await lodge(sample.root, "messages", "--db", url);
+    expect(messages.stdout[0]).toBe("2027-12-22 10:00 UTC  Carl Example <carl@example.org>");
+    expect((await lodge(sample.root, "rsvps", "cancel", "2", "--db", url)).code).toBe(0);
+    const edited = await lodge(sample.root, "rsvps", "edit", "1", "--attendees", "2", "--db", url);
+    expect(edited.stdout[1]).toBe(
+      "Table Lodge on Wed, Jan 5, 2028 at 7:30PM now has 2 of 70 seats reserved.",
+    );
+    const store = openStore(url);
+    expect((await store.listEventRsvps()).map((r) => [r.id, r.record.attendees])).toEqual([[1, 2]]);
+    expect((await store.listMail("pending")).length).toBe(2);
+    await store.close();
+  });
+
+  it("says the database cannot be reached, without its password, and changes nothing", async () => {
+    const down = "postgres://lodge:hunter2@127.0.0.1:1/lodge";
+    const result = await lodge(sample.root, "rsvps", "cancel", "1", "--db", down);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual([
+      "postgres://lodge:***@127.0.0.1:1/lodge cannot be used now (connect ECONNREFUSED 127.0.0.1:1); nothing was changed. Check that the database server is running and reachable, or that its disk has space, then run this again.",
+    ]);
   });
 });

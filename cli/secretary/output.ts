@@ -2,9 +2,10 @@ import { z } from "zod";
 import {
   openStore as openDatabase,
   resolveDatabase,
+  shownDatabase,
   storeExists,
 } from "../../server/store/open-store.ts";
-import type { Store } from "../../server/store/store.ts";
+import { type Store, StoreUnavailableError } from "../../server/store/store.ts";
 import type { Context } from "../context.ts";
 import { UserError } from "../errors.ts";
 
@@ -69,6 +70,13 @@ export async function withStore<T>(
   const store = openStore(ctx, db);
   try {
     return await work(store);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    // Nothing was done: the database could not be reached or written (a server down, a full disk).
+    const cause = error.cause instanceof Error ? error.cause.message : error.message;
+    throw new UserError(
+      `${shownDatabase(db, (path) => path)} cannot be used now (${cause}); nothing was changed. Check that the database server is running and reachable, or that its disk has space, then run this again.`,
+    );
   } finally {
     await store.close();
   }
