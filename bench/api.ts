@@ -6,6 +6,7 @@ import { loadData } from "../cli/load/load-data.ts";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { upcomingRsvpOpen } from "../core/rules/rsvp-window.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
+import { startCluster } from "../test/postgres-cluster.ts";
 
 /** Starts a process and resolves with the address it prints once it listens. */
 function start(
@@ -46,18 +47,35 @@ function stop(child: ChildProcess): Promise<void> {
 const letters = (n: number) =>
   n.toString(26).replace(/./g, (c) => String.fromCharCode(97 + Number.parseInt(c, 26)));
 
-async function load(url: string, body: (n: number) => string, headers: Record<string, string>) {
-  let n = 0;
+/** Numbers each request across every load running at once, so no two share an e-mail address. */
+let sent = 0;
+
+async function load(
+  url: string,
+  body: (n: number) => string,
+  headers: Record<string, string>,
+  connections = 50,
+) {
   const result = await autocannon({
     url,
-    connections: 50,
+    connections,
     duration: 10,
     requests: [
       {
         method: "POST",
         path: "/mj/api/rsvp",
         headers: { "content-type": "application/json", ...headers },
-        setupRequest: (request) => ({ ...request, body: body(n++) }),
+        // Each RSVP from an address of its own (through TRUST_PROXY), as visitors' are: one
+        // address may hold only seatsPerAddress seats of an event.
+        setupRequest: (request) => {
+          const n = sent++;
+          const from = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+          return {
+            ...request,
+            headers: { ...request.headers, "x-forwarded-for": from },
+            body: body(n),
+          };
+        },
       },
     ],
   });
@@ -67,6 +85,55 @@ async function load(url: string, body: (n: number) => string, headers: Record<st
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/**
+ * The 50 connections shared out between several instances at once, as a load balancer would:
+ * their requests per second add up; the latencies are the worst instance's.
+ */
+async function loadAll(
+  servers: { url: string; headers: Record<string, string> }[],
+  body: (n: number) => string,
+) {
+  const each = await Promise.all(
+    servers.map(({ url, headers }) => load(url, body, headers, Math.ceil(50 / servers.length))),
+  );
+  return {
+    rps: each.reduce((sum, r) => sum + r.rps, 0),
+    p50: Math.max(...each.map((r) => r.p50)),
+    p99: Math.max(...each.map((r) => r.p99)),
+    errors: each.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/** `lodge serve` on `db`, with the XSRF cookie and header its form posts need. */
+async function serveLodge(cli: string, dataDir: string, scratch: string, db: string) {
+  const lodge = await start(
+    process.execPath,
+    [
+      cli,
+      "serve",
+      "--data",
+      dataDir,
+      "--dist",
+      join(scratch, "no-dist"),
+      "--port",
+      "0",
+      "--db",
+      db,
+      "--outbox",
+      join(scratch, "outbox"),
+    ],
+    {
+      RATE_LIMIT_MAX: "100000",
+      TRUST_PROXY: "127.0.0.1",
+      XSRF_SECRET: "one-secret-for-every-instance-of-the-bench",
+    },
+  );
+  const response = await fetch(`${lodge.url}/sheets/api/read`);
+  const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1] ?? "";
+  const headers = { cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": decodeURIComponent(token) };
+  return { ...lodge, headers };
 }
 
 export async function benchApi(cli: string, dataDir: string, scratch: string) {
@@ -107,34 +174,30 @@ export async function benchApi(cli: string, dataDir: string, scratch: string) {
   });
   await stop(bare.child);
 
-  const lodge = await start(
-    process.execPath,
-    [
-      cli,
-      "serve",
-      "--data",
-      dataDir,
-      "--dist",
-      join(scratch, "no-dist"),
-      "--port",
-      "0",
-      "--db",
-      join(scratch, "api.db"),
-      "--outbox",
-      join(scratch, "outbox"),
-    ],
-    {
-      RATE_LIMIT_MAX: "100000",
-    },
-  );
-  const response = await fetch(`${lodge.url}/sheets/api/read`);
-  const token = /XSRF-TOKEN=([^;]+)/.exec(response.headers.get("set-cookie") ?? "")?.[1] ?? "";
-  const headers = { cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": decodeURIComponent(token) };
+  const lodge = await serveLodge(cli, dataDir, scratch, join(scratch, "api.db"));
   rows.push({
     name: "lodge serve: validated, stored (SQLite, synchronous=FULL), 2 mails queued and written",
-    ...(await load(lodge.url, body, headers)),
+    ...(await load(lodge.url, body, lodge.headers)),
     peakMB: peakMB(lodge.child.pid ?? 0),
   });
   await stop(lodge.child);
+
+  // PostgreSQL on this machine, committing to disk as it does by default (fsync, synchronous_commit).
+  const cluster = await startCluster({ durable: true });
+  try {
+    for (const count of [1, 3]) {
+      const db = await cluster.place();
+      const instances = [];
+      for (let i = 0; i < count; i++) instances.push(await serveLodge(cli, dataDir, scratch, db));
+      rows.push({
+        name: `lodge serve: the same on PostgreSQL 15 (same machine), ${count === 1 ? "1 instance" : `${count} instances sharing it`}`,
+        ...(await loadAll(instances, body)),
+        peakMB: Math.max(...instances.map(({ child }) => peakMB(child.pid ?? 0))),
+      });
+      for (const { child } of instances) await stop(child);
+    }
+  } finally {
+    await cluster.stop();
+  }
   return rows;
 }

@@ -138,10 +138,14 @@ try {
         ]),
       ),
     );
-    const [bare, lodge] = r;
+    const [bare, lodge, postgres, three] = r;
     if (bare && lodge)
       say(
-        `\nA stored, validated, mailed RSVP costs ${fmt(bare.rps / lodge.rps, 1)}x a bare fastify answer.\n`,
+        `\nA stored, validated, mailed RSVP costs ${fmt(bare.rps / lodge.rps, 1)}x a bare fastify answer.`,
+      );
+    if (lodge && postgres && three)
+      say(
+        `On PostgreSQL one instance takes ${fmt(postgres.rps / lodge.rps, 2)}x the RSVPs per second of SQLite, three ${fmt(three.rps / lodge.rps, 2)}x (all on this machine's cores).\n`,
       );
     keep("api");
   }

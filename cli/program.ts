@@ -9,6 +9,7 @@ import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
 import { mailCommand } from "./commands/mail.ts";
 import { messagesCommand } from "./commands/messages.ts";
+import { migrateStoreCommand } from "./commands/migrate-store.ts";
 import { publishCommand } from "./commands/publish.ts";
 import { rsvpsCommand } from "./commands/rsvps.ts";
 import { serveCommand } from "./commands/serve.ts";
@@ -52,6 +53,7 @@ export function createProgram(ctx: Context): Command {
     rsvpsCommand(ctx),
     messagesCommand(ctx),
     mailCommand(ctx),
+    migrateStoreCommand(ctx),
   ]) {
     program.addCommand(inherit(command, program));
   }

@@ -44,7 +44,12 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startCluster(): Promise<Cluster> {
+/**
+ * Starts a cluster. Tests test the store, not the disk, so by default commits do not wait for
+ * fsync; `durable` keeps PostgreSQL's defaults, for the benchmark to compare with SQLite's
+ * synchronous=FULL.
+ */
+export async function startCluster(options: { durable?: boolean } = {}): Promise<Cluster> {
   const bin = postgresBin();
   if (!bin) {
     throw new Error(
@@ -64,16 +69,14 @@ export async function startCluster(): Promise<Cluster> {
     );
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  const options = [
+  const settings = [
     `-c listen_addresses=127.0.0.1`,
     `-c port=${port}`,
     `-c unix_socket_directories=${dir}`,
     "-c max_connections=200",
-    // The tests are of the store, not of the disk: commits need not wait for fsync here.
-    "-c fsync=off",
-    "-c synchronous_commit=off",
+    ...(options.durable ? [] : ["-c fsync=off", "-c synchronous_commit=off"]),
   ].join(" ");
-  run("pg_ctl", ["start", "-w", "-D", data, "-l", join(dir, "log"), "-o", options]);
+  run("pg_ctl", ["start", "-w", "-D", data, "-l", join(dir, "log"), "-o", settings]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   let made = 0;

@@ -237,6 +237,28 @@ describe("the secretary's commands on a PostgreSQL database", () => {
     await store.close();
   });
 
+  it("lodge migrate-store copies a SQLite file's RSVPs, messages and mail into PostgreSQL, once", async () => {
+    await seed();
+    const url = await cluster().place();
+    const copied = await lodge(sample.root, "migrate-store", "--to", url);
+    expect(copied).toMatchObject({ code: 0, stderr: [] });
+    expect(copied.stdout).toEqual([
+      `Copied var/lodge.db to ${url}: 2 event RSVPs (cancelled and replaced ones included), 0 social RSVPs, 1 message, 0 mails (sent, waiting and failed), 0 retry keys, 0 spent form tokens.`,
+      `Each count matches. Start lodge serve with --db ${url} (or DATABASE_URL).`,
+    ]);
+    const listed = await lodge(sample.root, "rsvps", "--db", url);
+    expect(listed.stdout.at(-2)).toBe(
+      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+    );
+    const again = await lodge(sample.root, "migrate-store", "--to", url);
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: [
+        `${url} already holds RSVPs, messages or mail; nothing was copied. Copy into an empty database.`,
+      ],
+    });
+  });
+
   it("says the database cannot be reached, without its password, and changes nothing", async () => {
     const down = "postgres://lodge:hunter2@127.0.0.1:1/lodge";
     const result = await lodge(sample.root, "rsvps", "cancel", "1", "--db", down);

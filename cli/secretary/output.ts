@@ -61,6 +61,18 @@ export function openStore(ctx: Context, db: string): Store {
   return openDatabase(place);
 }
 
+/**
+ * A database that could not be reached or written (a server down, a full disk) as the message
+ * that says so, without a URL's password; any other error as it is.
+ */
+export function unavailable(db: string, error: unknown): unknown {
+  if (!(error instanceof StoreUnavailableError)) return error;
+  const cause = error.cause instanceof Error ? error.cause.message : error.message;
+  return new UserError(
+    `${shownDatabase(db, (path) => path)} cannot be used now (${cause}); nothing was changed. Check that the database server is running and reachable, or that its disk has space, then run this again.`,
+  );
+}
+
 /** Runs `work` on the store, closing it whatever happens. */
 export async function withStore<T>(
   ctx: Context,
@@ -71,12 +83,7 @@ export async function withStore<T>(
   try {
     return await work(store);
   } catch (error) {
-    if (!(error instanceof StoreUnavailableError)) throw error;
-    // Nothing was done: the database could not be reached or written (a server down, a full disk).
-    const cause = error.cause instanceof Error ? error.cause.message : error.message;
-    throw new UserError(
-      `${shownDatabase(db, (path) => path)} cannot be used now (${cause}); nothing was changed. Check that the database server is running and reachable, or that its disk has space, then run this again.`,
-    );
+    throw unavailable(db, error);
   } finally {
     await store.close();
   }

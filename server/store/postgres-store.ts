@@ -5,8 +5,10 @@ import {
   type Column,
   contactColumns,
   contactMessage,
+  dumpRows,
   eventRsvp,
   eventRsvpColumns,
+  JSON_COLUMNS,
   mailEntry,
   socialRsvp,
   socialRsvpColumns,
@@ -28,7 +30,9 @@ import {
   type QueuedMail,
   type RsvpLimits,
   type SocialRsvpRecord,
+  STORE_TABLES,
   type Store,
+  type StoreDump,
   type Stored,
   StoreUnavailableError,
   type Submission,
@@ -616,6 +620,48 @@ export class PostgresStore implements Store {
 
   async lastFailureSummary(): Promise<Date | undefined> {
     return this.#read((sql) => this.#lastSummary(sql));
+  }
+
+  async dump(): Promise<StoreDump> {
+    return this.#read(async (sql) => {
+      const dump = {} as StoreDump;
+      for (const table of STORE_TABLES) {
+        dump[table] = dumpRows(table, await sql`SELECT * FROM ${sql(table)}`);
+      }
+      return dump;
+    });
+  }
+
+  async restore(dump: StoreDump): Promise<void> {
+    await this.#write(async (tx) => {
+      for (const table of STORE_TABLES) {
+        const [held] = await tx`SELECT 1 FROM ${tx(table)} LIMIT 1`;
+        if (held)
+          throw new Error(
+            `${this.#where} already holds data (${table}); copy into an empty database`,
+          );
+      }
+      for (const table of STORE_TABLES) {
+        const rows = dump[table].map((row) =>
+          Object.fromEntries(
+            Object.entries(row).map(([name, value]) => [
+              name,
+              JSON_COLUMNS.has(name) && value !== null
+                ? tx.json(value as postgres.JSONValue)
+                : value,
+            ]),
+          ),
+        ) as Record<string, postgres.ParameterOrJSON<never>>[];
+        // Under PostgreSQL's limit of 65,535 parameters a statement.
+        for (let i = 0; i < rows.length; i += 500) {
+          await tx`INSERT INTO ${tx(table)} ${tx(rows.slice(i, i + 500))}`;
+        }
+        if (table !== "idempotency_keys" && table !== "spent_form_tokens") {
+          await tx`SELECT setval(pg_get_serial_sequence(${table}, 'id'),
+            (SELECT COALESCE(MAX(id), 0) + 1 FROM ${tx(table)}), false)`;
+        }
+      }
+    });
   }
 
   /** Waits for the queries under way (a few seconds at most), then closes the connections. */

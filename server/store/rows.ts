@@ -7,10 +7,13 @@ import type {
   MailStatus,
   MealCount,
   SocialRsvpRecord,
+  StoreDump,
   Stored,
+  StoreTable,
   Submission,
   SubmissionStatus,
 } from "./store.ts";
+import { STORE_TABLES } from "./store.ts";
 
 /**
  * A row of either store as the contract's records: the one reading of each table. SQLite hands
@@ -99,6 +102,14 @@ export function mailEntry(row: Row): MailEntry {
 /** A value as a column takes it: moments, flags and lists in their neutral form. */
 export type Column = string | number | boolean | Date | null | readonly unknown[];
 
+/** How many rows a dump holds, table by table: the figures a copy is checked with. */
+export function dumpCounts(dump: StoreDump): Record<StoreTable, number> {
+  return Object.fromEntries(STORE_TABLES.map((table) => [table, dump[table].length])) as Record<
+    StoreTable,
+    number
+  >;
+}
+
 /** The columns of a new event RSVP; each store writes them in its own types. */
 export function eventRsvpColumns(submission: EventRsvpSubmission): Record<string, Column> {
   const { record } = submission;
@@ -146,4 +157,58 @@ export function contactColumns(submission: ContactSubmission): Record<string, Co
     client_key: submission.clientKey,
     with_token: submission.formToken !== undefined,
   };
+}
+
+/** The columns that hold a moment, a flag or JSON, in either store's tables. */
+export const MOMENT_COLUMNS = new Set([
+  "received_at",
+  "sheet_recorded_at",
+  "ended_at",
+  "created_at",
+  "next_attempt_at",
+  "sent_at",
+  "failed_at",
+  "reported_at",
+  "expires_at",
+]);
+const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
+export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body"]);
+
+/** A row of either store in the neutral values of a StoreDump. */
+export function neutralRow(row: Row): Row {
+  return Object.fromEntries(
+    Object.entries(row).map(([name, value]) => [
+      name,
+      value === null || value === undefined
+        ? null
+        : MOMENT_COLUMNS.has(name)
+          ? moment(value)
+          : FLAG_COLUMNS.has(name)
+            ? value === true || value === 1
+            : JSON_COLUMNS.has(name)
+              ? json(value)
+              : value instanceof Uint8Array
+                ? Buffer.from(value)
+                : value,
+    ]),
+  );
+}
+
+/** The column that tells a table's rows apart, by which a dump lists them. */
+const TABLE_KEYS: Record<StoreTable, string> = {
+  event_rsvps: "id",
+  social_rsvps: "id",
+  contact_messages: "id",
+  outbox: "id",
+  idempotency_keys: "key",
+  spent_form_tokens: "token_hash",
+};
+
+/** A table's rows, from either store, as a dump holds them: neutral values, in key order. */
+export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
+  const key = TABLE_KEYS[table];
+  return rows.map(neutralRow).sort((a, b) => {
+    const [x, y] = [a[key], b[key]] as [string | number, string | number];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 }

@@ -9,8 +9,10 @@ import {
   type Column,
   contactColumns,
   contactMessage,
+  dumpRows,
   eventRsvp,
   eventRsvpColumns,
+  JSON_COLUMNS,
   mailEntry,
   socialRsvp,
   socialRsvpColumns,
@@ -32,7 +34,9 @@ import {
   type QueuedMail,
   type RsvpLimits,
   type SocialRsvpRecord,
+  STORE_TABLES,
   type Store,
+  type StoreDump,
   type Stored,
   StoreUnavailableError,
   type Submission,
@@ -45,19 +49,20 @@ type Found = Record<string, string | number | null>;
 
 const BUSY_TIMEOUT_MS = 5000;
 
-/** Columns in SQLite's types: moments as ISO text, flags as 0 or 1, lists as JSON text. */
+/** A value in SQLite's types: moments as ISO text, flags as 0 or 1, lists as JSON text. */
+function sqliteValue(value: Column | Buffer): SQLInputValue {
+  return value instanceof Date
+    ? value.toISOString()
+    : typeof value === "boolean"
+      ? Number(value)
+      : Array.isArray(value)
+        ? JSON.stringify(value)
+        : (value as SQLInputValue);
+}
+
 function sqliteRow(columns: Record<string, Column>): Row {
   return Object.fromEntries(
-    Object.entries(columns).map(([name, value]) => [
-      name,
-      value instanceof Date
-        ? value.toISOString()
-        : typeof value === "boolean"
-          ? Number(value)
-          : Array.isArray(value)
-            ? JSON.stringify(value)
-            : (value as SQLInputValue),
-    ]),
+    Object.entries(columns).map(([name, value]) => [name, sqliteValue(value)]),
   );
 }
 
@@ -633,6 +638,44 @@ export class SqliteStore implements Store {
 
   async lastFailureSummary(): Promise<Date | undefined> {
     return this.#read(() => this.#lastSummary());
+  }
+
+  async dump(): Promise<StoreDump> {
+    return this.#read(() => {
+      const dump = {} as StoreDump;
+      for (const table of STORE_TABLES) {
+        dump[table] = dumpRows(table, this.#db.prepare(`SELECT * FROM ${table}`).all() as Row[]);
+      }
+      return dump;
+    });
+  }
+
+  async restore(dump: StoreDump): Promise<void> {
+    await this.#write(() => {
+      for (const table of STORE_TABLES) {
+        if (this.#db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) {
+          throw new Error(`the database already holds data (${table}); copy into an empty one`);
+        }
+      }
+      for (const table of STORE_TABLES) {
+        for (const row of dump[table]) {
+          const columns = Object.keys(row);
+          const values = Object.entries(row).map(([name, value]) =>
+            // These two are milliseconds since the epoch here; the other moments ISO text.
+            (name === "next_attempt_at" || name === "expires_at") && value instanceof Date
+              ? value.getTime()
+              : JSON_COLUMNS.has(name) && value !== null
+                ? JSON.stringify(value)
+                : sqliteValue(value as Column | Buffer),
+          );
+          this.#db
+            .prepare(
+              `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+            )
+            .run(...values);
+        }
+      }
+    });
   }
 
   async close(): Promise<void> {

@@ -211,6 +211,37 @@ describe.each(kinds)("the $name store", (kind) => {
     await store.close();
   });
 
+  it("dumps every row and restores them into an empty store of either kind, ids kept, or refuses a store with data", async () => {
+    const source = await open();
+    await source.addEventRsvp(
+      { ...rsvp("Ann", 2), mails: [mail("rsvp-confirmation", "ann@example.org")] },
+      seats(70),
+    );
+    await source.addEventRsvp({ ...rsvp("Ann", 3, "again"), replaces: 1 }, seats(70));
+    await source.addEventRsvp(rsvp("Bob", 1), seats(70));
+    await source.cancelEventRsvp(3, NOW, [mail("rsvp-cancelled", "bob@example.org")]);
+    await source.addContactMessage(message("carl@example.org", NOW, "token"));
+    const [sent, failed] = await source.claimDueMail(NOW, NOW, 2);
+    await source.markMailSent(sent?.id ?? 0, NOW);
+    await source.failMail(failed?.id ?? 0, "550", NOW);
+    const dump = await source.dump();
+    expect(dump.event_rsvps.map((r) => [r.id, r.state])).toEqual([
+      [1, "replaced"],
+      [2, "current"],
+      [3, "cancelled"],
+    ]);
+    for (const other of kinds) {
+      const target = await other.open(await other.place());
+      await target.restore(dump);
+      expect(await target.dump()).toEqual(dump);
+      // New rows number on after the copied ones.
+      expect(await target.addEventRsvp(rsvp("Dan", 1), seats(70))).toMatchObject({ id: 4 });
+      await expect(target.restore(dump)).rejects.toThrow(/already holds data/);
+      await target.close();
+    }
+    await source.close();
+  });
+
   describe("one RSVP per e-mail address and a cap per client address", () => {
     it("replaces the current RSVP of the same address, freeing its seats in the same transaction", async () => {
       const store = await kind.open(await kind.place());

@@ -187,6 +187,23 @@ export type ChangeOutcome =
   | { kind: "not-found" }
   | { kind: "full"; taken: number; limit: number };
 
+/** The tables a store keeps, in the order a copy writes them. */
+export const STORE_TABLES = [
+  "event_rsvps",
+  "social_rsvps",
+  "contact_messages",
+  "outbox",
+  "idempotency_keys",
+  "spent_form_tokens",
+] as const;
+export type StoreTable = (typeof STORE_TABLES)[number];
+
+/**
+ * Every row of every table, ids included, for `lodge migrate-store`: moments as Date, flags as
+ * boolean, JSON parsed, mail bodies as Buffer, whichever store they came from.
+ */
+export type StoreDump = Record<StoreTable, Record<string, unknown>[]>;
+
 export interface Store {
   /**
    * Stores an event RSVP and queues its mails in one transaction that holds the write lock from
@@ -255,5 +272,12 @@ export interface Store {
   ): Promise<boolean>;
   /** When the last failure summary was queued, if ever. */
   lastFailureSummary(): Promise<Date | undefined>;
+  /** Every row of every table (cancelled and replaced RSVPs, sent mail and all). */
+  dump(): Promise<StoreDump>;
+  /**
+   * Writes `dump` into this store in one transaction, ids kept, so that new rows number on
+   * after them. Refuses (writing nothing) when the store already holds any row.
+   */
+  restore(dump: StoreDump): Promise<void>;
   close(): Promise<void>;
 }
