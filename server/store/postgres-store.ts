@@ -186,10 +186,14 @@ export class PostgresStore implements Store {
     const keys = submission.idempotency.keys.map(({ key }) => key);
     if (keys.length === 0) return undefined;
     await this.#lock(tx, "key", keys);
-    await tx`DELETE FROM idempotency_keys WHERE expires_at <= ${submission.receivedAt}`;
+    // Sent together, answered in order: one round trip.
+    const [, rows] = await Promise.all([
+      tx`DELETE FROM idempotency_keys WHERE expires_at <= ${submission.receivedAt}`,
+      tx<{ key: string; request_hash: string; status: number; body: unknown }[]>`
+        SELECT key, request_hash, status, body FROM idempotency_keys WHERE key IN ${tx(keys)}`,
+    ]);
     for (const key of keys) {
-      const [row] = await tx<{ request_hash: string; status: number; body: unknown }[]>`
-        SELECT request_hash, status, body FROM idempotency_keys WHERE key = ${key}`;
+      const row = rows.find((found) => found.key === key);
       if (!row) continue;
       if (row.request_hash !== submission.idempotency.requestHash) return { kind: "key-reused" };
       return { kind: "replay", response: { status: row.status, body: row.body } };
@@ -214,16 +218,19 @@ export class PostgresStore implements Store {
     const [inserted] = await tx<{ id: number }[]>`
       INSERT INTO ${tx(source)} ${tx(row)} RETURNING id`;
     const id = Number(inserted?.id);
-    await this.#queue(tx, source, id, submission.mails, submission.receivedAt);
     const { requestHash } = submission.idempotency;
     const { status, body } = submission.response;
-    for (const { key, expiresAt } of submission.idempotency.keys) {
-      await tx`
-        INSERT INTO idempotency_keys (key, request_hash, status, body, expires_at)
-        VALUES (${key}, ${requestHash}, ${status}, ${tx.json(body as postgres.JSONValue)}, ${expiresAt})
-        ON CONFLICT (key) DO UPDATE SET request_hash = EXCLUDED.request_hash,
-          status = EXCLUDED.status, body = EXCLUDED.body, expires_at = EXCLUDED.expires_at`;
-    }
+    // The mails and the keys go in one round trip: every statement sent at once, run in order.
+    await Promise.all([
+      this.#queue(tx, source, id, submission.mails, submission.receivedAt),
+      ...submission.idempotency.keys.map(
+        ({ key, expiresAt }) => tx`
+          INSERT INTO idempotency_keys (key, request_hash, status, body, expires_at)
+          VALUES (${key}, ${requestHash}, ${status}, ${tx.json(body as postgres.JSONValue)}, ${expiresAt})
+          ON CONFLICT (key) DO UPDATE SET request_hash = EXCLUDED.request_hash,
+            status = EXCLUDED.status, body = EXCLUDED.body, expires_at = EXCLUDED.expires_at`,
+      ),
+    ]);
     return { kind: "stored", id, response: submission.response };
   }
 
@@ -241,21 +248,26 @@ export class PostgresStore implements Store {
   ): Promise<void> {
     const limited = mails.filter((mail) => mail.oncePerRecipientWithinMs !== undefined);
     await this.#lock(tx, "recipient", limited.map(recipientOf));
+    const queued: ComposedMail[] = [];
     for (const mail of mails) {
-      const recipient = recipientOf(mail);
       if (mail.oncePerRecipientWithinMs !== undefined) {
         const since = new Date(at.getTime() - mail.oncePerRecipientWithinMs);
         const [recent] = await tx`
-          SELECT 1 FROM outbox WHERE recipient = ${recipient} AND kind = ${mail.kind}
+          SELECT 1 FROM outbox WHERE recipient = ${recipientOf(mail)} AND kind = ${mail.kind}
           AND created_at > ${since} LIMIT 1`;
         if (recent) continue;
       }
-      await tx`
-        INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id,
-          raw, next_attempt_at)
-        VALUES (${at}, ${source}, ${sourceId}, ${mail.kind}, ${recipient},
-          ${tx.json(mail.envelope)}, ${mail.messageId}, ${mail.raw}, ${at})`;
+      queued.push(mail);
     }
+    await Promise.all(
+      queued.map(
+        (mail) => tx`
+          INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope,
+            message_id, raw, next_attempt_at)
+          VALUES (${at}, ${source}, ${sourceId}, ${mail.kind}, ${recipientOf(mail)},
+            ${tx.json(mail.envelope)}, ${mail.messageId}, ${mail.raw}, ${at})`,
+      ),
+    );
   }
 
   async #seats(tx: Sql | Tx, eventId: string, clientKey?: string): Promise<number> {
@@ -288,13 +300,18 @@ export class PostgresStore implements Store {
       if (previous) return previous;
       // Every instance counts this event's seats under this lock, and commits before it lets go.
       await this.#lock(tx, "event", [record.eventId]);
-      const current = await this.#current(tx, record.eventId, record.email);
+      // The three counts in one round trip: the lock is held for as few as can be.
+      const [current, event, client] = await Promise.all([
+        this.#current(tx, record.eventId, record.email),
+        this.#seats(tx, record.eventId),
+        this.#seats(tx, record.eventId, submission.clientKey),
+      ]);
       if (current?.id !== submission.replaces) return { kind: "stale" };
       const decision = decideRsvpSeats(
         record.attendees,
         {
-          event: await this.#seats(tx, record.eventId),
-          client: await this.#seats(tx, record.eventId, submission.clientKey),
+          event,
+          client,
           replaced: current && {
             attendees: current.attendees,
             sameClient: current.client_key === submission.clientKey,
@@ -325,14 +342,17 @@ export class PostgresStore implements Store {
     clientKey: string,
   ): Promise<EventRsvpSituation> {
     return this.#read(async (sql) => {
-      const current = await this.#current(sql, eventId, email);
+      const [current, clientSeats] = await Promise.all([
+        this.#current(sql, eventId, email),
+        this.#seats(sql, eventId, clientKey),
+      ]);
       return {
         current: current && {
           id: current.id,
           attendees: current.attendees,
           sameClient: current.client_key === clientKey,
         },
-        clientSeats: await this.#seats(sql, eventId, clientKey),
+        clientSeats,
       };
     });
   }
