@@ -53,7 +53,13 @@ export async function runServer(
     shown,
   );
   const settled = settleConfig(config, data().lodge);
-  const { store, problem } = await openStoreOrKeepTrying(settled.dbFile);
+  const database = shownDatabase(settled.dbFile, shown);
+  const { store, problem } = await openStoreOrKeepTrying(settled.dbFile).catch((error: unknown) => {
+    // A database that will not do however often it is tried (from a newer lodge, a login it
+    // refuses, a database that does not exist): a message to act on, not a crash.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new StartError(message.includes(database) ? message : `${database}: ${message}`);
+  });
   const transport = settled.smtpUrl
     ? smtpTransport(settled.smtpUrl, { timeoutMs: settled.smtpTimeoutSeconds * 1000 })
     : outboxFolderTransport(settled.outboxDir);
@@ -79,7 +85,7 @@ export async function runServer(
       url,
       site: existsSync(settled.distDir) ? settled.distDir : undefined,
       mail: transport.description,
-      database: shownDatabase(settled.dbFile, shown),
+      database,
       sharedDatabase: isShared(settled.dbFile),
       databaseProblem: problem,
       async close() {

@@ -218,3 +218,28 @@ describe.each(databases)(
     });
   },
 );
+
+describe("lodge serve on a PostgreSQL database it cannot use", () => {
+  it("refuses to start on one that will never do, and serves with 503s while the server is down", {
+    timeout: 60_000,
+  }, async () => {
+    const { copy, state } = await lodgeWithOneEvent(async () => "");
+    const missing = cluster().url.replace(/\/postgres$/, "/no_such_database");
+    const refusal = await serve(copy.data, state, missing).catch((error: Error) => error.message);
+    // One line to act on, not a crash report.
+    expect(refusal).toMatch(
+      /^lodge serve exited with 1: postgres:\/\/postgres@127\.0\.0\.1:\d+\/no_such_database: database "no_such_database" does not exist\n$/,
+    );
+    const { child, url } = await serve(copy.data, state, "postgres://lodge@127.0.0.1:1/lodge");
+    const client = new Client(url);
+    await client.get("/sheets/api/read");
+    const refused = await client.post(
+      "/mj/api/rsvp",
+      guestRsvp(eventSchema.parse(EVENT), "Ann"),
+      visitor(1),
+    );
+    expect(refused.status).toBe(503);
+    child.kill("SIGTERM");
+    await exited(child);
+  });
+});
