@@ -19,13 +19,32 @@ import { processImages } from "../images/process-images.ts";
 let root: string;
 beforeEach(async () => {
   root = mkdtempSync(join(tmpdir(), "lodge-images-"));
+  await newLodge("data", "Test Lodge No. 1");
   await picture("data/albums/2024-10-19-table-lodge/table-01.jpg", 1200, 800, "#13294b");
   await picture("data/albums/2024-10-19-table-lodge/_cover.jpg", 1200, 800, "#d9a82b");
   await picture("data/images/officers/ann.jpg", 400, 500, "#777777");
   await picture("data/images/site/logo.png", 512, 512, "#13294b");
-  writeFileSync(join(root, "data/lodge.yaml"), "name: Test Lodge No. 1\n");
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** A new lodge's data folder, as `lodge init` starts it, without the starter's pictures. */
+async function newLodge(dir: string, name: string): Promise<void> {
+  const { code } = await lodge(
+    root,
+    "init",
+    dir,
+    "--name",
+    name,
+    "--charter-date",
+    "1900-01-01",
+    "--time-zone",
+    "America/New_York",
+    "--secretary-email",
+    "secretary@example.org",
+  );
+  expect(code).toBe(0);
+  rmSync(join(root, dir, "images"), { recursive: true });
+}
 
 async function picture(path: string, width: number, height: number, color: string): Promise<void> {
   mkdirSync(join(root, path, ".."), { recursive: true });
@@ -43,7 +62,7 @@ const filesIn = (data: string) =>
   Object.values(readManifest(join(root, "var/images"), join(root, data))).flatMap(filesOf);
 
 describe("lodge images", () => {
-  it("makes web sizes no wider than the source in WebP and a fallback, and thumbnails for albums", async () => {
+  it("makes the sizes each picture is shown in, never wider than itself: WebP, one JPEG or PNG, and album thumbnails", async () => {
     const { code, stdout } = await lodge(root, "images");
     expect(code).toBe(0);
     expect(stdout.at(-1)).toMatch(
@@ -56,41 +75,86 @@ describe("lodge images", () => {
       "images/officers/ann.jpg",
       "images/site/logo.png",
     ]);
+    // A photo only its album shows: the lightbox's size, and the grid's thumbnail.
     const photo = m["albums/2024-10-19-table-lodge/table-01.jpg"];
     const hash = photo.hash.slice(0, 8);
-    expect(
-      photo.variants.map((v: { src: string; width: number; height: number }) => [
-        v.src,
-        v.width,
-        v.height,
-      ]),
-    ).toEqual(
-      [160, 320, 640, 1024, 1200].flatMap((w) => [
-        [
-          `albums/2024-10-19-table-lodge/table-01-${hash}-${w}.webp`,
-          w,
-          Math.round((800 * w) / 1200),
-        ],
-        [
-          `albums/2024-10-19-table-lodge/table-01-${hash}-${w}.jpg`,
-          w,
-          Math.round((800 * w) / 1200),
-        ],
-      ]),
-    );
-    expect(photo.thumbs.map((v: { src: string }) => v.src)).toEqual([
-      `thumbnails/albums/2024-10-19-table-lodge/table-01-${hash}-400.webp`,
-      `thumbnails/albums/2024-10-19-table-lodge/table-01-${hash}-400.jpg`,
+    const listed = (variants: { src: string; width: number; height: number }[]) =>
+      variants.map((v) => [v.src, v.width, v.height]);
+    expect(listed(photo.variants)).toEqual([
+      [`albums/2024-10-19-table-lodge/table-01-${hash}-1200.webp`, 1200, 800],
     ]);
+    expect(listed(photo.thumbs)).toEqual([
+      [`thumbnails/albums/2024-10-19-table-lodge/table-01-${hash}-400.webp`, 400, 267],
+      [`thumbnails/albums/2024-10-19-table-lodge/table-01-${hash}-400.jpg`, 400, 267],
+    ]);
+    // A cover is a page's picture (the gallery's tile): WebP sizes and one JPEG, no thumbnail.
+    const cover = m["albums/2024-10-19-table-lodge/_cover.jpg"];
+    expect(cover.variants.map((v: { src: string }) => v.src.split("-").at(-1))).toEqual([
+      "480.webp",
+      "800.webp",
+      "800.jpg",
+      "1200.webp",
+    ]);
+    expect(cover.thumbs).toEqual([]);
     expect(m["images/officers/ann.jpg"].variants.map((v: { width: number }) => v.width)).toEqual([
-      160, 160, 320, 320, 400, 400,
+      400, 400,
     ]);
-    expect(m["images/officers/ann.jpg"].thumbs).toEqual([]);
-    expect(m["images/site/logo.png"].variants.map((v: { format: string }) => v.format)).toContain(
-      "png",
+    expect(
+      m["images/site/logo.png"].variants.map((v: { format: string; width: number }) => [
+        v.format,
+        v.width,
+      ]),
+    ).toEqual([
+      ["webp", 160],
+      ["png", 160],
+      ["webp", 320],
+      ["webp", 512],
+    ]);
+    for (const variant of [...photo.thumbs, ...cover.variants]) {
+      const meta = await sharp(join(root, "var/images", variant.src)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual([
+        variant.format,
+        variant.width,
+        variant.height,
+      ]);
+    }
+  });
+
+  it("makes an album's photo in a page's sizes once a recent event shows it, and only that photo", async () => {
+    await lodge(root, "images");
+    const before = manifest();
+    writeFileSync(
+      join(root, "data/recent-events.yaml"),
+      [
+        "- eventName: Table Lodge",
+        "  albumName: 2024-10-19-table-lodge",
+        "  imageUrls: [table-01.jpg]",
+        "  eventDate: '2024/10/19'",
+        "",
+      ].join("\n"),
     );
-    const meta = await sharp(join(root, "var/images", photo.variants[0].src)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 107]);
+    const shown = await lodge(root, "images");
+    expect(shown.stdout.at(-1)).toMatch(/: 1 made \([\d.]+ MB\), 3 unchanged, 0 old files removed/);
+    const photo = manifest()["albums/2024-10-19-table-lodge/table-01.jpg"];
+    expect(photo.hash).not.toBe(before["albums/2024-10-19-table-lodge/table-01.jpg"].hash);
+    expect(photo.variants.map((v: { src: string }) => v.src.split("-").at(-1))).toEqual([
+      "480.webp",
+      "800.webp",
+      "800.jpg",
+      "1200.webp",
+    ]);
+    expect(photo.thumbs).toHaveLength(2);
+  });
+
+  it("refuses a lodge whose data has errors, and makes nothing", async () => {
+    writeFileSync(join(root, "data/recent-events.yaml"), "- albumName: 2024-10-19-table-lodge\n");
+    const { code, stdout, stderr } = await lodge(root, "images");
+    expect(code).toBe(1);
+    expect(stdout[0]).toMatch(/^data\/recent-events\.yaml:1:\d+ .*eventName/);
+    expect(stderr).toEqual([
+      "data has errors (listed above); fix them first. No picture was made.",
+    ]);
+    expect(existsSync(join(root, "var/images"))).toBe(false);
   });
 
   it("processes only what changed, and keeps the old files of a changed picture until --prune removes them", async () => {
@@ -113,8 +177,8 @@ describe("lodge images", () => {
     const pruned = await lodge(root, "images", "--prune");
     expect(pruned.code).toBe(0);
     expect(pruned.stdout).toEqual([
-      expect.stringMatching(/^Removed 6 files \(0\.0 MB\) from var\/images that no lodge uses:$/),
-      `  images/officers/ann (${old?.hash.slice(0, 8)}): 6 files`,
+      expect.stringMatching(/^Removed 2 files \(0\.0 MB\) from var\/images that no lodge uses:$/),
+      `  images/officers/ann (${old?.hash.slice(0, 8)}): 2 files`,
     ]);
     expect(oldFiles.some(made)).toBe(false);
     expect(filesIn("data").every(made)).toBe(true);
@@ -125,9 +189,9 @@ describe("lodge images", () => {
   });
 
   it("keeps every lodge's pictures when two lodges share the folder, sharing what they have in common", async () => {
+    await newLodge("second", "Second Lodge No. 2");
     await picture("second/images/site/logo.png", 512, 512, "#13294b");
     await picture("second/images/officers/bob.jpg", 400, 500, "#335533");
-    writeFileSync(join(root, "second/lodge.yaml"), "name: Second Lodge No. 2\n");
     const first = await lodge(root, "images");
     expect(first.stdout.at(-1)).toMatch(/: 4 made/);
     const second = await lodge(root, "images", "--data", "second");
@@ -150,8 +214,8 @@ describe("lodge images", () => {
     const bob = manifest()["images/officers/bob.jpg"];
     expect(bob).toBeUndefined();
     expect(gone.stdout).toEqual([
-      expect.stringMatching(/^Removed 6 files \([\d.]+ MB\) from var\/images that no lodge uses:$/),
-      expect.stringMatching(/^ {2}images\/officers\/bob \([0-9a-f]{8}\): 6 files$/),
+      expect.stringMatching(/^Removed 2 files \([\d.]+ MB\) from var\/images that no lodge uses:$/),
+      expect.stringMatching(/^ {2}images\/officers\/bob \([0-9a-f]{8}\): 2 files$/),
       `Forgot the lodge in ${join(root, "second")}: that folder is gone.`,
     ]);
     expect(filesIn("data").every(made)).toBe(true);
@@ -162,15 +226,15 @@ describe("lodge images", () => {
     const out = join(root, "var/images");
     const day = 24 * 60 * 60 * 1000;
     const start = new Date("2026-01-10T12:00:00Z");
-    const first = await processImages(data, out, undefined, start);
+    const first = await processImages(data, out, { now: start });
     const old = first.manifest["images/officers/ann.jpg"]?.variants.map((v) => v.src) ?? [];
     await picture("data/images/officers/ann.jpg", 400, 500, "#aa3333");
     // The old sizes of ann.jpg were last used on the first day.
     const later = (days: number) => new Date(start.getTime() + days * day);
-    expect((await processImages(data, out, undefined, later(1))).removed).toBe(0);
-    expect((await processImages(data, out, undefined, later(UNUSED_DAYS - 1))).removed).toBe(0);
+    expect((await processImages(data, out, { now: later(1) })).removed).toBe(0);
+    expect((await processImages(data, out, { now: later(UNUSED_DAYS - 1) })).removed).toBe(0);
     expect(old.every(made)).toBe(true);
-    const expired = await processImages(data, out, undefined, later(UNUSED_DAYS + 1));
+    const expired = await processImages(data, out, { now: later(UNUSED_DAYS + 1) });
     expect(expired.removed).toBe(old.length);
     expect(old.some(made)).toBe(false);
     // The pictures in use were used by each run, so none of them goes.
@@ -190,7 +254,7 @@ describe("lodge images", () => {
       `A build is making pictures in var/images now (process ${process.ppid}); run lodge images --prune once it is done. Nothing was removed.`,
     ]);
     rmSync(join(root, "var/images", `.busy-${process.ppid}`));
-    expect((await lodge(root, "images", "--prune")).stdout[0]).toMatch(/^Removed 6 files/);
+    expect((await lodge(root, "images", "--prune")).stdout[0]).toMatch(/^Removed 2 files/);
   });
 
   it("makes the same bytes once: a photo in a second album and a renamed file get copies of the files", async () => {
@@ -214,13 +278,13 @@ describe("lodge images", () => {
     const copy = after["albums/2025-01-01-copy/first.jpg"];
     expect(copy.hash).toBe(photo.hash);
     expect(copy.variants.map((v: { src: string }) => v.src)).toContain(
-      `albums/2025-01-01-copy/first-${photo.hash.slice(0, 8)}-640.webp`,
+      `albums/2025-01-01-copy/first-${photo.hash.slice(0, 8)}-1200.webp`,
     );
     expect(copy.thumbs.map((v: { src: string }) => v.src)).toContain(
       `thumbnails/albums/2025-01-01-copy/first-${photo.hash.slice(0, 8)}-400.webp`,
     );
     expect(readFileSync(join(root, "var/images", copy.variants[0].src), "utf8")).toBe("made once");
-    expect(after["images/officers/anne.jpg"].variants).toHaveLength(6);
+    expect(after["images/officers/anne.jpg"].variants).toHaveLength(2);
     expect(after["images/officers/ann.jpg"]).toBeUndefined();
   });
 

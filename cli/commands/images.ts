@@ -2,11 +2,13 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
+import { albumPicturesOnPages } from "../../core/rules/pictures.ts";
 import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { busyProcesses, removeUnused, UNUSED_DAYS } from "../images/cache.ts";
 import { processImages } from "../images/process-images.ts";
 import { imagesProgress, imagesSummary, pruneReport } from "../images/report.ts";
+import { requireData } from "../load/require-data.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
@@ -29,7 +31,7 @@ function prune(ctx: Context, out: string): void {
 export function imagesCommand(ctx: Context): Command {
   return new Command("images")
     .description(
-      "make web sizes (WebP with JPEG or PNG fallback) and album thumbnails of every picture",
+      "make the web sizes the pages show of every picture (WebP, one JPEG or PNG) and album thumbnails",
     )
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .option(
@@ -50,14 +52,19 @@ export function imagesCommand(ctx: Context): Command {
       const out = resolve(ctx.cwd, options.out);
       if (options.prune) return prune(ctx, out);
       const started = performance.now();
-      const progress = imagesProgress(ctx);
       // A wrong --data must not look like a lodge without pictures.
       if (!existsSync(join(resolve(ctx.cwd, options.data), "lodge.yaml"))) {
         throw new UserError(
           `${options.data} holds no lodge.yaml, so it is not a lodge's data folder; give it with --data DIR. Nothing was changed.`,
         );
       }
-      const result = await processImages(resolve(ctx.cwd, options.data), out, progress.onProgress);
+      // What the pages show decides the sizes made (a recent event's slides are an album's photos).
+      const data = requireData(ctx, options.data, "No picture was made.");
+      const progress = imagesProgress(ctx);
+      const result = await processImages(resolve(ctx.cwd, options.data), out, {
+        onPages: albumPicturesOnPages(data.recentEvents),
+        onProgress: progress.onProgress,
+      });
       progress.done();
       ctx.out(imagesSummary(result, shownPath(ctx.cwd, out), (performance.now() - started) / 1000));
     });

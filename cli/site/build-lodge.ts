@@ -1,3 +1,4 @@
+import { albumPicturesOnPages } from "../../core/rules/pictures.ts";
 import type { ImageManifest, LodgeData } from "../../core/schemas/index.ts";
 import { shownPath } from "../context.ts";
 import { emitModules } from "../emit/emit-modules.ts";
@@ -45,7 +46,10 @@ export async function buildLodge(
   let manifest: ImageManifest;
   if (options.outDir) {
     const started = performance.now();
-    images = await processImages(options.dataDir, options.imagesDir, options.onImagesProgress);
+    images = await processImages(options.dataDir, options.imagesDir, {
+      onPages: albumPicturesOnPages(data.recentEvents),
+      onProgress: options.onImagesProgress,
+    });
     manifest = images.manifest;
     log(imagesSummary(images, shown(options.imagesDir), seconds(started)));
   } else {

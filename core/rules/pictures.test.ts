@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { ImageEntry, ImageManifest } from "../schemas/image-manifest.ts";
 import type { MediaBases } from "./media.ts";
-import { findPicture, largestFile, pictureOf, smallestFallback } from "./pictures.ts";
+import {
+  albumPicturesOnPages,
+  findPicture,
+  largestFile,
+  pictureOf,
+  pictureRole,
+  plannedFiles,
+  smallestFallback,
+} from "./pictures.ts";
 
 const bases: MediaBases = {
   images: "/media/images/",
@@ -23,12 +31,10 @@ const photo: ImageEntry = {
   width: 1200,
   height: 800,
   variants: [
-    variant("albums/2024-x/a-1f2e3d4c-320.webp", 320, "webp"),
-    variant("albums/2024-x/a-1f2e3d4c-320.jpg", 320, "jpeg"),
-    variant("albums/2024-x/a-1f2e3d4c-640.webp", 640, "webp"),
-    variant("albums/2024-x/a-1f2e3d4c-640.jpg", 640, "jpeg"),
+    variant("albums/2024-x/a-1f2e3d4c-480.webp", 480, "webp"),
+    variant("albums/2024-x/a-1f2e3d4c-800.webp", 800, "webp"),
+    variant("albums/2024-x/a-1f2e3d4c-800.jpg", 800, "jpeg"),
     variant("albums/2024-x/a-1f2e3d4c-1200.webp", 1200, "webp"),
-    variant("albums/2024-x/a-1f2e3d4c-1200.jpg", 1200, "jpeg"),
   ],
   thumbs: [
     variant("thumbnails/albums/2024-x/a-1f2e3d4c-400.webp", 400, "webp"),
@@ -39,14 +45,22 @@ const photo: ImageEntry = {
 const manifest: ImageManifest = { "albums/2024-x/a.jpg": photo };
 
 describe("pictures from the image manifest", () => {
-  it("gives a srcset per format, smallest first, and the largest JPEG with its size as the fallback", () => {
+  it("gives the WebP sizes as a srcset, smallest first, the JPEG as the fallback, and the largest size", () => {
     expect(pictureOf(bases, photo.variants)).toEqual({
-      src: "/media/albums/2024-x/a-1f2e3d4c-1200.jpg",
+      src: "/media/albums/2024-x/a-1f2e3d4c-800.jpg",
       width: 1200,
       height: 800,
-      webp: "/media/albums/2024-x/a-1f2e3d4c-320.webp 320w, /media/albums/2024-x/a-1f2e3d4c-640.webp 640w, /media/albums/2024-x/a-1f2e3d4c-1200.webp 1200w",
-      srcSet:
-        "/media/albums/2024-x/a-1f2e3d4c-320.jpg 320w, /media/albums/2024-x/a-1f2e3d4c-640.jpg 640w, /media/albums/2024-x/a-1f2e3d4c-1200.jpg 1200w",
+      webp: "/media/albums/2024-x/a-1f2e3d4c-480.webp 480w, /media/albums/2024-x/a-1f2e3d4c-800.webp 800w, /media/albums/2024-x/a-1f2e3d4c-1200.webp 1200w",
+    });
+  });
+
+  it("falls back to the largest WebP for a picture made without a JPEG", () => {
+    const only = photo.variants.filter((v) => v.width === 1200);
+    expect(pictureOf(bases, only)).toEqual({
+      src: "/media/albums/2024-x/a-1f2e3d4c-1200.webp",
+      width: 1200,
+      height: 800,
+      webp: "/media/albums/2024-x/a-1f2e3d4c-1200.webp 1200w",
     });
   });
 
@@ -56,7 +70,6 @@ describe("pictures from the image manifest", () => {
       width: 400,
       height: 267,
       webp: "/media/thumbnails/2024-x/a-1f2e3d4c-400.webp 400w",
-      srcSet: "/media/thumbnails/2024-x/a-1f2e3d4c-400.jpg 400w",
     });
     expect(pictureOf(bases, [])).toBeUndefined();
   });
@@ -74,16 +87,16 @@ describe("pictures from the image manifest", () => {
 
   it("gives a favicon the smallest JPEG or PNG", () => {
     expect(smallestFallback(bases, photo.variants)).toEqual({
-      src: "/media/albums/2024-x/a-1f2e3d4c-320.jpg",
-      width: 320,
-      height: 213,
+      src: "/media/albums/2024-x/a-1f2e3d4c-800.jpg",
+      width: 800,
+      height: 533,
     });
   });
 
   it("finds a data file's picture by its kind's folder, or keeps the file at its address with the size it is shown at", () => {
     const shown = { width: 600, height: 400 };
     expect(findPicture(manifest, bases, "albums", "2024-x/a.jpg", shown)?.webp).toContain(
-      "/media/albums/2024-x/a-1f2e3d4c-320.webp 320w",
+      "/media/albums/2024-x/a-1f2e3d4c-480.webp 480w",
     );
     expect(findPicture(manifest, bases, "history", "not-processed.jpg", shown)).toEqual({
       src: "/media/images/history/not-processed.jpg",
@@ -94,5 +107,91 @@ describe("pictures from the image manifest", () => {
       findPicture(manifest, bases, "officers", "https://cdn.example.org/a.jpg", shown),
     ).toEqual({ src: "https://cdn.example.org/a.jpg", width: 600, height: 400 });
     expect(findPicture(manifest, bases, "officers", "", shown)).toBeUndefined();
+  });
+});
+
+describe("the sizes made of a picture", () => {
+  const sizes = (source: string, width: number, onPages = new Set<string>()) =>
+    plannedFiles(
+      source,
+      pictureRole(source, onPages),
+      width,
+      source.endsWith(".png") ? "png" : "jpeg",
+    ).map((f) => `${f.thumbnail ? "thumb " : ""}${f.format} ${f.width}`);
+
+  it("makes a page's photo in WebP at 480, 800, 1200 and 1600 px, never wider than itself, and one JPEG", () => {
+    expect(sizes("images/history/hall.jpg", 2000)).toEqual([
+      "webp 480",
+      "webp 800",
+      "webp 1200",
+      "webp 1600",
+      "jpeg 800",
+    ]);
+    expect(sizes("images/history/hall.jpg", 1200)).toEqual([
+      "webp 480",
+      "webp 800",
+      "webp 1200",
+      "jpeg 800",
+    ]);
+    expect(sizes("images/officers/ann.jpg", 400)).toEqual(["webp 400", "jpeg 400"]);
+  });
+
+  it("makes the hero, drawn across the window, from 800 to 1920 px", () => {
+    expect(sizes("images/site/hero.jpg", 4000)).toEqual([
+      "webp 800",
+      "webp 1200",
+      "webp 1600",
+      "webp 1920",
+      "jpeg 800",
+    ]);
+  });
+
+  it("makes the logo and the jewels small, the smallest in the fallback too (the favicon)", () => {
+    expect(sizes("images/site/logo.png", 512)).toEqual([
+      "webp 160",
+      "webp 320",
+      "webp 512",
+      "png 160",
+    ]);
+    expect(sizes("images/jewels/tyler.png", 200)).toEqual(["webp 160", "webp 200", "png 160"]);
+  });
+
+  it("makes a photo only its album shows as its thumbnail and the lightbox's largest size", () => {
+    expect(sizes("albums/2024-x/a.jpg", 4000)).toEqual([
+      "webp 1600",
+      "thumb webp 400",
+      "thumb jpeg 400",
+    ]);
+    expect(pictureRole("albums/2024-x/a.jpg", new Set())).toBe("album");
+  });
+
+  it("makes an album photo a recent event shows, and an album's cover, as a page's photo", () => {
+    const recent = {
+      eventName: "Table Lodge",
+      eventId: "",
+      displayDate: "",
+      description: "",
+      albumName: "2024-x",
+      imageUrls: ["a.jpg", "https://cdn.example.org/b.jpg", ""],
+      slideLabels: [],
+      slideContent: [],
+      eventDate: "2024/10/19",
+    };
+    const onPages = albumPicturesOnPages([recent]);
+    expect([...onPages]).toEqual(["albums/2024-x/a.jpg"]);
+    expect(sizes("albums/2024-x/a.jpg", 1200, onPages)).toEqual([
+      "webp 480",
+      "webp 800",
+      "webp 1200",
+      "jpeg 800",
+      "thumb webp 400",
+      "thumb jpeg 400",
+    ]);
+    expect(sizes("albums/2024-x/_cover.jpg", 1200)).toEqual([
+      "webp 480",
+      "webp 800",
+      "webp 1200",
+      "jpeg 800",
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import { Clock, NOW, sampleData, startServer, type TestServer } from "../api-harness.ts";
 import { launchChromium } from "./browser.ts";
+import { serveStatic } from "./static-server.ts";
 
 /** One Chromium for the test file: started before its tests, closed after them. */
 export function chromiumForFile(): { readonly browser: Browser } {
@@ -17,6 +18,23 @@ export function chromiumForFile(): { readonly browser: Browser } {
     get browser() {
       if (!browser) throw new Error("Chromium starts before the file's tests, not at import");
       return browser;
+    },
+  };
+}
+
+/** `serveStatic` for one test file: the host starts before its tests and stops after them. */
+export function staticSiteForFile(root: string): { readonly url: string } {
+  let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+  beforeAll(async () => {
+    server = await serveStatic(root);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get url() {
+      if (!server) throw new Error("The site is served before the file's tests, not at import");
+      return server.url;
     },
   };
 }

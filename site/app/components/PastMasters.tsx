@@ -3,11 +3,12 @@ import { type MonthDay, orderPastMasters } from "../../../core/rules/past-master
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import type { PastMasterList } from "../../../core/schemas/lodge.ts";
 import type { PastMaster } from "../../../core/schemas/past-master.ts";
+import { gridSizes } from "../lib/pictures.ts";
 import { Pager, usePager } from "./Pager.tsx";
 import { Picture } from "./Picture.tsx";
 
-/** A card of the grid: the container's width on phones, a quarter of it on wide screens. */
-export const PORTRAIT_SIZES = "(max-width: 600px) calc(100vw - 2rem), 380px";
+/** A card of the grid (.card-grid): columns of at least 250 px, 1.5rem apart. */
+export const PORTRAIT_SIZES = gridSizes(250, 24);
 
 /** The toggle's label names the view it switches to (SPEC 2). */
 const TOGGLE_LABEL = { cards: "As List", table: "Original" } as const;

@@ -16,8 +16,9 @@ export type PictureProps = {
 };
 
 /**
- * A picture in the sizes `lodge images` made: WebP for the browsers that take it, JPEG or PNG for
- * the others, each browser fetching the size it shows; its width and height keep its place.
+ * A picture in the sizes `lodge images` made: the WebP size each browser needs for the width it
+ * shows (`sizes`), and one JPEG or PNG for the rare browser without WebP; its width and height
+ * keep its place.
  */
 export function Picture({
   picture,
@@ -34,8 +35,6 @@ export function Picture({
     <img
       className={className}
       src={picture.src}
-      srcSet={picture.srcSet}
-      sizes={picture.srcSet ? sizes : undefined}
       alt={alt}
       width={picture.width}
       height={picture.height}

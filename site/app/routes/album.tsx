@@ -43,8 +43,12 @@ export function loader({ params }: LoaderFunctionArgs) {
   };
 }
 
-/** The grid's columns (SPEC 2): 14% of the page wide, half of it from 800px, all of it from 600px. */
-const THUMB_SIZES = "(max-width: 600px) calc(100vw - 2rem), (max-width: 800px) 50vw, 14vw";
+/**
+ * The grid's columns (SPEC 2): 14% of the container wide, half of it less the gap at 800px or
+ * less, all of it at 600px or less (.thumb).
+ */
+const THUMB_SIZES =
+  "(max-width: 600px) calc(100vw - 2rem), (max-width: 800px) calc(50vw - 1.375rem), (max-width: 1231px) calc(14vw - 4.48px), 168px";
 
 /**
  * In the browser, moving to an album reads the data written at build time; an album the build

@@ -16,6 +16,7 @@ import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { contentPage } from "../lib/pages.ts";
 import { picture } from "../lib/pictures.server.ts";
+import { heroSizes } from "../lib/pictures.ts";
 
 /**
  * Runs at build time: the spotlight events not yet started (past ones never come back), and the
@@ -43,9 +44,6 @@ export function loader() {
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   pageMeta(lodge.name, data?.page.description ?? "");
 
-/** The hero fills the width of the page (SPEC 2: the banner over the hero picture). */
-const HERO_SIZES = "100vw";
-
 /**
  * The home page (SPEC 2): the lodge-age banner over the hero picture, 'What is Freemasonry?',
  * the spotlight events' carousel and the RSVP modal.
@@ -58,18 +56,20 @@ export default function Home() {
   const rsvp = useEventRsvp();
   // The hero is the largest thing on the page: its size for this screen is fetched first, before
   // the stylesheet and the scripts (a <picture> is not preloaded by React on its own).
+  // The hero fills the width of the page (SPEC 2: the banner over the hero picture).
+  const sizes = hero ? heroSizes(hero) : "";
   if (hero) {
     preload(hero.src, {
       as: "image",
       fetchPriority: "high",
-      ...(hero.webp && { imageSrcSet: hero.webp, imageSizes: HERO_SIZES, type: "image/webp" }),
+      ...(hero.webp && { imageSrcSet: hero.webp, imageSizes: sizes, type: "image/webp" }),
     });
   }
   return (
     <>
       <div className="hero">
         {hero && (
-          <Picture picture={hero} alt="" sizes={HERO_SIZES} loading="eager" fetchPriority="high" />
+          <Picture picture={hero} alt="" sizes={sizes} loading="eager" fetchPriority="high" />
         )}
         <div className="hero-banner">
           <h1>{lodge.name}</h1>

@@ -9,6 +9,7 @@ import { Pager, usePager } from "../components/Pager.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { pageMeta } from "../lib/meta.ts";
 import { picture } from "../lib/pictures.server.ts";
+import { gridSizes } from "../lib/pictures.ts";
 import { albumPath, GALLERY_PAGE_KEY } from "../site-map.ts";
 
 /** Runs at build time: the albums, each with its cover (SPEC 3: {albumName}/_cover.jpg). */
@@ -21,8 +22,8 @@ export function loader() {
   };
 }
 
-/** A tile of the grid: the container's width on phones, a third of it on wide screens. */
-const TILE_SIZES = "(max-width: 640px) calc(100vw - 2rem), 400px";
+/** A tile of the grid (.tile-grid): columns of at least 280 px, 1.5rem apart. */
+const TILE_SIZES = gridSizes(280, 24);
 
 export const meta = () =>
   pageMeta("Image Gallery", `Photo albums of the meetings, dinners and events of ${lodge.name}.`);
