@@ -18,6 +18,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
 import { builtPages } from "../test/site/static-server.ts";
+import { auditBuild } from "./audit-build.ts";
 import { table } from "./measure.ts";
 import { HOME_JS_GZIP_KB, pageJsKb } from "./page-js.ts";
 
@@ -64,25 +65,6 @@ interface Figures {
   jsKb: number;
   cssKb: number;
   requests: number;
-}
-
-function run(args: string[], env: Record<string, string> = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    child.stderr.on("data", (d) => {
-      out += d;
-    });
-    child.on("close", (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`lodge ${args.join(" ")} failed:\n${out}`)),
-    );
-  });
 }
 
 function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; url: string }> {
@@ -254,8 +236,7 @@ const scratch = mkdtempSync(join(tmpdir(), "lodge-audit-"));
 let server: { child: ChildProcess; url: string } | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  const dist = join(scratch, "dist");
-  await run(["build", "--out", dist], { LODGE_GENERATED_DIR: join(scratch, "generated") });
+  const dist = await auditBuild(ROOT, scratch);
   const routes = builtPages(dist);
   const album = routes.find((r) => r.startsWith("/image-gallery/")) ?? "/image-gallery";
   const served = await serve(dist, scratch);

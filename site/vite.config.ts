@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { dirname, isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -7,19 +7,24 @@ import { GENERATED_DIR } from "./generated-dir.ts";
 
 const DEFAULT_GENERATED = fileURLToPath(new URL("./generated/", import.meta.url));
 
-/** Points the app's imports of site/generated/ at the folder `lodge build` wrote this time. */
+/**
+ * Points the app's imports of site/generated/ at the folder `lodge build` wrote this time. The
+ * path is worked out from the import itself: site/generated/ need not exist (a fresh clone).
+ */
 function generatedModules(): Plugin {
   return {
     name: "lodge:generated-modules",
     enforce: "pre",
-    async resolveId(source, importer, options) {
+    resolveId(source, importer, options) {
       if (resolve(GENERATED_DIR) === resolve(DEFAULT_GENERATED)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      if (!resolved?.id.startsWith(DEFAULT_GENERATED)) return resolved;
-      return {
-        ...resolved,
-        id: resolve(GENERATED_DIR, resolved.id.slice(DEFAULT_GENERATED.length)),
-      };
+      const path = isAbsolute(source)
+        ? source
+        : source.startsWith(".") && importer && isAbsolute(importer)
+          ? resolve(dirname(importer.split("?")[0] ?? importer), source)
+          : undefined;
+      if (!path?.startsWith(DEFAULT_GENERATED)) return null;
+      const redirected = resolve(GENERATED_DIR, path.slice(DEFAULT_GENERATED.length));
+      return this.resolve(redirected, importer, { ...options, skipSelf: true });
     },
   };
 }
