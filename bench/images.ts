@@ -58,7 +58,7 @@ function byRole(manifest: ImageManifest, onPages: ReadonlySet<string>, outDir: s
 export async function benchImages(dataDir: string, scratch: string) {
   const { data } = loadData(dataDir);
   if (!data) throw new Error(`${dataDir} has errors: run lodge validate`);
-  const onPages = albumPicturesOnPages(data.recentEvents);
+  const onPages = albumPicturesOnPages(data.recentEvents, new Date(), data.lodge.timeZone);
   const lodgeDir = join(scratch, "images-lodge");
   const timed = async (run: () => Promise<unknown>) => {
     const started = performance.now();

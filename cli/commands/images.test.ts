@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { lodge } from "../../test/cli-harness.ts";
 import { filesOf, lodgeManifestFile, readManifest, UNUSED_DAYS } from "../images/cache.ts";
 import { processImages } from "../images/process-images.ts";
@@ -25,7 +25,10 @@ beforeEach(async () => {
   await picture("data/images/officers/ann.jpg", 400, 500, "#777777");
   await picture("data/images/site/logo.png", 512, 512, "#13294b");
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+});
 
 /** A new lodge's data folder, as `lodge init` starts it, without the starter's pictures. */
 async function newLodge(dir: string, name: string): Promise<void> {
@@ -120,7 +123,10 @@ describe("lodge images", () => {
     }
   });
 
-  it("makes an album's photo in a page's sizes once a recent event shows it, and only that photo", async () => {
+  it("makes an album's photo in a page's sizes while a recent event shows it, and only that photo", async () => {
+    // The build's moment: a month after the event, then a year after it, out of the window.
+    const at = (iso: string) => vi.stubEnv("SOURCE_DATE_EPOCH", String(Date.parse(iso) / 1000));
+    at("2024-11-19T12:00:00Z");
     await lodge(root, "images");
     const before = manifest();
     writeFileSync(
@@ -144,6 +150,15 @@ describe("lodge images", () => {
       "1200.webp",
     ]);
     expect(photo.thumbs).toHaveLength(2);
+
+    at("2025-10-19T12:00:00Z");
+    const gone = await lodge(root, "images");
+    expect(gone.stdout.at(-1)).toMatch(/: 1 made \([\d.]+ MB\), 3 unchanged, 0 old files removed/);
+    const again = manifest()["albums/2024-10-19-table-lodge/table-01.jpg"];
+    expect(again.hash).toBe(before["albums/2024-10-19-table-lodge/table-01.jpg"].hash);
+    expect(again.variants.map((v: { src: string }) => v.src.split("-").at(-1))).toEqual([
+      "1200.webp",
+    ]);
   });
 
   it("refuses a lodge whose data has errors, and makes nothing", async () => {

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { albumPicturesOnPages } from "../../core/rules/pictures.ts";
+import { buildMoment } from "../../site/app/lib/build-moment.ts";
 import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { busyProcesses, removeUnused, UNUSED_DAYS } from "../images/cache.ts";
@@ -62,7 +63,7 @@ export function imagesCommand(ctx: Context): Command {
       const data = requireData(ctx, options.data, "No picture was made.");
       const progress = imagesProgress(ctx);
       const result = await processImages(resolve(ctx.cwd, options.data), out, {
-        onPages: albumPicturesOnPages(data.recentEvents),
+        onPages: albumPicturesOnPages(data.recentEvents, buildMoment(), data.lodge.timeZone),
         onProgress: progress.onProgress,
       });
       progress.done();

@@ -130,7 +130,7 @@ function copyEntry(outDir: string, from: ImageEntry, source: string): ImageEntry
  * What a picture's web sizes are made of: its bytes, the processing settings and the files its
  * role needs (a photo of an album that a recent event comes to show gets a page's sizes).
  */
-export function pictureHash(dataDir: string, source: string, onPages: ReadonlySet<string>): string {
+function pictureHash(dataDir: string, source: string, onPages: ReadonlySet<string>): string {
   const plan = plannedFiles(
     source,
     pictureRole(source, onPages),
@@ -142,6 +142,20 @@ export function pictureHash(dataDir: string, source: string, onPages: ReadonlySe
     .update(JSON.stringify(plan))
     .update(readFileSync(join(dataDir, source)))
     .digest("hex");
+}
+
+/**
+ * True when a manifest entry was made of the picture's bytes as they are now, with the processing
+ * as it is: for whichever role the build gave it (a later moment may give another, once a recent
+ * event has left its window).
+ */
+export function madeFromBytes(dataDir: string, source: string, entry?: ImageEntry): boolean {
+  return (
+    entry !== undefined &&
+    [new Set<string>(), new Set([source])].some(
+      (onPages) => pictureHash(dataDir, source, onPages) === entry.hash,
+    )
+  );
 }
 
 export interface ImagesResult {

@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { join, sep } from "node:path";
 import { isSitePath, MEDIA_FOLDERS, processedPlace } from "../../core/rules/media.ts";
-import { albumPicturesOnPages } from "../../core/rules/pictures.ts";
-import type { LodgeData } from "../../core/schemas/index.ts";
+import type { Lodge } from "../../core/schemas/index.ts";
 import { shownPath, UsageError } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
 import { readManifest } from "../images/cache.ts";
-import { imageSources, pictureHash } from "../images/process-images.ts";
+import { imageSources, madeFromBytes } from "../images/process-images.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 import { plural } from "../load/summary.ts";
@@ -62,11 +61,10 @@ const MEDIA_KINDS = ["images", "albums", "thumbnails", "bulletins", "socialEvent
 /** Where each part goes: the site, then every media kind lodge.yaml serves from a bucket. */
 function targetsOf(
   options: PublishOptions,
-  data: Pick<LodgeData, "lodge" | "recentEvents"> | undefined,
+  lodge: Lodge | undefined,
   problems: string[],
   out: Output,
 ): { key: TargetKey; target: Target; from: string; files: LocalFile[] }[] {
-  const lodge = data?.lodge;
   const file: PublishFile = lodge?.publish ?? {};
   const lodgeYaml = shownPath(options.cwd, join(options.dataDir, "lodge.yaml"));
   const siteText = options.target ?? file.site;
@@ -88,7 +86,7 @@ function targetsOf(
         : [],
     },
   ];
-  if (!data || !lodge) return parts;
+  if (!lodge) return parts;
 
   const offSite = MEDIA_KINDS.filter((kind) => !isSitePath(lodge.media[kind]));
   for (const kind of MEDIA_KINDS) {
@@ -118,12 +116,11 @@ function targetsOf(
   };
   const media = mediaFiles(options.dataDir, images, lodge.media);
   const inBucket = (kind: string) => offSite.some((off) => off === kind);
-  const onPages = albumPicturesOnPages(data.recentEvents);
   const unprocessed = imageSources(options.dataDir).filter(
     (src) =>
       (inBucket(processedPlace(lodge.media, src).kind) ||
         (src.startsWith(`${MEDIA_FOLDERS.albums}/`) && inBucket("thumbnails"))) &&
-      images.manifest[src]?.hash !== pictureHash(options.dataDir, src, onPages),
+      !madeFromBytes(options.dataDir, src, images.manifest[src]),
   );
   const gone = media.filter((m) => inBucket(m.kind) && !existsSync(m.file));
   if (unprocessed.length > 0 || gone.length > 0) {
@@ -169,7 +166,7 @@ export async function prepare(options: PublishOptions, out: Output): Promise<Job
     const errors = sortProblems(dataProblems).filter((p) => p.severity === "error");
     problems.push(...errors.map(formatProblem));
   }
-  const parts = targetsOf(options, data, problems, out);
+  const parts = targetsOf(options, data?.lodge, problems, out);
 
   for (const [i, a] of parts.entries()) {
     for (const b of parts.slice(i + 1)) {

@@ -1,5 +1,6 @@
 import { albumPicturesOnPages } from "../../core/rules/pictures.ts";
 import type { ImageManifest, LodgeData } from "../../core/schemas/index.ts";
+import { buildMoment } from "../../site/app/lib/build-moment.ts";
 import { shownPath } from "../context.ts";
 import { emitModules } from "../emit/emit-modules.ts";
 import { readManifest } from "../images/cache.ts";
@@ -42,12 +43,14 @@ export async function buildLodge(
 ): Promise<LodgeBuildResult> {
   const log = options.log ?? (() => {});
   const shown = (path: string) => shownPath(options.cwd, path);
+  // One moment for the pictures and the pages: which recent events they show.
+  const moment = buildMoment();
   let images: ImagesResult | undefined;
   let manifest: ImageManifest;
   if (options.outDir) {
     const started = performance.now();
     images = await processImages(options.dataDir, options.imagesDir, {
-      onPages: albumPicturesOnPages(data.recentEvents),
+      onPages: albumPicturesOnPages(data.recentEvents, moment, data.lodge.timeZone),
       onProgress: options.onImagesProgress,
     });
     manifest = images.manifest;
@@ -70,6 +73,7 @@ export async function buildLodge(
     outDir: options.outDir,
     lodge: data.lodge,
     images: { dir: options.imagesDir, manifest },
+    moment,
   });
   return { modules, images, site: { ...site, seconds: seconds(started) } };
 }

@@ -51,12 +51,18 @@ export type SiteBuild = {
   lodge: Pick<Lodge, "media">;
   /** The pictures `lodge images` made: served instead of their originals. */
   images: ProcessedImages;
+  /** The moment the pages are rendered for (see buildMoment). */
+  moment: Date;
 };
 
 export type SiteBuildResult = { pages: string[]; mediaFiles: number };
 
 /** Runs `react-router build` (Vite, then prerendering every route) in a child process. */
-function runReactRouterBuild(generatedDir: string, buildDir: string): Promise<string> {
+function runReactRouterBuild(
+  generatedDir: string,
+  buildDir: string,
+  moment: Date,
+): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [REACT_ROUTER_BIN, "build"], {
       cwd: SITE_DIR,
@@ -67,7 +73,7 @@ function runReactRouterBuild(generatedDir: string, buildDir: string): Promise<st
         LODGE_SITE_BUILD_DIR: buildDir,
         // One moment for the whole build: the route config, the prerender list and every page
         // agree on which events are still to come.
-        SOURCE_DATE_EPOCH: process.env.SOURCE_DATE_EPOCH || String(Math.floor(Date.now() / 1000)),
+        SOURCE_DATE_EPOCH: String(Math.floor(moment.getTime() / 1000)),
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -202,7 +208,7 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
   const staging = mkdtempSync(join(BUILDS_DIR, "run-"));
   try {
     try {
-      await runReactRouterBuild(build.generatedDir, staging);
+      await runReactRouterBuild(build.generatedDir, staging, build.moment);
     } catch (error) {
       if (!(error instanceof BuildFailure)) throw error;
       writeFileSync(FAILURE_LOG, stripVTControlCharacters(error.output));

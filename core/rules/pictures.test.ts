@@ -165,19 +165,25 @@ describe("the sizes made of a picture", () => {
     expect(pictureRole("albums/2024-x/a.jpg", new Set())).toBe("album");
   });
 
+  const recent = (albumName: string, eventDate: string, imageUrls: string[]) => ({
+    eventName: "Table Lodge",
+    eventId: "",
+    displayDate: "",
+    description: "",
+    albumName,
+    imageUrls,
+    slideLabels: [],
+    slideContent: [],
+    eventDate,
+  });
+
   it("makes an album photo a recent event shows, and an album's cover, as a page's photo", () => {
-    const recent = {
-      eventName: "Table Lodge",
-      eventId: "",
-      displayDate: "",
-      description: "",
-      albumName: "2024-x",
-      imageUrls: ["a.jpg", "https://cdn.example.org/b.jpg", ""],
-      slideLabels: [],
-      slideContent: [],
-      eventDate: "2024/10/19",
-    };
-    const onPages = albumPicturesOnPages([recent]);
+    const now = new Date("2024-11-01T12:00:00Z");
+    const onPages = albumPicturesOnPages(
+      [recent("2024-x", "2024/10/19", ["a.jpg", "https://cdn.example.org/b.jpg", ""])],
+      now,
+      "America/New_York",
+    );
     expect([...onPages]).toEqual(["albums/2024-x/a.jpg"]);
     expect(sizes("albums/2024-x/a.jpg", 1200, onPages)).toEqual([
       "webp 480",
@@ -193,5 +199,23 @@ describe("the sizes made of a picture", () => {
       "webp 1200",
       "jpeg 800",
     ]);
+  });
+
+  it("counts the slides of recent events still to come or in the window, not those out of it for good", () => {
+    const events = [
+      recent("2023-10-19-gone", "2023/10/19", ["a.jpg"]),
+      recent("2023-11-03-last-day", "2023/11/03", ["a.jpg"]),
+      recent("2024-12-01-to-come", "2024/12/01", ["a.jpg"]),
+      recent("undated", "", ["a.jpg"]),
+    ];
+    // 1 November 2024 in New York: 3 November 2023 is 364 days ago, the window's last day.
+    const at = (iso: string) => [
+      ...albumPicturesOnPages(events, new Date(iso), "America/New_York"),
+    ];
+    expect(at("2024-11-01T12:00:00Z")).toEqual([
+      "albums/2023-11-03-last-day/a.jpg",
+      "albums/2024-12-01-to-come/a.jpg",
+    ]);
+    expect(at("2024-11-02T12:00:00Z")).toEqual(["albums/2024-12-01-to-come/a.jpg"]);
   });
 });

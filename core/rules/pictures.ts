@@ -10,6 +10,7 @@ import {
   processedUrl,
   SITE_IMAGES,
 } from "./media.ts";
+import { notYetGone } from "./recent-events.ts";
 
 /**
  * Where the site shows a picture, which decides the sizes `lodge images` makes of it:
@@ -51,10 +52,17 @@ export const THUMB_WIDTH = 400;
 /** The manifest's key of a file the data names under a kind's folder ('albums/x/a.jpg'). */
 export const manifestKey = (kind: MediaKind, file: string) => `${MEDIA_FOLDERS[kind]}/${file}`;
 
-/** The album pictures the pages show outside their album (recent events' slides). */
-export function albumPicturesOnPages(recentEvents: readonly RecentEvent[]): Set<string> {
+/**
+ * The album pictures the pages show outside their album: the slides of the recent events a
+ * site built at `now` may show (not those already out of Recent Events' window for good).
+ */
+export function albumPicturesOnPages(
+  recentEvents: readonly RecentEvent[],
+  now: Date,
+  timeZone: string,
+): Set<string> {
   return new Set(
-    recentEvents.flatMap((event) =>
+    notYetGone(recentEvents, now, timeZone).flatMap((event) =>
       event.imageUrls
         .filter((file) => file !== "" && !isAddress(file))
         .map((file) => manifestKey("albums", `${event.albumName}/${file}`)),

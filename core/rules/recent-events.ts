@@ -23,3 +23,19 @@ export function recentEvents<T extends Pick<RecentEvent, "eventDate">>(
   }
   return kept.sort((a, b) => a.age - b.age).map(({ item }) => item);
 }
+
+/**
+ * The entries Recent Events may show now or later: a real day less than the window's length ago,
+ * or still to come. An older one is out of the window for good, so a build leaves it out.
+ */
+export function notYetGone<T extends Pick<RecentEvent, "eventDate">>(
+  list: readonly T[],
+  now: Date,
+  timeZone: string,
+): T[] {
+  const today = wallTimeIn(now, timeZone);
+  return list.filter((item) => {
+    const day = parseDay(item.eventDate);
+    return day !== undefined && daysBetween(day, today) < RECENT_EVENTS_WINDOW_DAYS;
+  });
+}

@@ -1,8 +1,7 @@
 import { useMemo } from "react";
 import { useLoaderData } from "react-router";
-import { RECENT_EVENTS_CAROUSEL_MS, RECENT_EVENTS_WINDOW_DAYS } from "../../../core/constants.ts";
-import { recentEvents as inWindow } from "../../../core/rules/recent-events.ts";
-import { daysBetween, parseDay, wallTimeIn } from "../../../core/rules/time.ts";
+import { RECENT_EVENTS_CAROUSEL_MS } from "../../../core/constants.ts";
+import { recentEvents as inWindow, notYetGone } from "../../../core/rules/recent-events.ts";
 import type { RecentEvent } from "../../../core/schemas/recent-event.ts";
 import { albums } from "../../generated/albums.ts";
 import { lodge } from "../../generated/lodge.ts";
@@ -38,14 +37,11 @@ function slidesOf(event: RecentEvent): Slide[] {
  * so only the rest is sent to the browser, which applies the window for its own day.
  */
 export function loader() {
-  const today = wallTimeIn(buildMoment(), lodge.timeZone);
   return {
-    events: recentEvents
-      .filter((event) => {
-        const day = parseDay(event.eventDate);
-        return day !== undefined && daysBetween(day, today) < RECENT_EVENTS_WINDOW_DAYS;
-      })
-      .map((event) => ({ ...event, slides: slidesOf(event) })),
+    events: notYetGone(recentEvents, buildMoment(), lodge.timeZone).map((event) => ({
+      ...event,
+      slides: slidesOf(event),
+    })),
     hasAlbums: albums.length > 0,
   };
 }
