@@ -40,6 +40,8 @@ export const BUDGETS = {
   /** gzip, from the built files: see page-js.ts. */
   homeJsKb: HOME_JS_GZIP_KB,
   cssKb: 15,
+  /** Lighthouse's image delivery insight finds nothing to save: every picture is sized and encoded. */
+  imageSavingsKb: 0,
 } as const;
 
 const AUDITED = smoke
@@ -65,6 +67,13 @@ interface Figures {
   jsKb: number;
   cssKb: number;
   requests: number;
+  /**
+   * What Lighthouse's image delivery insight says the page's pictures could save, in KB (its
+   * audit replaced uses-responsive-images, modern-image-formats, uses-optimized-images and
+   * efficient-animated-content), and how many pictures it finds too small for the screen.
+   */
+  imageSavingsKb: number;
+  imagesTooSmall: number;
 }
 
 function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; url: string }> {
@@ -119,6 +128,8 @@ async function lighthouseRun(url: string, port: number, desktop: boolean): Promi
       }
     )?.items ?? [];
   const of = (type: string) => summary.find((i) => i.resourceType === type);
+  const itemsOf = (id: string): { wastedBytes?: number }[] =>
+    (lhr.audits[id]?.details as { items?: { wastedBytes?: number }[] } | undefined)?.items ?? [];
   const figures = {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -130,6 +141,11 @@ async function lighthouseRun(url: string, port: number, desktop: boolean): Promi
     jsKb: (of("script")?.transferSize ?? 0) / 1024,
     cssKb: (of("stylesheet")?.transferSize ?? 0) / 1024,
     requests: of("total")?.requestCount ?? 0,
+    imageSavingsKb: itemsOf("image-delivery-insight").reduce(
+      (kb, item) => kb + (item.wastedBytes ?? 0) / 1024,
+      0,
+    ),
+    imagesTooSmall: itemsOf("image-size-responsive").length,
   };
   const missing = Object.entries(figures).filter(([, value]) => Number.isNaN(value));
   if (missing.length > 0) {
@@ -175,6 +191,11 @@ function budgetMisses(form: "mobile" | "desktop", f: Figures): string[] {
     [`SEO ${f.seo} < 100`, f.seo >= BUDGETS.seo],
     [`CLS ${f.cls.toFixed(3)} > ${BUDGETS.cls}`, f.cls <= BUDGETS.cls * MARGIN],
     [`CSS ${f.cssKb.toFixed(1)} KB > ${BUDGETS.cssKb}`, f.cssKb <= BUDGETS.cssKb],
+    [
+      `image delivery could save ${f.imageSavingsKb.toFixed(1)} KB`,
+      f.imageSavingsKb <= BUDGETS.imageSavingsKb,
+    ],
+    [`${f.imagesTooSmall} images too small for the screen`, f.imagesTooSmall === 0],
   ];
   if (form === "mobile") {
     checks.unshift(
@@ -279,6 +300,8 @@ try {
         f.jsKb.toFixed(1),
         f.cssKb.toFixed(1),
         f.requests,
+        f.imageSavingsKb.toFixed(1),
+        f.imagesTooSmall,
       ]);
       misses.push(...budgetMisses(form, f).map((what) => `${route} ${form}: ${what}`));
     }
@@ -304,11 +327,13 @@ try {
         "JS KB sent",
         "CSS KB sent",
         "requests",
+        "image savings KB",
+        "images too small",
       ],
       rows,
     ),
     "",
-    `Budgets: performance >= ${BUDGETS.performanceMobile} mobile, accessibility, best practices and SEO 100, LCP <= ${BUDGETS.lcpMobileMs / 1000} s mobile, CLS <= ${BUDGETS.cls}, home JS <= ${BUDGETS.homeJsKb} KB gzip (every script the page loads at start, each gzipped at level 9), CSS <= ${BUDGETS.cssKb} KB as sent, no axe violation. "Sent" is what Lighthouse saw transferred: brotli where the browser takes it, headers included.`,
+    `Budgets: performance >= ${BUDGETS.performanceMobile} mobile, accessibility, best practices and SEO 100, LCP <= ${BUDGETS.lcpMobileMs / 1000} s mobile, CLS <= ${BUDGETS.cls}, home JS <= ${BUDGETS.homeJsKb} KB gzip (every script the page loads at start, each gzipped at level 9), CSS <= ${BUDGETS.cssKb} KB as sent, no picture Lighthouse's image delivery insight could make smaller nor one too small for the screen (image-size-responsive), no axe violation. "Sent" is what Lighthouse saw transferred: brotli where the browser takes it, headers included.`,
     "",
     ...(remeasured.length > 0
       ? [
