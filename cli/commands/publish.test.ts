@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
 import { type FakeStorage, fakeStorage } from "../../test/fake-storage.ts";
 import { readManifest } from "../images/cache.ts";
@@ -259,8 +259,17 @@ describe("lodge publish with what lodge build made", () => {
         ),
     );
     writeSite();
+    // The pictures are made while a recent event shows one of them, which gets a page's sizes;
+    // the publish comes a year later, with the event out of Recent Events' window for good.
+    sample.write(
+      "recent-events.yaml",
+      `- eventName: Past Masters Night\n  albumName: ${album}\n  imageUrls: [past-masters-night-01.jpg]\n  eventDate: '2020/02/19'\n`,
+    );
+    vi.stubEnv("SOURCE_DATE_EPOCH", String(Date.parse("2020-03-01T12:00:00Z") / 1000));
     expect((await lodge(sample.root, "images")).code).toBe(0);
+    vi.unstubAllEnvs();
     const manifest = readManifest(join(sample.root, "var", "images"), sample.data);
+    expect(manifest[`albums/${album}/past-masters-night-01.jpg`]?.variants).toHaveLength(4);
     const entries = Object.values(manifest);
     const variants = entries.flatMap((e) => e.variants.map((v) => v.src.slice("albums/".length)));
     const thumbs = entries.flatMap((e) =>
