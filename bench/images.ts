@@ -5,6 +5,7 @@ import { encode, imageSources, processImages } from "../cli/images/process-image
 import { loadData } from "../cli/load/load-data.ts";
 import { albumPicturesOnPages, type PictureRole, pictureRole } from "../core/rules/pictures.ts";
 import type { ImageManifest, ImageVariant } from "../core/schemas/image-manifest.ts";
+import { buildMoment } from "../site/app/lib/build-moment.ts";
 
 /** One file lodge images made: of which picture, how wide and high, in which format. */
 type Output = { source: string } & Omit<ImageVariant, "src">;
@@ -45,7 +46,7 @@ function byRole(manifest: ImageManifest, onPages: ReadonlySet<string>, outDir: s
       });
     }
   }
-  const order = ["photo", "hero", "icon", "album", "all"];
+  const order = ["photo", "spotlight", "hero", "icon", "album", "all"];
   return [...rows]
     .map(([role, row]) => ({ role, ...row }))
     .sort((a, b) => order.indexOf(a.role) - order.indexOf(b.role));
@@ -58,7 +59,7 @@ function byRole(manifest: ImageManifest, onPages: ReadonlySet<string>, outDir: s
 export async function benchImages(dataDir: string, scratch: string) {
   const { data } = loadData(dataDir);
   if (!data) throw new Error(`${dataDir} has errors: run lodge validate`);
-  const onPages = albumPicturesOnPages(data.recentEvents, new Date(), data.lodge.timeZone);
+  const onPages = albumPicturesOnPages(data.recentEvents, buildMoment(), data.lodge.timeZone);
   const lodgeDir = join(scratch, "images-lodge");
   const timed = async (run: () => Promise<unknown>) => {
     const started = performance.now();

@@ -146,6 +146,15 @@ describe("the sizes made of a picture", () => {
     ]);
   });
 
+  it("makes an event's picture, the background of its whole spotlight slide, at 1200 and 1600 px", () => {
+    expect(sizes("images/events/installation.jpg", 2400)).toEqual([
+      "webp 1200",
+      "webp 1600",
+      "jpeg 1200",
+    ]);
+    expect(sizes("images/events/small.jpg", 1000)).toEqual(["webp 1000", "jpeg 1000"]);
+  });
+
   it("makes the logo and the jewels small, the smallest in the fallback too (the favicon)", () => {
     expect(sizes("images/site/logo.png", 512)).toEqual([
       "webp 160",

@@ -18,6 +18,9 @@ import { notYetGone } from "./recent-events.ts";
  *   the page's column (280 to 630 CSS px on a laptop or desktop, the screen less its margins on
  *   a phone): 280 to 1900 device px at DPR 1 to 3, which a browser takes from files 480, 800,
  *   1200 and 1600 px wide.
+ * - `spotlight`: an event's picture, the background of its slide in the home page's spotlight:
+ *   the container's width at 2:1 on a laptop or desktop (1200 CSS px), and on a phone the whole
+ *   slide, words included, so drawn about 900 to 1000 CSS px wide: 1200 and 1600 px.
  * - `hero`: the home page's band across the window, cropped to its height (576 CSS px or more
  *   for a picture 2.4 times as wide as high): 800 to 1920 px.
  * - `icon`: the logo and the officers' jewels, 44 to 200 CSS px (the favicon is the smallest).
@@ -25,11 +28,12 @@ import { notYetGone } from "./recent-events.ts";
  *   largest size (up to 1600 px, a window's height at 3:2).
  * The pictures' browser test checks that every size made is the one some screen takes.
  */
-export type PictureRole = "photo" | "hero" | "icon" | "album";
+export type PictureRole = "photo" | "spotlight" | "hero" | "icon" | "album";
 
 /** The widths made for each role, never wider than the picture (a wider one is the picture's). */
 export const ROLE_WIDTHS: Record<PictureRole, readonly number[]> = {
   photo: [480, 800, 1200, 1600],
+  spotlight: [1200, 1600],
   hero: [800, 1200, 1600, 1920],
   icon: [160, 320, 640],
   album: [1600],
@@ -41,6 +45,7 @@ export const ROLE_WIDTHS: Record<PictureRole, readonly number[]> = {
  */
 const FALLBACK_WIDTH: Record<PictureRole, number | undefined> = {
   photo: 800,
+  spotlight: 1200,
   hero: 800,
   icon: 160,
   album: undefined,
@@ -84,6 +89,7 @@ export function pictureRole(source: string, onPages: ReadonlySet<string>): Pictu
     return "icon";
   }
   if (source === manifestKey("site", SITE_IMAGES.hero)) return "hero";
+  if (source.startsWith(`${MEDIA_FOLDERS.eventImages}/`)) return "spotlight";
   return inAlbumGrid(source) && !onPages.has(source) ? "album" : "photo";
 }
 

@@ -4,12 +4,10 @@ import { homeRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { eventStart, formatFullDate, formatShortTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { spotlightSizes } from "../lib/pictures.ts";
 import { SlideCarousel } from "./Carousel.tsx";
 import { EventNotices } from "./EventNotices.tsx";
 import { Picture } from "./Picture.tsx";
-
-/** The whole slide, the width of the container (1200px, or the window less its margins). */
-const SPOTLIGHT_SIZES = "(max-width: 1232px) calc(100vw - 2rem), 1200px";
 
 export type SpotlightProps = {
   events: readonly Event[];
@@ -41,7 +39,7 @@ function SpotlightSlide({
           className="spotlight-image"
           picture={picture}
           alt={event.altText}
-          sizes={SPOTLIGHT_SIZES}
+          sizes={spotlightSizes(picture)}
         />
       ) : (
         <div className="spotlight-image" />
