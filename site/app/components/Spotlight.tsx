@@ -4,15 +4,14 @@ import { homeRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { eventStart, formatFullDate, formatShortTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { spotlightSizes } from "../lib/pictures.ts";
 import { SlideCarousel } from "./Carousel.tsx";
 import { EventNotices } from "./EventNotices.tsx";
 import { Picture } from "./Picture.tsx";
 
 export type SpotlightProps = {
   events: readonly Event[];
-  /** Each event's picture, by event id. */
-  pictures: Readonly<Record<string, PictureData>>;
+  /** Each event's picture, by event id, with its `sizes` (spotlightSizes, worked out at build time). */
+  pictures: Readonly<Record<string, { picture: PictureData; sizes: string }>>;
   now: Date;
   onRsvp(event: Event): void;
   onPreload(): void;
@@ -31,15 +30,15 @@ function SpotlightSlide({
 }: Omit<SpotlightProps, "events"> & { event: Event }) {
   const start = eventStart(event.date);
   const headingId = `spotlight-${event.id}`;
-  const picture = pictures[event.id];
+  const shown = pictures[event.id];
   return (
     <article className="spotlight" aria-labelledby={headingId}>
-      {picture ? (
+      {shown ? (
         <Picture
           className="spotlight-image"
-          picture={picture}
+          picture={shown.picture}
           alt={event.altText}
-          sizes={spotlightSizes(picture)}
+          sizes={shown.sizes}
         />
       ) : (
         <div className="spotlight-image" />

@@ -16,11 +16,12 @@ import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { contentPage } from "../lib/pages.ts";
 import { picture } from "../lib/pictures.server.ts";
-import { heroSizes } from "../lib/pictures.ts";
+import { heroSizes, spotlightSizes } from "../lib/pictures.ts";
 
 /**
  * Runs at build time: the spotlight events not yet started (past ones never come back), and the
- * pictures of the page.
+ * pictures of the page with their `sizes` (worked out here, so the page's script carries none of
+ * the layout's arithmetic).
  */
 export function loader() {
   const spotlight = upcomingEvents(
@@ -28,14 +29,16 @@ export function loader() {
     buildMoment(),
     lodge.timeZone,
   );
+  const hero = picture("site", SITE_IMAGES.hero, { width: 1920, height: 800 });
   return {
     page: contentPage("home"),
-    hero: picture("site", SITE_IMAGES.hero, { width: 1920, height: 800 }),
+    hero,
+    heroSizes: hero ? heroSizes(hero) : "",
     spotlight,
     pictures: Object.fromEntries(
       spotlight.flatMap((event) => {
         const found = picture("eventImages", event.spotlightImage, { width: 1200, height: 800 });
-        return found ? [[event.id, found]] : [];
+        return found ? [[event.id, { picture: found, sizes: spotlightSizes(found) }]] : [];
       }),
     ),
   };
@@ -49,15 +52,13 @@ export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) 
  * the spotlight events' carousel and the RSVP modal.
  */
 export default function Home() {
-  const { page, hero, spotlight, pictures } = useLoaderData<typeof loader>();
+  const { page, hero, heroSizes: sizes, spotlight, pictures } = useLoaderData<typeof loader>();
   const now = useNow();
   const age = lodgeAge(lodge.charterDate, now, lodge.timeZone);
   const featured = useMemo(() => spotlightEvents(spotlight, now, lodge.timeZone), [spotlight, now]);
   const rsvp = useEventRsvp();
   // The hero is the largest thing on the page: its size for this screen is fetched first, before
   // the stylesheet and the scripts (a <picture> is not preloaded by React on its own).
-  // The hero fills the width of the page (SPEC 2: the banner over the hero picture).
-  const sizes = hero ? heroSizes(hero) : "";
   if (hero) {
     preload(hero.src, {
       as: "image",
