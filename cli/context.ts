@@ -1,7 +1,7 @@
 import { relative } from "node:path";
 import { z } from "zod";
 import { GENERATED_DIR } from "./emit/emit-modules.ts";
-import { type Output, UserError } from "./errors.ts";
+import { Abandoned, type Output, UserError } from "./errors.ts";
 
 /** What a command needs from the world, so tests can run commands in-process. */
 export interface Context extends Output {
@@ -25,24 +25,57 @@ export interface Context extends Output {
 /**
  * Questions on the terminal, offering a default in brackets (Enter takes it). One readline
  * interface serves every question, so answers typed ahead or pasted at once are not lost.
+ * Ctrl-C or the end of the input (Ctrl-D) while a question waits rejects it with Abandoned, so
+ * the command stops before it writes anything; Ctrl-C at any other moment stops the process as
+ * it would without the questions.
  */
 function terminal(): { ask: NonNullable<Context["ask"]>; close(): void } {
   let rl: import("node:readline").Interface | undefined;
-  let lines: AsyncIterator<string> | undefined;
+  const typed: string[] = [];
+  let waiting:
+    | { question: string; answer(line: string): void; fail(e: Abandoned): void }
+    | undefined;
+  let stopped: Abandoned | undefined;
+  const stop = (error: Abandoned) => {
+    stopped ??= error;
+    waiting?.fail(stopped);
+    waiting = undefined;
+  };
+  const open = async () => {
+    const readline = await import("node:readline");
+    const opened = readline.createInterface({ input: process.stdin, output: process.stdout });
+    opened.on("line", (line) => {
+      if (waiting) waiting.answer(line);
+      else typed.push(line);
+      waiting = undefined;
+    });
+    opened.on("SIGINT", () => {
+      process.stdout.write("^C\n");
+      if (!waiting) {
+        opened.close();
+        process.kill(process.pid, "SIGINT");
+        return;
+      }
+      stop(new Abandoned("Stopped with Ctrl-C.", "interrupted"));
+      opened.close();
+    });
+    opened.on("close", () => {
+      if (waiting) process.stdout.write("\n");
+      stop(new Abandoned(`No answer to "${waiting?.question ?? ""}": the input ended.`, "ended"));
+    });
+    return opened;
+  };
   return {
     async ask(question, fallback) {
-      if (!rl) {
-        rl = (await import("node:readline")).createInterface({
-          input: process.stdin,
-          output: process.stdout,
-        });
-        lines = rl[Symbol.asyncIterator]();
-      }
+      rl ??= await open();
+      if (stopped && typed.length === 0) throw stopped;
       process.stdout.write(fallback ? `${question} [${fallback}]: ` : `${question}: `);
-      const next = await lines?.next();
-      // Ctrl-D: nobody will answer, so a question asked again would be asked for ever.
-      if (!next || next.done) throw new UserError(`No answer to "${question}": the input ended.`);
-      return next.value.trim() || fallback;
+      const line =
+        typed.shift() ??
+        (await new Promise<string>((answer, fail) => {
+          waiting = { question, answer, fail };
+        }));
+      return line.trim() || fallback;
     },
     close: () => rl?.close(),
   };

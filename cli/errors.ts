@@ -4,6 +4,29 @@
  */
 export class UserError extends Error {
   override name = "UserError";
+  /** The command's exit code. */
+  readonly exitCode: number = 1;
+}
+
+/**
+ * The person at the terminal stopped answering the command's questions: Ctrl-C (exit 130, as a
+ * shell reports a command stopped by it) or the end of the input, Ctrl-D (exit 1). The command
+ * has written nothing; `nothing` says so in its own words ("Nothing was added.").
+ */
+export class Abandoned extends UserError {
+  override name = "Abandoned";
+  override readonly exitCode: number;
+  readonly how: "interrupted" | "ended";
+  constructor(message: string, how: "interrupted" | "ended") {
+    super(message);
+    this.how = how;
+    this.exitCode = how === "interrupted" ? 130 : 1;
+  }
+
+  /** The same, with a sentence added that says what was left undone. */
+  saying(nothing: string): Abandoned {
+    return new Abandoned(`${this.message} ${nothing}`, this.how);
+  }
 }
 
 export interface Output {
@@ -15,7 +38,7 @@ export interface Output {
 export function handleError(error: unknown, output: Output): number {
   if (error instanceof UserError) {
     output.err(error.message);
-    return 1;
+    return error.exitCode;
   }
   const lines = [
     "Internal error: this is a bug in lodge, not in your data. Please report it with the lines below.",

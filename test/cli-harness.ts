@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Context } from "../cli/context.ts";
+import { Abandoned } from "../cli/errors.ts";
 import { runCli } from "../cli/program.ts";
 
 export const SAMPLE = fileURLToPath(new URL("../data/", import.meta.url));
@@ -47,7 +48,8 @@ export async function lodge(
 
 /**
  * Like `lodge`, with a terminal that answers the command's questions from `answers` in order
- * (an empty answer takes the offered default). The questions asked are returned.
+ * (an empty answer takes the offered default; past the last one, the input ends as with Ctrl-D).
+ * The questions asked are returned.
  */
 export async function lodgeAt(
   { cwd, answers }: { cwd: string; answers?: string[] },
@@ -72,7 +74,12 @@ export async function lodgeAt(
     ask: answers
       ? async (question, fallback) => {
           asked.push(fallback ? `${question} [${fallback}]` : question);
-          return queue.shift() || fallback;
+          const answer = queue.shift();
+          // Out of answers: as when the input ends (Ctrl-D) at a real terminal.
+          if (answer === undefined) {
+            throw new Abandoned(`No answer to "${question}": the input ended.`, "ended");
+          }
+          return answer || fallback;
         }
       : undefined,
   };

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, lodgeAt, sampleCopy } from "../../test/cli-harness.ts";
+import { onTerminal } from "../../test/terminal.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 const EVENTS = "# Events.\n- date: 2028/01/05 19:30\n  name: Stated Meeting\n";
@@ -86,7 +87,11 @@ describe("lodge add-event", () => {
           "Annual awards.",
           "",
           "",
+          "",
+          "",
+          "3",
           "12",
+          "",
           "Chicken, Fish",
         ],
       },
@@ -100,21 +105,63 @@ describe("lodge add-event", () => {
       "Description",
       "Location [Lyndhurst Masonic Center]",
       "Address [5025 Linden Crest Road, Lyndhurst, OH 44124]",
-      "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; empty for no dinner)",
-      "Meal choices, separated by commas (empty for none)",
+      "Masons only (tyled)? (y/n) [n]",
+      "Take RSVPs? (y/n) [y]",
+      "RSVPs close how many days before? [1]",
+      "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; 'none' for no dinner) [15]",
+      "Dinner time [18:30]",
+      "Meal choices, up to 4, separated by commas (empty for none)",
     ]);
     expect(events()).toContain(
       "- date: 2028/02/09 19:30\n  name: Awards Night\n  description: Annual awards.\n",
     );
-    expect(events()).toContain("    cost: 12\n    choices:\n      - Chicken\n      - Fish\n");
+    expect(events()).toContain(
+      '  rsvpOptions: true\n  rsvpExpirationDays: 3\n  tyled: false\n  earlyBirdOptions:\n    time: "18:30"\n    cost: 12\n    choices:\n      - Chicken\n      - Fish\n',
+    );
   });
 
-  it("asks again after an answer it cannot use, saying what is wrong, and gives up after three", async () => {
+  it("offers a stated meeting as tyled with lodge.yaml's dinner, and takes 'none' for no dinner", async () => {
+    const meeting = await lodgeAt(
+      { cwd: sample.root, answers: ["2028-02-02", "", "", "", "", "", "", "", "", "", "", ""] },
+      "add-event",
+    );
+    expect(meeting.code).toBe(0);
+    expect(meeting.asked.slice(6, 10)).toEqual([
+      "Masons only (tyled)? (y/n) [y]",
+      "Take RSVPs? (y/n) [y]",
+      "RSVPs close how many days before? [1]",
+      "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; 'none' for no dinner) [15]",
+    ]);
+    expect(events()).toContain(
+      '  rsvpExpirationDays: 1\n  tyled: true\n  earlyBirdOptions:\n    time: "18:30"\n    cost: 15\n',
+    );
+    const picnic = await lodgeAt(
+      {
+        cwd: sample.root,
+        answers: ["2028-06-10", "12:00", "Family Picnic", "", "", "", "", "n", "none"],
+      },
+      "add-event",
+    );
+    expect(picnic.code).toBe(0);
+    expect(picnic.asked.at(-1)).toBe(
+      "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; 'none' for no dinner) [15]",
+    );
+    expect(events()).toContain(
+      "  name: Family Picnic\n  location: Lyndhurst Masonic Center\n  address: 5025 Linden Crest Road, Lyndhurst, OH 44124\n  addressLink: https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124\n  rsvpOptions: false\n",
+    );
+    expect(events()).toMatch(
+      /name: Family Picnic\n(?:.*\n)*? {2}earlyBirdOptions:\n {4}time: ""\n {4}cost: ""\n/,
+    );
+  });
+
+  it("asks again after each answer it cannot use, saying what is wrong and never naming a flag", async () => {
     const { code, stderr, asked } = await lodgeAt(
       {
         cwd: sample.root,
         answers: [
           "2028-02-30",
+          "tomorrow",
+          "next week",
           "2028-02-09",
           "7.30pm",
           "19:00",
@@ -122,9 +169,16 @@ describe("lodge add-event", () => {
           "",
           "",
           "",
+          "perhaps",
+          "y",
+          "",
+          "two",
+          "2",
           "twelve",
           "12",
           "",
+          "Beef, Fish, Chicken, Pasta, Salad",
+          "Beef, Fish",
         ],
       },
       "add-event",
@@ -132,22 +186,51 @@ describe("lodge add-event", () => {
     expect(code).toBe(0);
     expect(stderr).toEqual([
       '  February 2028 has 29 days, found "2028-02-30"; try again.',
+      '  expected a date such as 2027-03-17, found "tomorrow"; try again.',
+      '  expected a date such as 2027-03-17, found "next week"; try again.',
       '  expected a time such as 19:30 or 7:30 PM, found "7.30pm"; try again.',
+      '  answer y or n, found "perhaps"; try again.',
+      '  expected a whole number of days, found "two"; try again.',
       `  expected a dollar amount such as 12, a range such as 15 - 20, 'No Charge', or nothing, found "twelve"; try again.`,
+      "  the RSVP form offers at most 4 meal choices, found 5; try again.",
     ]);
-    expect(asked.filter((q) => q.startsWith("Date"))).toHaveLength(2);
+    expect(asked.filter((q) => q.startsWith("Date"))).toHaveLength(4);
     expect(events()).toContain("- date: 2028/02/09 19:00\n  name: Awards Night\n");
+    expect(events()).toContain("  tyled: true\n");
+    expect(events()).toContain("    choices:\n      - Beef\n      - Fish\n");
+  });
 
-    const before = events();
-    const given = await lodgeAt(
-      { cwd: sample.root, answers: ["tomorrow", "next week", "soon"] },
+  it("writes nothing when the input ends before the last answer, and says so (exit 1)", async () => {
+    const { code, stderr } = await lodgeAt(
+      { cwd: sample.root, answers: ["2028-05-01", "12:00", "Pancake Breakfast", ""] },
       "add-event",
     );
-    expect(given.code).toBe(2);
-    expect(given.stderr.at(-1)).toBe(
-      'Date (YYYY-MM-DD): expected a date such as 2027-03-17, found "soon". Nothing was added.',
+    expect(code).toBe(1);
+    expect(stderr).toEqual(['No answer to "Location": the input ended. Nothing was added.']);
+    expect(events()).toBe(EVENTS);
+  });
+
+  it("asks before adding an event in the past, and without a terminal wants --force", async () => {
+    const flags = ["add-event", "--date", "2020-05-01", "--name", "Pancake Breakfast", "--no-rsvp"];
+    const piped = await lodge(sample.root, ...flags, "--cost", "");
+    expect([piped.code, ...piped.stderr]).toEqual([
+      1,
+      "2020/05/01 19:30 is in the past; add --force to add it anyway. Nothing was added.",
+    ]);
+    const declined = await lodgeAt(
+      { cwd: sample.root, answers: ["", "", "", "", "", "none", ""] },
+      ...flags,
     );
-    expect(events()).toBe(before);
+    expect([declined.code, ...declined.stderr]).toEqual([
+      1,
+      "2020/05/01 19:30 is in the past.",
+      "Nothing was added.",
+    ]);
+    expect(declined.asked.at(-1)).toBe("Add it anyway? (y/n) [n]");
+    expect(events()).toBe(EVENTS);
+    const forced = await lodge(sample.root, ...flags, "--cost", "", "--force");
+    expect(forced.code).toBe(0);
+    expect(events()).toContain("- date: 2020/05/01 19:30\n  name: Pancake Breakfast\n");
   });
 
   it("prints the YAML with --dry-run and changes nothing", async () => {
@@ -223,5 +306,73 @@ describe("lodge add-event", () => {
     const validate = await lodge(sample.root, "validate");
     expect(validate.code).toBe(0);
     expect(validate.stdout.at(-1)).toMatch(/^data: 2 events, /);
+  });
+});
+
+const START = [
+  { after: "Date (YYYY-MM-DD): ", keys: "2028-05-01\r" },
+  { after: "Start time (HH:mm, 24-hour) [19:30]: ", keys: "12:00\r" },
+];
+
+// Each test starts lodge in a process of its own, which takes a few seconds on a loaded machine.
+describe("lodge add-event on a terminal", { timeout: 30_000 }, () => {
+  it("writes nothing when Ctrl-C stops it mid-answer, says so and exits 130", async () => {
+    const { code, screen } = await onTerminal(
+      sample.root,
+      ["add-event"],
+      [
+        ...START,
+        { after: "Name [Stated Meeting]: ", keys: "Pancake Bre" },
+        { after: "Pancake Bre", keys: "\x03" },
+      ],
+    );
+    expect(screen).toBe(
+      "Date (YYYY-MM-DD): 2028-05-01\nStart time (HH:mm, 24-hour) [19:30]: 12:00\nName [Stated Meeting]: Pancake Bre^C\nStopped with Ctrl-C. Nothing was added.\n",
+    );
+    expect(code).toBe(130);
+    expect(events()).toBe(EVENTS);
+  });
+
+  it("writes nothing when the input ends (Ctrl-D) before the last answer, says so and exits 1", async () => {
+    const { code, screen } = await onTerminal(
+      sample.root,
+      ["add-event"],
+      [...START, { after: "Name [Stated Meeting]: ", keys: "\x04" }],
+    );
+    expect(screen.split("\n").slice(-2)).toEqual([
+      'No answer to "Name": the input ended. Nothing was added.',
+      "",
+    ]);
+    expect(code).toBe(1);
+    expect(events()).toBe(EVENTS);
+  });
+
+  it("adds a tyled dinner with two meals from the answers typed", async () => {
+    const enter = (after: string, keys = "") => ({ after, keys: `${keys}\r` });
+    const { code, screen } = await onTerminal(
+      sample.root,
+      ["add-event"],
+      [
+        enter("Date (YYYY-MM-DD): ", "2028-03-15"),
+        enter("[19:30]: "),
+        enter("Name [Stated Meeting]: ", "Table Lodge"),
+        enter("Description: ", "A festive board after the degree."),
+        enter("[Lyndhurst Masonic Center]: "),
+        enter("OH 44124]: "),
+        enter("Masons only (tyled)? (y/n) [n]: ", "y"),
+        enter("Take RSVPs? (y/n) [y]: "),
+        enter("RSVPs close how many days before? [1]: ", "3"),
+        enter("for no dinner) [15]: ", "25"),
+        enter("Dinner time [18:30]: "),
+        enter("(empty for none): ", "Prime Rib, Salmon"),
+      ],
+    );
+    expect(code).toBe(0);
+    expect(screen.split("\n").at(-2)).toBe(
+      "Added 2028/03/15 19:30 Table Lodge (id 2028-03-15-table-lodge) to data/events.yaml. Run lodge build to show it on the site.",
+    );
+    expect(events()).toContain(
+      '  tyled: true\n  earlyBirdOptions:\n    time: "18:30"\n    cost: 25\n    choices:\n      - Prime Rib\n      - Salmon\n',
+    );
   });
 });

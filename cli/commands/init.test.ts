@@ -91,7 +91,7 @@ describe("lodge init", () => {
   });
 
   it("asks at the terminal for what the flags leave out, again after each answer that breaks a rule", async () => {
-    const { code, asked, stdout } = await lodgeAt(
+    const { code, asked, stdout, stderr } = await lodgeAt(
       {
         cwd: root,
         answers: [
@@ -123,7 +123,7 @@ describe("lodge init", () => {
       secretary,
       secretary,
     ]);
-    expect(stdout.slice(0, 4)).toEqual([
+    expect(stderr).toEqual([
       "  expected the lodge's full name, found an empty value; try again.",
       `  expected a date 'YYYY-MM-DD', found "10/16/1867"; try again.`,
       `  expected an IANA time zone such as 'America/New_York', found "Mars/Olympus"; try again.`,

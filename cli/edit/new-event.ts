@@ -1,14 +1,16 @@
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { z } from "zod";
+import { hasStarted } from "../../core/rules/events.ts";
 import { MEDIA_FOLDERS } from "../../core/rules/media.ts";
 import { joinDateTime } from "../../core/rules/time.ts";
 import { type Event, type EventInput, eventSchema } from "../../core/schemas/event.ts";
 import type { Lodge, LodgeData } from "../../core/schemas/index.ts";
 import { type Context, dataDir, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
+import { confirmOrForce, questions } from "../prompt.ts";
 import { openList } from "./content-file.ts";
-import { completeEvent } from "./event-questions.ts";
+import { completeEvent, tyledByDefault } from "./event-questions.ts";
 import { addEvents } from "./events-file.ts";
 
 /** The options of `lodge add-event`: every field of an event is a flag. */
@@ -22,8 +24,10 @@ export const newEventOptions = z.object({
   location: z.string().optional(),
   address: z.string().optional(),
   addressLink: z.string().optional(),
-  tyled: z.boolean().default(false),
-  rsvp: z.boolean().default(true),
+  /** Left out: asked on a terminal, else tyled for a meeting of the lodge (tyledByDefault). */
+  tyled: z.boolean().optional(),
+  /** Left out: asked on a terminal, else RSVPs are taken. */
+  rsvp: z.boolean().optional(),
   rsvpDays: z.string().optional(),
   rsvpLimit: z.boolean().default(false),
   dinnerTime: z.string().optional(),
@@ -39,13 +43,13 @@ export const newEventOptions = z.object({
 export type NewEventOptions = z.output<typeof newEventOptions>;
 
 /** Which flag sets each event field, so a validation message names what to change. */
-const FLAG_OF: Record<string, string> = {
-  date: "--date/--time",
-  name: "--name",
-  rsvpExpirationDays: "--rsvp-days",
-  "earlyBirdOptions.cost": "--cost",
-  "earlyBirdOptions.choices": "--meal",
-  "earlyBirdOptions.time": "--dinner-time",
+const FLAG_OF: Record<string, { flag: string; option: keyof NewEventOptions }> = {
+  date: { flag: "--date/--time", option: "date" },
+  name: { flag: "--name", option: "name" },
+  rsvpExpirationDays: { flag: "--rsvp-days", option: "rsvpDays" },
+  "earlyBirdOptions.cost": { flag: "--cost", option: "cost" },
+  "earlyBirdOptions.choices": { flag: "--meal", option: "meal" },
+  "earlyBirdOptions.time": { flag: "--dinner-time", option: "dinnerTime" },
 };
 
 /** "3" is written to the file as the number 3; anything else stays text for the schema to judge. */
@@ -62,11 +66,11 @@ export function eventFromOptions(options: NewEventOptions, lodge: Lodge): EventI
     location: options.location ?? "",
     address: options.address ?? "",
     addressLink: options.addressLink ?? "",
-    rsvpOptions: options.rsvp,
+    rsvpOptions: options.rsvp ?? true,
     rsvpExpirationDays: options.rsvpDays
       ? numberOrText(options.rsvpDays)
       : lodge.meetings.rsvpExpirationDays,
-    tyled: options.tyled,
+    tyled: options.tyled ?? tyledByDefault(options.name ?? ""),
     ...(options.rsvpLimit ? { rsvpLimit: true } : {}),
     ...(options.spotlight ? { spotlight: true } : {}),
     ...(options.image ? { spotlightImage: basename(options.image) } : {}),
@@ -80,16 +84,23 @@ export function eventFromOptions(options: NewEventOptions, lodge: Lodge): EventI
   };
 }
 
-/** The event read by the schema; each problem names the flag to change. */
-function checked(event: EventInput): Event {
+/**
+ * The event read by the schema; each problem names the flag to change when one was typed, else
+ * the field (the answers at the terminal are checked as they are given, so this is rare).
+ */
+function checked(event: EventInput, given: NewEventOptions): Event {
   const result = eventSchema.safeParse(event);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const field = issue.path.join(".");
-    return `${FLAG_OF[field] ?? `--${field}`}: ${issue.message}`;
+    const set = FLAG_OF[field];
+    const typed = set && given[set.option] !== undefined;
+    return `${typed ? set.flag : field}: ${issue.message}`;
   });
   throw new UsageError(`${lines.join("\n")}\nNothing was added.`);
 }
+
+const NOTHING = "Nothing was added.";
 
 export type NewEvent = {
   event: Event;
@@ -108,11 +119,12 @@ export async function addEvent(
   ctx: Pick<Context, "cwd" | "ask" | "err">,
   data: LodgeData,
   given: NewEventOptions,
+  now = new Date(),
 ): Promise<NewEvent> {
   const dir = resolve(ctx.cwd, given.data);
-  const options = await completeEvent(given, data.lodge, ctx);
+  const options = await questions(NOTHING, () => completeEvent(given, data.lodge, ctx));
   const entry = eventFromOptions(options, data.lodge);
-  const event = checked(entry);
+  const event = checked(entry, given);
   const list = openList(dir, "events");
   const file = basename(list.path);
   const twin = data.events.find(
@@ -121,9 +133,18 @@ export async function addEvent(
       e.name.toLowerCase() === event.name.toLowerCase(),
   );
   if (twin && !options.force) {
-    throw new UserError(
-      `${file} already has ${twin.name} on ${twin.date.slice(0, 10)} (id ${twin.id}); add --force to add it anyway. Nothing was added.`,
+    await confirmOrForce(
+      ctx,
+      `${file} already has ${twin.name} on ${twin.date.slice(0, 10)} (id ${twin.id})`,
+      { question: "Add a second one?", anyway: "add it", nothing: NOTHING },
     );
+  }
+  if (!options.force && hasStarted(event.date, now, data.lodge.timeZone)) {
+    await confirmOrForce(ctx, `${event.date} is in the past`, {
+      question: "Add it anyway?",
+      anyway: "add it",
+      nothing: NOTHING,
+    });
   }
   const image = options.image && resolve(ctx.cwd, options.image);
   if (options.image && !existsSync(image || "")) {

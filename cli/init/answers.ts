@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { lodgeSchema } from "../../core/schemas/lodge.ts";
 import { type Context, UsageError } from "../context.ts";
+import { askUntil, questions } from "../prompt.ts";
 
 /** What `lodge init` writes into the starter: each checked by lodge.yaml's own rule for it. */
 export interface Answers {
@@ -118,7 +119,7 @@ export async function initAnswers(ctx: Context, given: Given): Promise<Answers> 
     const { question, missing } = QUESTIONS[key];
     // A name that says 'No. N' gives the number: no question for it.
     if (ctx.ask && !(key === "number" && offered !== "")) {
-      Object.assign(known, { [key]: await askUntilKept(ctx.ask, ctx, key, question, offered) });
+      Object.assign(known, { [key]: await askUntilKept(ctx, key, question, offered) });
       continue;
     }
     const checked = check(key, offered);
@@ -134,15 +135,18 @@ export async function initAnswers(ctx: Context, given: Given): Promise<Answers> 
 
 /** Asks until the answer keeps lodge.yaml's rule, saying what is wrong with each that does not. */
 async function askUntilKept<K extends keyof Answers>(
-  ask: NonNullable<Context["ask"]>,
   ctx: Context,
   key: K,
   question: string,
   offered: string,
 ): Promise<Answers[K]> {
-  for (;;) {
-    const checked = check(key, await ask(question, offered));
-    if ("value" in checked) return checked.value;
-    ctx.out(`  ${checked.problem}; try again.`);
-  }
+  const answer = await questions("Nothing was written.", () =>
+    askUntil(ctx, question, offered, (text) => {
+      const checked = check(key, text);
+      return "problem" in checked ? checked.problem : undefined;
+    }),
+  );
+  const checked = check(key, answer);
+  if ("problem" in checked) throw new Error(`${key}: an answer kept, then refused`);
+  return checked.value;
 }
