@@ -4,6 +4,7 @@ import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
 import { devCommand } from "./commands/dev.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
+import { eventsCommand } from "./commands/events.ts";
 import { imagesCommand } from "./commands/images.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
@@ -44,6 +45,7 @@ export function createProgram(ctx: Context): Command {
     addEventCommand(ctx),
     addMeetingsCommand(ctx),
     editEventCommand(ctx),
+    eventsCommand(ctx),
     imagesCommand(ctx),
     importCommand(ctx),
     initCommand(ctx),

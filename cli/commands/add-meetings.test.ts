@@ -21,9 +21,9 @@ describe("lodge add-meetings", () => {
     const { code, stdout } = await lodge(sample.root, "add-meetings", "--year", "2028");
     expect(code).toBe(0);
     expect(stdout.slice(0, 3)).toEqual([
-      "added 2028/01/05 19:30 Stated Meeting",
+      "added 2028/01/05 19:30 Stated Meeting (id 2028-01-05-stated-meeting)",
       "skipped 2028/01/19 19:30 Stated Meeting: Awards Night is already on that day",
-      "added 2028/02/02 19:30 Stated Meeting",
+      "added 2028/02/02 19:30 Stated Meeting (id 2028-02-02-stated-meeting)",
     ]);
     expect(stdout.at(-1)).toBe("Added 19 stated meetings for 2028; skipped 1.");
     const text = readFileSync(join(sample.data, "events.yaml"), "utf8");
@@ -52,7 +52,9 @@ describe("lodge add-meetings", () => {
       "--dry-run",
     );
     expect(code).toBe(0);
-    expect(stdout[0]).toBe("would add 2028/01/05 19:30 Stated Meeting");
+    expect(stdout[0]).toBe(
+      "would add 2028/01/05 19:30 Stated Meeting (id 2028-01-05-stated-meeting)",
+    );
     expect(stdout.at(-1)).toBe("Would add 19 stated meetings for 2028; skipped 1.");
     expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toBe(EVENTS);
   });
@@ -65,7 +67,11 @@ describe("lodge add-meetings", () => {
     expect(report.year).toBe(2028);
     expect(report.dryRun).toBe(false);
     expect(report.added).toHaveLength(19);
-    expect(report.added[0]).toEqual({ date: "2028/01/05 19:30", name: "Stated Meeting" });
+    expect(report.added[0]).toEqual({
+      date: "2028/01/05 19:30",
+      name: "Stated Meeting",
+      id: "2028-01-05-stated-meeting",
+    });
     expect(report.skipped).toEqual([
       { date: "2028/01/19 19:30", name: "Stated Meeting", existing: "Awards Night" },
     ]);

@@ -1,6 +1,6 @@
 import { Command } from "commander";
 import { z } from "zod";
-import type { EventInput } from "../../core/schemas/event.ts";
+import { deriveEventId, type EventInput } from "../../core/schemas/event.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { addMeetings } from "../edit/stated-meetings.ts";
 import { requireData } from "../load/require-data.ts";
@@ -32,7 +32,11 @@ export function addMeetingsCommand(ctx: Context): Command {
       const data = requireData(ctx, options.data, "events.yaml was not changed.");
       const { added, skipped } = addMeetings(ctx.cwd, data, options);
       if (options.json) {
-        const list = (e: EventInput) => ({ date: e.date, name: e.name });
+        const list = (e: EventInput) => ({
+          date: e.date,
+          name: e.name,
+          id: deriveEventId(e.date, e.name),
+        });
         const report = {
           year: options.year,
           dryRun: options.dryRun,
@@ -45,7 +49,7 @@ export function addMeetingsCommand(ctx: Context): Command {
       const lines = [
         ...added.map((e) => ({
           date: e.date,
-          line: `${options.dryRun ? "would add" : "added"} ${e.date} ${e.name}`,
+          line: `${options.dryRun ? "would add" : "added"} ${e.date} ${e.name} (id ${deriveEventId(e.date, e.name)})`,
         })),
         ...skipped.map((e) => ({
           date: e.date,

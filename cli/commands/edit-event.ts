@@ -3,10 +3,10 @@ import { type Context, dataOption, parseOptions } from "../context.ts";
 import { editEvent, eventChangeOptions } from "../edit/change-event.ts";
 import { requireData } from "../load/require-data.ts";
 
-function editEventAction(ctx: Context, id: string, raw: unknown): void {
+async function editEventAction(ctx: Context, words: string[], raw: unknown): Promise<void> {
   const options = parseOptions(eventChangeOptions, raw);
   const data = requireData(ctx, options.data, "events.yaml was not changed.");
-  const { event, said, file } = editEvent(ctx.cwd, data, id, options);
+  const { event, said, file } = await editEvent(ctx, data, words, options);
   ctx.out(
     options.dryRun
       ? `Would mark ${event.name} (${event.id}) ${said.join("; ")}. (dry run: ${file} was not changed)`
@@ -16,10 +16,10 @@ function editEventAction(ctx: Context, id: string, raw: unknown): void {
 
 export function editEventCommand(ctx: Context): Command {
   return new Command("edit-event")
-    .description("postpone, cancel, or mark full an event of events.yaml, by its id")
+    .description("postpone, cancel, or mark full an event of events.yaml")
     .argument(
-      "<id>",
-      "the event's id, e.g. 2027-01-06-stated-meeting (lodge validate --json lists them)",
+      "<event...>",
+      "the event's id (lodge events lists them), its date, or its date and part of its name",
     )
     .option(
       "--postpone <YYYY-MM-DD>",
@@ -29,11 +29,12 @@ export function editEventCommand(ctx: Context): Command {
     .option("--cancel", "call it off: the site says so and RSVP closes")
     .option("--full", "no more room: RSVP closes")
     .option("--reopen", "undo --cancel and --full")
+    .option("--force", "postpone it even onto a day that has another event")
     .option("--dry-run", "say what would change, change nothing")
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge edit-event 2027-01-06-stated-meeting --postpone 2027-01-13",
+      "\nExamples:\n  lodge edit-event 2027-01-06-stated-meeting --postpone 2027-01-13\n  lodge edit-event 2027-03-17 table --cancel\n\nOne change at a time.",
     )
-    .action((id: string, raw) => editEventAction(ctx, id, raw));
+    .action((words: string[], raw) => editEventAction(ctx, words, raw));
 }

@@ -268,3 +268,79 @@ describe("the secretary's commands on a PostgreSQL database", () => {
     ]);
   });
 });
+
+describe("lodge events", () => {
+  const EVENTS = `- date: 2020/03/04 19:30
+  name: Stated Meeting
+
+- date: 2028/01/05 19:30
+  name: Table Lodge
+  rsvpOptions: true
+  full: true
+
+- date: 2028/01/19 19:30
+  name: Stated Meeting
+  cancelled: true
+
+- date: 2028/02/09 18:00
+  name: Spring Gala
+  id: gala
+  postponedFrom: 2028/02/02 18:00
+`;
+
+  it("lists every event with its date, id, name and state, or those to come, or those of a month", async () => {
+    sample.write("events.yaml", EVENTS);
+    const all = await lodge(sample.root, "events");
+    expect([all.code, ...all.stdout]).toEqual([
+      0,
+      "Date              ID                         Name            State",
+      "2020/03/04 19:30  2020-03-04-stated-meeting  Stated Meeting",
+      "2028/01/05 19:30  2028-01-05-table-lodge     Table Lodge     full",
+      "2028/01/19 19:30  2028-01-19-stated-meeting  Stated Meeting  cancelled",
+      "2028/02/09 18:00  gala                       Spring Gala     postponed from 2028/02/02 18:00",
+    ]);
+    const upcoming = await lodge(sample.root, "events", "--upcoming", "--month", "2028-01");
+    expect(upcoming.stdout.slice(1).map((line) => line.slice(18, 44).trim())).toEqual([
+      "2028-01-05-table-lodge",
+      "2028-01-19-stated-meeting",
+    ]);
+    expect((await lodge(sample.root, "events", "--upcoming")).stdout).toHaveLength(4);
+    expect((await lodge(sample.root, "events", "--month", "2027-12")).stdout).toEqual([
+      "No events in 2027-12.",
+    ]);
+    expect(await lodge(sample.root, "events", "--month", "2027-13")).toMatchObject({
+      code: 2,
+      stderr: ["--month: give a month as YYYY-MM, e.g. --month 2026-12"],
+    });
+  });
+
+  it("adds the RSVPs received to each event when given the database, and prints JSON", async () => {
+    sample.write("events.yaml", EVENTS);
+    await seed();
+    const { code, stdout } = await lodge(
+      sample.root,
+      "events",
+      "--upcoming",
+      "--month",
+      "2028-01",
+      "--db",
+      db(),
+    );
+    expect(code).toBe(0);
+    expect(stdout[0]).toBe(
+      "Date              ID                         Name            State      RSVPs",
+    );
+    expect(stdout.slice(1)).toEqual([
+      "2028/01/05 19:30  2028-01-05-table-lodge     Table Lodge     full       2 (4 attending)",
+      "2028/01/19 19:30  2028-01-19-stated-meeting  Stated Meeting  cancelled  0 (0 attending)",
+    ]);
+    const json = await lodge(sample.root, "events", "--json", "--db", db(), "--month", "2028-01");
+    expect(JSON.parse(json.stdout.join("\n"))[0]).toEqual({
+      date: "2028/01/05 19:30",
+      id: "2028-01-05-table-lodge",
+      name: "Table Lodge",
+      state: ["full"],
+      rsvps: { rsvps: 2, attendees: 4 },
+    });
+  });
+});

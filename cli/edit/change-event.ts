@@ -3,11 +3,18 @@ import { z } from "zod";
 import { clockText, eventStart, joinDateTime } from "../../core/rules/time.ts";
 import { type Event, eventSchema } from "../../core/schemas/event.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
-import { dataDir, UsageError } from "../context.ts";
+import { type Context, dataDir, UsageError } from "../context.ts";
+import { confirmOrForce } from "../prompt.ts";
 import { openList } from "./content-file.ts";
 import { changeEvent } from "./events-file.ts";
+import { findEvent } from "./find-event.ts";
 
-/** The options of `lodge edit-event`: what to change. */
+const NOTHING = "Nothing was changed.";
+
+/** The changes edit-event makes, as flags: one at a time. */
+const CHANGES = ["postpone", "cancel", "full", "reopen"] as const;
+
+/** The options of `lodge edit-event`: what to change (one thing), and how. */
 export const eventChangeOptions = z
   .object({
     data: dataDir,
@@ -16,11 +23,31 @@ export const eventChangeOptions = z
     cancel: z.boolean().default(false),
     full: z.boolean().default(false),
     reopen: z.boolean().default(false),
+    force: z.boolean().default(false),
     dryRun: z.boolean().default(false),
   })
-  .refine((o) => o.postpone || o.cancel || o.full || o.reopen, {
-    error: "say what to change: --postpone DATE, --cancel, --full or --reopen",
-    path: ["postpone"],
+  .superRefine((options, ctx) => {
+    const given = CHANGES.filter((change) => options[change]);
+    if (given.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["postpone"],
+        message: "say what to change: --postpone DATE, --cancel, --full or --reopen",
+      });
+    } else if (given.length > 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: [given[1] as string],
+        message: `--${given[0]} and --${given[1]} do not go together; make one change at a time`,
+      });
+    }
+    if (options.time !== undefined && !options.postpone) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["time"],
+        message: "--time goes with --postpone DATE: the new day's start time",
+      });
+    }
   });
 export type EventChangeOptions = z.output<typeof eventChangeOptions>;
 
@@ -52,39 +79,40 @@ function changes(
   return { set, said };
 }
 
-/** The event found by its id; a mistyped id gets the ids of that month's events. */
-function eventById(events: readonly Event[], id: string): number {
-  const index = events.findIndex((event) => event.id === id);
-  if (index >= 0) return index;
-  const near = events.filter((e) => e.id.startsWith(id.slice(0, 7))).map((e) => e.id);
-  throw new UsageError(
-    `no event has the id "${id}"${near.length ? `; events of that month: ${near.join(", ")}` : ""}`,
-  );
-}
-
 /**
- * `lodge edit-event`: postpones, cancels, marks full or reopens the event of `id` in the lodge's
- * events file (whatever its format), checked by the event schema first; unless --dry-run, the
- * file is written with only that entry changed (and moved, to keep date order).
+ * `lodge edit-event`: postpones, cancels, marks full or reopens the event `words` name (its id,
+ * its date, or its date and part of its name) in the lodge's events file, whatever its format,
+ * checked by the event schema first; postponing onto a day that has another event is confirmed
+ * at the terminal or needs --force. Unless --dry-run, the file is written with only that entry
+ * changed (and moved, to keep date order).
  */
-export function editEvent(
-  cwd: string,
+export async function editEvent(
+  ctx: Pick<Context, "cwd" | "ask" | "err">,
   data: LodgeData,
-  id: string,
+  words: readonly string[],
   options: EventChangeOptions,
-): { event: Event; said: string[]; file: string } {
-  const index = eventById(data.events, id);
+): Promise<{ event: Event; said: string[]; file: string }> {
+  const index = findEvent(data.events, words);
   const event = data.events[index] as Event;
   const { set, said } = changes(event, options);
-  const list = openList(resolve(cwd, options.data), "events");
+  const list = openList(resolve(ctx.cwd, options.data), "events");
   const written = Object.entries({ ...(list.entries()[index] as object), ...set });
   const check = eventSchema.safeParse(
     Object.fromEntries(written.filter(([, v]) => v !== undefined)),
   );
   if (!check.success) {
     throw new UsageError(
-      `${check.error.issues.map((i) => `--${i.path[0] === "date" ? "postpone" : i.path.join(".")}: ${i.message}`).join("\n")}\nNothing was changed.`,
+      `${check.error.issues.map((i) => `--${i.path[0] === "date" ? "postpone" : i.path.join(".")}: ${i.message}`).join("\n")}\n${NOTHING}`,
     );
+  }
+  const day = check.data.date.slice(0, 10);
+  const there = data.events.find((e) => e !== event && e.date.slice(0, 10) === day);
+  if (options.postpone && there && !options.force) {
+    await confirmOrForce(ctx, `${there.name} (id ${there.id}) is on ${day} already`, {
+      question: "Postpone onto that day all the same?",
+      anyway: "postpone it",
+      nothing: NOTHING,
+    });
   }
   if (!options.dryRun) {
     changeEvent(list, index, set);
