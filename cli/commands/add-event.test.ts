@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lodge, lodgeAt, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, lodgeAt, SAMPLE, sampleCopy } from "../../test/cli-harness.ts";
 import { onTerminal } from "../../test/terminal.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
@@ -231,6 +231,34 @@ describe("lodge add-event", () => {
     const forced = await lodge(sample.root, ...flags, "--cost", "", "--force");
     expect(forced.code).toBe(0);
     expect(events()).toContain("- date: 2020/05/01 19:30\n  name: Pancake Breakfast\n");
+  });
+
+  it("touches only the lines of the event it adds, in the file's own style", async () => {
+    const before = readFileSync(join(SAMPLE, "events.yaml"), "utf8");
+    sample.write("events.yaml", before);
+    const flags = ["--date", "2027-05-01", "--time", "12:00", "--name", "Pancake Breakfast"];
+    const meals = ["--no-tyled", "--cost", "12", "--meal", "Pizza", "--meal", "Eggs"];
+    expect((await lodge(sample.root, "add-event", ...flags, ...meals)).code).toBe(0);
+    const after = events().split("\n");
+    const lines = before.split("\n");
+    const first = lines.findIndex((line, i) => line !== after[i]);
+    const added = after.slice(first, first + after.length - lines.length);
+    expect([...after.slice(0, first), ...after.slice(first + added.length)]).toEqual(lines);
+    expect(added).toEqual([
+      "- date: '2027/05/01 12:00'",
+      "  name: Pancake Breakfast",
+      "  location: Lyndhurst Masonic Center",
+      "  address: '5025 Linden Crest Road, Lyndhurst, OH 44124'",
+      "  addressLink: https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124",
+      "  rsvpOptions: true",
+      "  rsvpExpirationDays: 1",
+      "  tyled: false",
+      "  earlyBirdOptions:",
+      "    time: '18:30'",
+      "    cost: 12",
+      "    choices: [Pizza, Eggs]",
+      "",
+    ]);
   });
 
   it("prints the YAML with --dry-run and changes nothing", async () => {

@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lodge, lodgeAt, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, lodgeAt, SAMPLE, sampleCopy } from "../../test/cli-harness.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 const EVENTS = `# Events.
@@ -104,6 +104,40 @@ describe("lodge edit-event", () => {
       "Nothing was changed.",
     ]);
     expect(events()).toBe(EVENTS);
+  });
+
+  it("changes only the lines of the event it edits, in the file's own style", async () => {
+    const before = readFileSync(join(SAMPLE, "events.yaml"), "utf8");
+    sample.write("events.yaml", before);
+    const edited = await lodge(sample.root, "edit-event", "2027-12-15", "--full");
+    expect(edited.code).toBe(0);
+    const lines = before.split("\n");
+    const after = events().split("\n");
+    const at = lines.indexOf("- date: '2027/12/15 19:30'");
+    const end = lines.indexOf("", at);
+    expect(after.slice(0, end)).toEqual(lines.slice(0, end));
+    expect(after.slice(end + 1)).toEqual(lines.slice(end));
+    expect(after[end]).toBe("  full: true");
+    const postponed = await lodge(
+      sample.root,
+      "edit-event",
+      "2027-12-15",
+      "--postpone",
+      "2027-12-22",
+    );
+    expect(postponed.code).toBe(0);
+    expect(
+      events()
+        .split("\n")
+        .slice(end - 1, end + 4),
+    ).toEqual([
+      lines[end - 1],
+      "  full: true",
+      "  id: 2027-12-15-stated-meeting",
+      "  postponedFrom: 2027/12/15 19:30",
+      "",
+    ]);
+    expect(events()).toContain("- date: '2027/12/22 19:30'\n");
   });
 
   it("changes an event of events.json as of events.yaml, writing JSON", async () => {

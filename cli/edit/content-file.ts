@@ -40,11 +40,46 @@ function quoteTimes(node: Node): void {
   });
 }
 
+/**
+ * Gives a new entry's fields the style the file writes the same fields in (`models`: the file's
+ * other entries, the nearest first): the quotes of its text, flow lists such as [Pizza], down
+ * into nested fields. A field no entry has keeps the writer's default.
+ */
+function styleLike(node: Node, models: readonly Node[]): void {
+  if (!isMap(node)) return;
+  for (const pair of node.items) {
+    const key = isScalar(pair.key) ? pair.key.value : pair.key;
+    const same = models.flatMap((model) => {
+      const found = isMap(model) ? model.get(key, true) : undefined;
+      return found ? [found as Node] : [];
+    });
+    const [model] = same;
+    const value = pair.value as Node | null;
+    if (!model || !value) continue;
+    if (isScalar(value) && isScalar(model) && typeof value.value === typeof model.value) {
+      // A time stays quoted: YAML 1.1 readers would take 18:30 for a number.
+      if (model.type !== Scalar.PLAIN || value.type === undefined) value.type = model.type;
+    } else if ((isSeq(value) || isMap(value)) && (isSeq(model) || isMap(model))) {
+      if (value.items.length > 0) value.flow = model.flow;
+      for (const item of isSeq(value) ? value.items : []) {
+        const first = isSeq(model) ? model.items[0] : undefined;
+        if (isScalar(item) && isScalar(first) && typeof item.value === typeof first.value) {
+          item.type = first.type;
+        }
+      }
+      styleLike(value, same);
+    }
+  }
+}
+
+/** How lodge writes YAML: lines never folded, flow lists as [a, b] as people type them. */
+const WRITE = { lineWidth: 0, flowCollectionPadding: false } as const;
+
 /** A value as the text of a YAML data file: times quoted, lines never folded. */
 export function yamlText(value: unknown): string {
   const doc = new Document(value);
   if (doc.contents) quoteTimes(doc.contents);
-  return doc.toString({ lineWidth: 0 });
+  return doc.toString(WRITE);
 }
 
 function csvField(value: string): string {
@@ -164,21 +199,30 @@ function yamlList(path: string, text: string): ListFile {
       if (items.length === 0) list.flow = false;
       const node = doc.createNode(entry);
       quoteTimes(node);
+      styleLike(node, [...items.slice(0, at).reverse(), ...items.slice(at)]);
       place(node, at, spaced());
     },
     set(index, fields) {
       const node = items[index];
       if (!isMap(node)) throw new Error(`${path} has no entry ${index} that holds fields`);
       for (const [key, value] of Object.entries(fields)) {
+        const old = node.get(key, true);
         if (value === undefined) node.delete(key);
-        else node.set(key, value);
+        else if (isScalar(old) && typeof value !== "object") old.value = value;
+        else {
+          const made = doc.createNode({ [key]: value });
+          quoteTimes(made);
+          styleLike(made, [node, ...items.filter((item) => item !== node)]);
+          const [pair] = (made as typeof node).items;
+          if (pair) node.add(pair);
+        }
       }
     },
     move(from, to) {
       const blank = spaced();
       place(take(from), to, blank);
     },
-    text: () => doc.toString({ lineWidth: 0 }),
+    text: () => doc.toString(WRITE),
     textOf: (entries) => yamlText(entries).trimEnd(),
     save() {
       save(path, this.text());
