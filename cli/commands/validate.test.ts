@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NOW } from "../../test/api-harness.ts";
@@ -64,6 +64,27 @@ describe("lodge validate", () => {
     const { code, stdout } = await validate();
     expect(code).toBe(1);
     expect(problems(stdout)[0]).toMatch(/^data\/officers\.yaml:3:1 {2}this is not valid YAML: /);
+  });
+
+  it("says once that a line is indented with a tab, with the line and a caret, not what follows from it", async () => {
+    const officers = readFileSync(join(SAMPLE, "officers.yaml"), "utf8").split("\n");
+    const line = officers.findIndex((text) => text.startsWith("  office: "));
+    officers[line] = `\t${officers[line]?.slice(2)}`;
+    sample.write("officers.yaml", officers.join("\n"));
+    const { code, stdout } = await validate();
+    expect(code).toBe(1);
+    expect(problems(stdout)).toEqual([
+      `data/officers.yaml:${line + 1}:1  YAML does not allow tabs for indentation; use spaces`,
+      `    →${officers[line]?.slice(1)}`,
+      "    ^",
+    ]);
+    sample.write(
+      "officers.yaml",
+      "- name: Ann\n\toffice: Tyler\n- name: Bob\n\toffice: Chaplain\n",
+    );
+    expect(problems((await validate()).stdout)[0]).toBe(
+      "data/officers.yaml:2:1  YAML does not allow tabs for indentation; use spaces (line 4 too)",
+    );
   });
 
   it("warns about an unknown key, suggests the spelling and still passes", async () => {

@@ -14,14 +14,17 @@ export interface Problem {
   /** Which field of the entry, e.g. 'earlyBirdOptions.cost'. */
   field?: string;
   message: string;
+  /** The line of the file and a caret under the place, for a syntax error. */
+  excerpt?: string;
 }
 
 export function formatProblem(p: Problem): string {
   const where = `${p.file}:${p.line}:${p.column}`;
   const what = p.field ? `${p.field}: ${p.message}` : p.message;
-  return [where, p.severity === "error" ? undefined : p.severity, p.entry, what]
+  const line = [where, p.severity === "error" ? undefined : p.severity, p.entry, what]
     .filter((part) => part !== undefined && part !== "")
     .join("  ");
+  return p.excerpt ? `${line}\n${p.excerpt}` : line;
 }
 
 const RANK = { error: 0, warning: 1, note: 2 } as const;

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import matter from "gray-matter";
-import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
+import { isMap, isSeq, LineCounter, type Node, parseDocument, type YAMLError } from "yaml";
+import { listed } from "../../core/rules/schedule.ts";
 import type { Problem } from "./problems.ts";
 
 export interface Position {
@@ -24,6 +25,60 @@ export interface Source {
 }
 
 const START: Position = { line: 1, column: 1 };
+
+/** A line of the file and a caret under `column`; tabs shown as '→' so the caret stays under. */
+function excerpt(lines: readonly string[], index: number, column: number): string {
+  const text = (lines[index] ?? "").replaceAll("\t", "→");
+  return `    ${text}\n    ${" ".repeat(Math.max(column - 1, 0))}^`;
+}
+
+/**
+ * What is wrong with a file the YAML parser refused, once per real problem: after the first
+ * syntax error the parser reads the rest of the file out of step and reports on nearly every
+ * token, so only that first one is told (and each duplicate key, which stands alone). Lines
+ * indented with tabs, the usual cause, are said to be that.
+ */
+function syntaxProblems(
+  file: string,
+  text: string,
+  errors: readonly YAMLError[],
+  at: (offset: number) => Position,
+  lineOffset: number,
+): Problem[] {
+  if (errors.length === 0) return [];
+  const lines = text.split(/\r?\n/);
+  const tabbed = lines.flatMap((line, index) => (/^ *\t/.test(line) ? [index] : []));
+  const [first] = tabbed;
+  if (first !== undefined) {
+    const column = (lines[first] ?? "").indexOf("\t") + 1;
+    const others = tabbed.slice(1).map((index) => index + 1 + lineOffset);
+    const also =
+      others.length === 0
+        ? ""
+        : ` (line${others.length > 1 ? "s" : ""} ${listed(others.slice(0, 10).map(String))}${others.length > 10 ? ` and ${others.length - 10} more` : ""} too)`;
+    return [
+      {
+        severity: "error",
+        file,
+        line: first + 1 + lineOffset,
+        column,
+        message: `YAML does not allow tabs for indentation; use spaces${also}`,
+        excerpt: excerpt(lines, first, column),
+      },
+    ];
+  }
+  const told = errors.filter((error, i) => i === 0 || error.code === "DUPLICATE_KEY");
+  return told.map((error) => {
+    const pos = at(error.pos[0]);
+    return {
+      severity: "error",
+      file,
+      ...pos,
+      message: `this is not valid YAML: ${error.message.split("\n")[0]}`,
+      excerpt: excerpt(lines, pos.line - 1 - lineOffset, pos.column),
+    };
+  });
+}
 
 /** YAML or JSON (JSON is read by the YAML parser, so positions work the same). */
 export function yamlSource(file: string, text: string, lineOffset = 0): Source {
@@ -48,15 +103,7 @@ export function yamlSource(file: string, text: string, lineOffset = 0): Source {
     }
     return { node };
   };
-  const problems: Problem[] = doc.errors.map((error) => {
-    const pos = at(error.pos[0]);
-    return {
-      severity: "error",
-      file,
-      ...pos,
-      message: `this is not valid YAML: ${error.message.split("\n")[0]}`,
-    };
-  });
+  const problems = syntaxProblems(file, text, doc.errors, at, lineOffset);
   return {
     file,
     value: problems.length > 0 ? undefined : doc.toJS(),
