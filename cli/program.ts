@@ -34,6 +34,18 @@ export function createProgram(ctx: Context): Command {
     .description("Build and run the website of a Masonic lodge from the files in its data folder.")
     .version("0.1.0")
     .showHelpAfterError("(run with --help for usage)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  lodge validate                        check the data in data/ and list every problem
+  lodge add-event                       add an event, answering questions
+  lodge events --upcoming               the events to come, with their ids
+  lodge build && lodge serve            build the site and serve it with RSVPs on :8080
+  lodge rsvps --format csv > rsvps.csv  the RSVPs received, for a spreadsheet
+
+Every command takes --help, which ends with examples; --data DIR names another lodge's folder.`,
+    )
     .configureOutput({
       writeOut: (text) => ctx.out(text.trimEnd()),
       writeErr: (text) => ctx.err(text.trimEnd()),

@@ -106,6 +106,10 @@ export function importCommand(ctx: Context): Command {
     .action((file: string, raw) => importPastMasters(ctx, file, raw));
   return new Command("import")
     .description("import content kept elsewhere into the data folder")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  lodge import past-masters masters.csv --lodge main --dry-run\n  lodge import legacy ../old-site/src/assets/data --dry-run\n\nEach kind has its own help: lodge import past-masters --help, lodge import legacy --help.",
+    )
     .addCommand(pastMasters)
     .addCommand(importLegacyCommand(ctx));
 }
