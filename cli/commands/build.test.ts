@@ -133,4 +133,20 @@ describe("lodge build (data modules)", () => {
     expect(stderr).toEqual(["data has an error (listed above). Nothing was built."]);
     expect(existsSync(generatedDir)).toBe(false);
   });
+
+  it("refuses a picture the pages need and cannot find, naming the file and the field, which validate only warns of", async () => {
+    const officers = readFileSync(join(sample.data, "officers.yaml"), "utf8");
+    sample.write("officers.yaml", officers.replace(/image: \S+/, "image: gone.jpg"));
+    const validate = await lodge(sample.root, "validate");
+    expect(validate.code).toBe(0);
+    const [warned] = validate.stdout;
+    expect(warned).toMatch(
+      /^data\/officers\.yaml:\d+:\d+ {2}warning {2}officers\[0\] \(Worshipful Master .+\) {2}image: data\/images\/officers\/gone\.jpg not found; add the file or correct the name$/,
+    );
+    const build = await lodge(sample.root, "build", "--modules-only");
+    expect(build.code).toBe(1);
+    expect(build.stdout).toEqual([warned?.replace("  warning  ", "  ")]);
+    expect(build.stderr).toEqual(["data has an error (listed above). Nothing was built."]);
+    expect(existsSync(build.generatedDir)).toBe(false);
+  });
 });

@@ -6,7 +6,7 @@ import { UserError } from "../errors.ts";
 import { UNUSED_DAYS } from "../images/cache.ts";
 import { imagesProgress } from "../images/report.ts";
 import { loadData } from "../load/load-data.ts";
-import { formatProblem, sortProblems } from "../load/problems.ts";
+import { forBuild, formatProblem, sortProblems } from "../load/problems.ts";
 import { buildLodge } from "../site/build-lodge.ts";
 
 const optionsSchema = z.object({
@@ -36,11 +36,12 @@ export function buildCommand(ctx: Context): Command {
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);
       const dataPath = resolve(ctx.cwd, options.data);
-      const { data, problems } = loadData(dataPath, ctx.cwd);
-      const sorted = sortProblems(problems);
+      const loaded = loadData(dataPath, ctx.cwd);
+      const sorted = sortProblems(forBuild(loaded.problems));
       for (const problem of sorted) ctx.out(formatProblem(problem));
-      if (!data) {
-        const errors = sorted.filter((p) => p.severity === "error").length;
+      const errors = sorted.filter((p) => p.severity === "error").length;
+      const { data } = loaded;
+      if (!data || errors > 0) {
         throw new UserError(
           `${options.data} has ${errors === 1 ? "an error" : `${errors} errors`} (listed above). Nothing was built.`,
         );

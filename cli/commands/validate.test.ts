@@ -54,8 +54,9 @@ describe("lodge validate", () => {
       `data/events.yaml:8:3  events[2] (2026/12/16 19:30)  name: expected the event's name, found nothing`,
       `data/events.yaml:9:10  events[2] (2026/12/16 19:30)  tyled: expected true or false, found "yes"`,
     ]);
+    // The entries with errors are counted as read, not dropped ('0 events').
     expect(stdout.at(-1)).toMatch(
-      /; 5 errors, 0 warnings\. Fix the errors and run lodge validate again\.$/,
+      /^data: 3 events, .*; 5 errors, 0 warnings\. Fix the errors and run lodge validate again\.$/,
     );
   });
 

@@ -20,6 +20,7 @@ import {
   type FileEntityKey,
   KNOWN_ENTRIES,
   type Sources,
+  sourceOf,
 } from "./files.ts";
 import { checkMedia, readAlbumPictures } from "./media.ts";
 import type { Problem } from "./problems.ts";
@@ -52,7 +53,7 @@ export function toHtml(text: string): string {
   return (marked.parse(trimmed, { async: false }) as string).trim();
 }
 
-/** How many entries an entity's value has that passed its schema (a file with an error: none). */
+/** How many entries an entity's value has (a file that could not be read: none). */
 function entriesIn({ holds, under }: Entity, value: unknown): number {
   const length = (list: unknown) => (Array.isArray(list) ? list.length : 0);
   if (value === null || typeof value !== "object") return 0;
@@ -229,7 +230,18 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
     }
   }
 
-  const read: Record<string, unknown> = { ...values, pastMasters, pages };
+  // What each file holds, whether or not its entries passed: an entry with an error is counted
+  // (and told above), never dropped from the count.
+  const written = (source?: { value: unknown }) => source?.value;
+  const read: Record<string, unknown> = {
+    ...Object.fromEntries(
+      FILE_ENTITIES.map(({ key }) => [key, written(sourceOf(sources, key).source)]),
+    ),
+    pastMasters: Object.fromEntries(
+      Object.entries(sources.pastMasters).map(([slug, source]) => [slug, written(source)]),
+    ),
+    pages: sources.pages,
+  };
   for (const entity of ENTITY_LIST) {
     if (entity.kept !== "built") counts[entity.key] = entriesIn(entity, read[entity.key]);
   }

@@ -52,6 +52,7 @@ export function checkMedia(dir: string, data: LodgeData, sources: Sources, cwd: 
         severity: "warning",
         ...locate(source, name, ref.path),
         message: `${relative(cwd, join(dir, ref.folder, ref.file))} not found; add the file or correct the name`,
+        missingFile: true,
       });
     }
   }

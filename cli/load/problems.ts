@@ -16,6 +16,16 @@ export interface Problem {
   message: string;
   /** The line of the file and a caret under the place, for a syntax error. */
   excerpt?: string;
+  /** A file the data names is not there: a warning while one works, an error for the build. */
+  missingFile?: true;
+}
+
+/**
+ * The problems as `lodge build` holds them: a file the pages need and cannot find (a broken
+ * picture on the built site) is an error there, where validate and dev keep it a warning.
+ */
+export function forBuild(problems: readonly Problem[]): Problem[] {
+  return problems.map((p) => (p.missingFile ? { ...p, severity: "error" } : p));
 }
 
 export function formatProblem(p: Problem): string {
