@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -180,7 +188,6 @@ describe("lodge publish to a Cloud Storage bucket", () => {
   });
 
   it("publishes the media lodge.yaml serves from their own bucket there, with lodge.yaml naming the buckets", async () => {
-    writeSite();
     const lodgeYaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
     sample.write(
       "lodge.yaml",
@@ -190,6 +197,7 @@ describe("lodge publish to a Cloud Storage bucket", () => {
       )}\npublish:\n  site: gs://hillcrest-site\n  bulletins: gs://hillcrest-bulletins\n`,
     );
     const pdfs = readdirSync(join(sample.data, "bulletins")).sort();
+    writeSite();
 
     const result = await publish();
     expect(result.stderr).toEqual([]);
@@ -308,6 +316,7 @@ describe("lodge publish with what lodge build made", () => {
     storage.calls.length = 0;
     const stale = await publish("--target", "gs://hillcrest-site");
     expect(stale.stderr).toEqual([
+      `dist is older than data/albums/${album}/past-masters-night-02.jpg: the data or the pictures changed since the last build; run lodge build first, so the site published is the one the data describes`,
       `the web sizes of pictures served from buckets are missing from var/images (1 picture new or changed since, 0 files gone; e.g. albums/${album}/past-masters-night-02.jpg); run lodge build first, or give the pictures' folder lodge build used with --images DIR`,
       "Nothing was uploaded.",
     ]);
@@ -324,6 +333,20 @@ describe("lodge publish with what lodge build made", () => {
 });
 
 describe("lodge publish checks before it uploads", () => {
+  it("refuses a built site older than the data, saying to build first", async () => {
+    writeSite();
+    const index = join(sample.root, "dist", "index.html");
+    utimesSync(index, new Date("2026-01-01T00:00:00Z"), new Date("2026-01-01T00:00:00Z"));
+    sample.write("events.yaml", readFileSync(join(sample.data, "events.yaml"), "utf8"));
+    const result = await publish("--target", "gs://hillcrest-site");
+    expect([result.code, ...result.stderr]).toEqual([
+      1,
+      "dist is older than data/events.yaml: the data or the pictures changed since the last build; run lodge build first, so the site published is the one the data describes",
+      "Nothing was uploaded.",
+    ]);
+    expect(uploads()).toEqual([]);
+  });
+
   it("lists every problem at once and uploads nothing", async () => {
     const lodgeYaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
     sample.write(

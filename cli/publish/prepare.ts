@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { isSitePath, MEDIA_FOLDERS, processedPlace } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
@@ -148,6 +148,18 @@ function targetsOf(
   return parts;
 }
 
+/** The file of `dir` (its pictures included) changed last, and when. */
+function lastChanged(dir: string): { path: string; at: number } | undefined {
+  let last: { path: string; at: number } | undefined;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.startsWith(".")) continue;
+    const path = join(entry.parentPath, entry.name);
+    const at = statSync(path).mtimeMs;
+    if (!last || at > last.at) last = { path, at };
+  }
+  return last;
+}
+
 /** Every failure that would stop a publish: local files, configuration, then each target. */
 export async function prepare(options: PublishOptions, out: Output): Promise<Job[]> {
   const problems: string[] = [];
@@ -160,6 +172,14 @@ export async function prepare(options: PublishOptions, out: Output): Promise<Job
     problems.push(
       `${dist} holds no index.html, so it is not a built site; run lodge build, or give the built site with --dist DIR`,
     );
+  } else if (existsSync(options.dataDir)) {
+    const built = statSync(join(options.distDir, "index.html")).mtimeMs;
+    const changed = lastChanged(options.dataDir);
+    if (changed && changed.at > built) {
+      problems.push(
+        `${dist} is older than ${shownPath(options.cwd, changed.path)}: the data or the pictures changed since the last build; run lodge build first, so the site published is the one the data describes`,
+      );
+    }
   }
   const { data, problems: dataProblems } = loadData(options.dataDir, options.cwd);
   if (!data) {

@@ -10,6 +10,7 @@ import {
   rmSync,
   statSync,
 } from "node:fs";
+import { homedir } from "node:os";
 import { dirname, join, sep } from "node:path";
 import { type Bucket, Storage } from "@google-cloud/storage";
 import { bodyOf, type LocalFile, localFiles } from "./local-files.ts";
@@ -48,21 +49,44 @@ function codeOf(error: unknown): string | number | undefined {
 
 const UNREACHABLE = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ETIMEDOUT", "ECONNRESET"]);
 
+const LOGIN =
+  "run `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file";
+
+/**
+ * What is wrong with the Google Cloud credentials this machine offers, by their files; undefined
+ * when there are some (or the machine may be on Google Cloud, which gives its own account).
+ */
+export function missingCredentials(env: Record<string, string | undefined>): string | undefined {
+  const named = env.GOOGLE_APPLICATION_CREDENTIALS;
+  if (named) {
+    return existsSync(named)
+      ? undefined
+      : `GOOGLE_APPLICATION_CREDENTIALS names ${named}, which does not exist; correct it, or unset it and run \`gcloud auth application-default login\``;
+  }
+  const config = env.CLOUDSDK_CONFIG ?? join(env.HOME ?? homedir(), ".config", "gcloud");
+  return existsSync(join(config, "application_default_credentials.json"))
+    ? undefined
+    : `no Google Cloud credentials were found either; ${LOGIN}`;
+}
+
 /** Turns what the storage client threw into a sentence the webmaster can act on. */
 export function explainStorageError(
   error: unknown,
   bucket: string,
   endpoint: string | undefined,
+  env: Record<string, string | undefined> = process.env,
 ): string {
   const code = codeOf(error);
   const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
   if (typeof code === "string" && UNREACHABLE.has(code)) {
-    return endpoint
-      ? `could not reach the storage service at ${endpoint} (${code}); check the address given with --endpoint, and that the service is running`
-      : `could not reach Cloud Storage (${code}); check the network connection and try again`;
+    if (endpoint) {
+      return `could not reach the storage service at ${endpoint} (${code}); check the address given with --endpoint, and that the service is running`;
+    }
+    const credentials = missingCredentials(env);
+    return `could not reach Cloud Storage (${code}); check the network connection and try again${credentials ? `; ${credentials}` : ""}`;
   }
   if (/default credentials|could not refresh access token|invalid_grant/i.test(message ?? "")) {
-    return "no working Google Cloud credentials were found; run `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file";
+    return `no working Google Cloud credentials were found; ${LOGIN}`;
   }
   switch (Number(code)) {
     case 401:
@@ -91,7 +115,24 @@ export interface StorageClients {
   write: Storage;
 }
 
+/**
+ * The client library warns on stderr when it looks for Google Cloud's metadata server and finds
+ * no network (MetadataLookupWarning); what is wrong is told by explainStorageError instead.
+ */
+function quietMetadataWarnings(): void {
+  const emit = process.emitWarning;
+  if ((emit as { quiet?: true }).quiet) return;
+  const quiet = ((warning: string | Error, ...rest: unknown[]) => {
+    const type = typeof rest[0] === "string" ? rest[0] : (rest[0] as { type?: string })?.type;
+    const name = warning instanceof Error ? warning.name : type;
+    if (name === "MetadataLookupWarning") return;
+    (emit as (...args: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  process.emitWarning = Object.assign(quiet, { quiet: true as const });
+}
+
 export function storageClients(options: BucketOptions): StorageClients {
+  quietMetadataWarnings();
   const endpoint = options.endpoint ? { apiEndpoint: options.endpoint } : {};
   return {
     check: new Storage({ ...endpoint, retryOptions: { autoRetry: false } }),

@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { explainStorageError } from "./stores.ts";
 import { bucketOfAddress, overlaps, parseTarget } from "./targets.ts";
@@ -86,10 +89,22 @@ describe("storage errors", () => {
     );
   });
 
-  it("finds a network failure along the cause chain", () => {
+  it("finds a network failure along the cause chain, and says when the credentials are missing too", () => {
     const error = new Error("request failed", { cause: coded("ENOTFOUND") });
-    expect(explainStorageError(error, "site", undefined)).toBe(
-      "could not reach Cloud Storage (ENOTFOUND); check the network connection and try again",
+    const key = fileURLToPath(import.meta.url);
+    expect(
+      explainStorageError(error, "site", undefined, { GOOGLE_APPLICATION_CREDENTIALS: key }),
+    ).toBe("could not reach Cloud Storage (ENOTFOUND); check the network connection and try again");
+    const nowhere = join(tmpdir(), "lodge-no-gcloud-config");
+    expect(explainStorageError(error, "site", undefined, { CLOUDSDK_CONFIG: nowhere })).toBe(
+      "could not reach Cloud Storage (ENOTFOUND); check the network connection and try again; no Google Cloud credentials were found either; run `gcloud auth application-default login`, or set GOOGLE_APPLICATION_CREDENTIALS to a service account's key file",
+    );
+    expect(
+      explainStorageError(error, "site", undefined, {
+        GOOGLE_APPLICATION_CREDENTIALS: `${nowhere}/key.json`,
+      }),
+    ).toBe(
+      `could not reach Cloud Storage (ENOTFOUND); check the network connection and try again; GOOGLE_APPLICATION_CREDENTIALS names ${nowhere}/key.json, which does not exist; correct it, or unset it and run \`gcloud auth application-default login\``,
     );
   });
 });
