@@ -67,6 +67,24 @@ describe("lodge validate", () => {
     expect(problems(stdout)[0]).toMatch(/^data\/officers\.yaml:3:1 {2}this is not valid YAML: /);
   });
 
+  it("still warns of a missing picture while another file has an error", async () => {
+    const officers = readFileSync(join(SAMPLE, "officers.yaml"), "utf8");
+    sample.write("officers.yaml", officers.replace(/image: \S+/, "image: gone.jpg"));
+    sample.write(
+      "events.yaml",
+      "- date: 2027/05/05 19:30\n  name: Stated Meeting\n  tyled: maybe\n",
+    );
+    const { code, stdout } = await validate();
+    expect(code).toBe(1);
+    expect(problems(stdout)).toEqual([
+      `data/events.yaml:3:10  events[0] (2027/05/05 19:30 Stated Meeting)  tyled: expected true or false, found "maybe"`,
+      expect.stringMatching(
+        /^data\/officers\.yaml:\d+:\d+ {2}warning {2}officers\[0\] .* {2}image: data\/images\/officers\/gone\.jpg not found; add the file or correct the name$/,
+      ),
+    ]);
+    expect(stdout.at(-1)).toMatch(/^data: 1 event, .*; 1 error, 1 warning\./);
+  });
+
   it("says once that a line is indented with a tab, with the line and a caret, not what follows from it", async () => {
     const officers = readFileSync(join(SAMPLE, "officers.yaml"), "utf8").split("\n");
     const line = officers.findIndex((text) => text.startsWith("  office: "));

@@ -6,6 +6,8 @@ import {
   ENTITIES,
   ENTITY_LIST,
   type Entity,
+  type EntityKey,
+  entityOf,
   type LodgeData,
   lodgeDataSchema,
   pageFrontMatterSchema,
@@ -77,16 +79,15 @@ function withHtml(event: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The lodge's data as a whole, parsed by lodgeDataSchema from what each file held. Each file
- * passed its own schema (which is the whole's), and was told where its problems are; here they
- * become one value of one type.
+ * Of a value that did not pass its schema, the entries that do on their own: a list's good
+ * entries, each past-master list's; nothing of a file that is one value (lodge.yaml).
  */
-function whole(input: Record<string, unknown>): LodgeData {
-  const parsed = lodgeDataSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  throw new Error("the files passed their schemas, but the lodge's data as a whole did not", {
-    cause: parsed.error,
-  });
+function passing(entity: Entity, raw: unknown): unknown {
+  const good = (list: unknown) =>
+    Array.isArray(list) ? list.filter((entry) => entity.entry.safeParse(entry).success) : [];
+  if (entity.holds === "list") return good(raw);
+  if (entity.holds === "lists") return good(raw);
+  return undefined;
 }
 
 /**
@@ -249,16 +250,43 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
 
   // Every required file missing or broken has put an error here, so no error means complete data.
   const hasErrors = problems.some((p) => p.severity === "error");
-  let data: LodgeData | undefined;
-  if (!hasErrors) {
-    const albums = readAlbumPictures(dir, values.albums as LodgeData["albums"], cwd);
-    data = whole({
-      ...inputs,
-      recentEvents: (inputs.recentEvents as Record<string, unknown>[]).map(withHtml),
-      pastMasters: pastMasterInputs,
-      pages,
-      albumPictures: albums.pictures,
+  // With errors, the checks across entries and of the media files still run on what passed (a
+  // list's good entries), so their warnings are not hidden until the errors are fixed.
+  const kept = (key: EntityKey, input: unknown, raw: unknown) =>
+    hasErrors && input === undefined ? passing(entityOf(key), raw) : input;
+  const parts: Record<string, unknown> = {
+    ...Object.fromEntries(FILE_ENTITIES.map(({ key }) => [key, kept(key, inputs[key], read[key])])),
+    pastMasters: Object.fromEntries(
+      Object.keys(sources.pastMasters).map((slug) => [
+        slug,
+        kept(
+          "pastMasters",
+          pastMasterInputs[slug],
+          (read.pastMasters as Record<string, unknown>)[slug],
+        ),
+      ]),
+    ),
+    pages,
+  };
+  const albums = readAlbumPictures(
+    dir,
+    (values.albums as LodgeData["albums"] | undefined) ?? [],
+    cwd,
+  );
+  const parsed = lodgeDataSchema.safeParse({
+    ...parts,
+    recentEvents: Array.isArray(parts.recentEvents)
+      ? (parts.recentEvents as Record<string, unknown>[]).map(withHtml)
+      : parts.recentEvents,
+    albumPictures: albums.pictures,
+  });
+  if (!hasErrors && !parsed.success) {
+    throw new Error("the files passed their schemas, but the lodge's data as a whole did not", {
+      cause: parsed.error,
     });
+  }
+  const data = parsed.data;
+  if (data) {
     problems.push(
       ...checkSuspicious(data, sources, now),
       ...checkMedia(dir, data, sources, cwd),
