@@ -10,6 +10,8 @@ export interface Context extends Output {
   generatedDir: string;
   /** Set by a command that finished but failed a check. */
   exitCode: number;
+  /** The moment a command takes as now (what is past, what is to come); the clock's when left out. */
+  now?: Date;
   /** Asks the person at the terminal; absent when nobody is there (a pipe, CI, a test). */
   ask?: (question: string, fallback: string) => Promise<string>;
   /** Releases the terminal once the command is done. */

@@ -16,10 +16,9 @@ import { fixedSource, type LodgeSource } from "../server/lodge-source.ts";
 import { outboxFolderTransport } from "../server/mail/transport.ts";
 import { openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
-import { SAMPLE } from "./cli-harness.ts";
+import { NOW, SAMPLE } from "./cli-harness.ts";
 
-/** Noon in the sample lodge's zone (America/New_York) on Saturday 21 November 2026. */
-export const NOW = new Date("2026-11-21T17:00:00Z");
+export { NOW };
 
 /** A clock that stands still until a test moves it. */
 export class Clock {

@@ -8,6 +8,9 @@ import { runCli } from "../cli/program.ts";
 
 export const SAMPLE = fileURLToPath(new URL("../data/", import.meta.url));
 
+/** Noon in the sample lodge's zone (America/New_York) on Saturday 21 November 2026. */
+export const NOW = new Date("2026-11-21T17:00:00Z");
+
 /**
  * The web sizes of the sample lodge's pictures (the project's var/images): made by the first
  * test run that builds the sample, then reused by every build of it or of a copy of it.
@@ -69,6 +72,7 @@ export async function lodgeAt(
     cwd,
     generatedDir: join(cwd, "generated"),
     exitCode: 0,
+    now: NOW,
     out: (line) => stdout.push(...line.split("\n")),
     err: (line) => stderr.push(...line.split("\n")),
     ask: answers

@@ -331,6 +331,13 @@ describe("lodge add-event", () => {
       ["2028/01/05 19:30", "Stated Meeting"],
     ]);
     expect(written[0]).toMatchObject({ rsvpOptions: false, location: "Lyndhurst Masonic Center" });
+
+    // The file's own indentation stays: four spaces here.
+    sample.write("events.json", `${JSON.stringify([stated], null, 4)}\n`);
+    expect((await lodge(sample.root, "add-event", ...flags)).code).toBe(0);
+    expect(readFileSync(join(sample.data, "events.json"), "utf8")).toMatch(
+      /^\[\n {4}\{\n {8}"date": "2027\/12\/01 19:30",\n/,
+    );
     const validate = await lodge(sample.root, "validate");
     expect(validate.code).toBe(0);
     expect(validate.stdout.at(-1)).toMatch(/^data: 2 events, /);
@@ -338,7 +345,7 @@ describe("lodge add-event", () => {
 });
 
 const START = [
-  { after: "Date (YYYY-MM-DD): ", keys: "2028-05-01\r" },
+  { after: "Date (YYYY-MM-DD): ", keys: "2098-05-01\r" },
   { after: "Start time (HH:mm, 24-hour) [19:30]: ", keys: "12:00\r" },
 ];
 
@@ -355,7 +362,7 @@ describe("lodge add-event on a terminal", { timeout: 30_000 }, () => {
       ],
     );
     expect(screen).toBe(
-      "Date (YYYY-MM-DD): 2028-05-01\nStart time (HH:mm, 24-hour) [19:30]: 12:00\nName [Stated Meeting]: Pancake Bre^C\nStopped with Ctrl-C. Nothing was added.\n",
+      "Date (YYYY-MM-DD): 2098-05-01\nStart time (HH:mm, 24-hour) [19:30]: 12:00\nName [Stated Meeting]: Pancake Bre^C\nStopped with Ctrl-C. Nothing was added.\n",
     );
     expect(code).toBe(130);
     expect(events()).toBe(EVENTS);
@@ -381,7 +388,7 @@ describe("lodge add-event on a terminal", { timeout: 30_000 }, () => {
       sample.root,
       ["add-event"],
       [
-        enter("Date (YYYY-MM-DD): ", "2028-03-15"),
+        enter("Date (YYYY-MM-DD): ", "2098-03-15"),
         enter("[19:30]: "),
         enter("Name [Stated Meeting]: ", "Table Lodge"),
         enter("Description: ", "A festive board after the degree."),
@@ -397,7 +404,7 @@ describe("lodge add-event on a terminal", { timeout: 30_000 }, () => {
     );
     expect(code).toBe(0);
     expect(screen.split("\n").at(-2)).toBe(
-      "Added 2028/03/15 19:30 Table Lodge (id 2028-03-15-table-lodge) to data/events.yaml. Run lodge build to show it on the site.",
+      "Added 2098/03/15 19:30 Table Lodge (id 2098-03-15-table-lodge) to data/events.yaml. Run lodge build to show it on the site.",
     );
     expect(events()).toContain(
       '  tyled: true\n  earlyBirdOptions:\n    time: "18:30"\n    cost: 25\n    choices:\n      - Prime Rib\n      - Salmon\n',

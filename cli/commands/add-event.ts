@@ -6,7 +6,7 @@ import { requireData } from "../load/require-data.ts";
 async function addEventAction(ctx: Context, raw: unknown): Promise<void> {
   const options = parseOptions(newEventOptions, raw);
   const data = requireData(ctx, options.data, "events.yaml was not changed.");
-  const { event, file, preview } = await addEvent(ctx, data, options);
+  const { event, file, preview } = await addEvent(ctx, data, options, ctx.now);
   if (preview !== undefined) {
     ctx.out(preview);
     ctx.out(`(dry run: ${file} was not changed)`);

@@ -25,7 +25,13 @@ async function listEvents(ctx: Context, raw: unknown): Promise<void> {
         groupByEvent(await store.listEventRsvps(), data.events),
       )
     : undefined;
-  const rows = eventRows(data.events, { upcoming, month }, new Date(), data.lodge.timeZone, groups);
+  const rows = eventRows(
+    data.events,
+    { upcoming, month },
+    ctx.now ?? new Date(),
+    data.lodge.timeZone,
+    groups,
+  );
   if (json) ctx.out(JSON.stringify(rows, null, 2));
   else if (rows.length === 0) {
     ctx.out(`No ${upcoming ? "events to come" : "events"}${month ? ` in ${month}` : ""}.`);

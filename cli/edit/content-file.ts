@@ -97,10 +97,10 @@ export function csvText(columns: readonly string[], rows: readonly unknown[]): s
 }
 
 /** A value as the text of a file of `path`'s format: YAML, JSON, or (for a list) CSV. */
-function textAs(path: string, key: EntityKey, value: unknown): string {
+function textAs(path: string, key: EntityKey, value: unknown, indent: string | number = 2): string {
   switch (extname(path)) {
     case ".json":
-      return `${JSON.stringify(value, null, 2)}\n`;
+      return `${JSON.stringify(value, null, indent)}\n`;
     case ".csv":
       return csvText(knownKeys(entityOf(key).entry), value as unknown[]);
     default:
@@ -230,8 +230,19 @@ function yamlList(path: string, text: string): ListFile {
   };
 }
 
-/** A JSON or CSV list: edited as plain values and written whole, in its format. */
-function plainList(path: string, key: EntityKey, value: unknown): ListFile {
+/**
+ * How a JSON file indents: as its first indented line does, or all on one line as it is written;
+ * two spaces for a new or empty one.
+ */
+function jsonIndent(text: string): string | number {
+  const indented = /\n([ \t]+)\S/.exec(text);
+  if (indented?.[1]) return indented[1];
+  return /^\s*\[\s*\S/.test(text) && !/\[\s*\]/.test(text) ? 0 : 2;
+}
+
+/** A JSON or CSV list: edited as plain values and written whole, in its format and indentation. */
+function plainList(path: string, key: EntityKey, value: unknown, text = ""): ListFile {
+  const indent = jsonIndent(text);
   if (!Array.isArray(value)) throw new UserError(`${path} must hold a list`);
   const entries = value as Record<string, unknown>[];
   return {
@@ -249,8 +260,8 @@ function plainList(path: string, key: EntityKey, value: unknown): ListFile {
     move(from, to) {
       entries.splice(to, 0, ...entries.splice(from, 1));
     },
-    text: () => textAs(path, key, entries),
-    textOf: (shown) => textAs(path, key, shown).trimEnd(),
+    text: () => textAs(path, key, entries, indent),
+    textOf: (shown) => textAs(path, key, shown, indent).trimEnd(),
     save() {
       save(path, this.text());
     },
@@ -263,7 +274,8 @@ export function openList(dir: string, key: EntityKey, slug?: string): ListFile {
   if (extname(path) === ".yaml" || extname(path) === ".yml") {
     return yamlList(path, found.length > 0 ? readFileSync(path, "utf8") : "");
   }
-  return plainList(path, key, found.length > 0 ? readContent(dir, key, slug).value : []);
+  if (found.length === 0) return plainList(path, key, []);
+  return plainList(path, key, readContent(dir, key, slug).value, readFileSync(path, "utf8"));
 }
 
 /** A list kept as YAML text, edited: for editing text that is not (yet) a file. */
