@@ -144,6 +144,19 @@ describe("lodge init", () => {
     ]);
   });
 
+  it("writes nothing when the input ends before the last answer, and says so (exit 1)", async () => {
+    const { code, stderr } = await lodgeAt(
+      { cwd: root, answers: ["Hillcrest Lodge No. 586", ""] },
+      "init",
+      "my-lodge",
+    );
+    expect(code).toBe(1);
+    expect(stderr).toEqual([
+      'No answer to "Charter date (YYYY-MM-DD)": the input ended. Nothing was written.',
+    ]);
+    expect(existsSync(join(root, "my-lodge"))).toBe(false);
+  });
+
   it("refuses a folder that holds files and answers it cannot use, writing nothing", async () => {
     mkdirSync(join(root, "taken"));
     writeFileSync(join(root, "taken", "notes.txt"), "keep me");
