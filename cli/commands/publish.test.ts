@@ -266,13 +266,13 @@ describe("lodge publish with what lodge build made", () => {
           "thumbnails: https://hillcrest-thumbs.storage.googleapis.com/small/",
         ),
     );
-    writeSite();
     // The pictures are made while a recent event shows one of them, which gets a page's sizes;
     // the publish comes a year later, with the event out of Recent Events' window for good.
     sample.write(
       "recent-events.yaml",
       `- eventName: Past Masters Night\n  albumName: ${album}\n  imageUrls: [past-masters-night-01.jpg]\n  eventDate: '2020/02/19'\n`,
     );
+    writeSite();
     vi.stubEnv("SOURCE_DATE_EPOCH", String(Date.parse("2020-03-01T12:00:00Z") / 1000));
     expect((await lodge(sample.root, "images")).code).toBe(0);
     vi.unstubAllEnvs();
