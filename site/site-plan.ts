@@ -12,11 +12,14 @@ export async function sitePlan() {
   const { lodge } = await importGenerated<typeof import("./generated/lodge.ts")>("lodge.ts");
   const { albums } = await importGenerated<typeof import("./generated/albums.ts")>("albums.ts");
   const { events } = await importGenerated<typeof import("./generated/events.ts")>("events.ts");
-  /** Calendar files for the events still to come when the site is built. */
-  const calendarEvents = upcomingEvents(events, buildMoment(), lodge.timeZone);
-  return {
-    lodge,
-    dataRoutes: dataRoutes(albums, calendarEvents),
-    paths: prerenderPaths(lodge, albums, calendarEvents),
+  const { socialEvents } =
+    await importGenerated<typeof import("./generated/social-events.ts")>("social-events.ts");
+  const data = {
+    albums,
+    events,
+    outings: socialEvents,
+    /** Calendar files for the events still to come when the site is built. */
+    calendarEvents: upcomingEvents(events, buildMoment(), lodge.timeZone),
   };
+  return { lodge, dataRoutes: dataRoutes(data), paths: prerenderPaths(lodge, data) };
 }

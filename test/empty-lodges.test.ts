@@ -68,8 +68,15 @@ const LODGES: {
       await photo.toFile(join(album, "_cover.jpg"));
       await photo.toFile(join(album, "toast-01.jpg"));
     },
-    pages: ["/image-gallery/2026-10-17-table-lodge"],
+    pages: [
+      "/image-gallery/2026-10-17-table-lodge",
+      // Past events keep their pages, so links shared while they were to come still work.
+      "/events/2026-10-17-table-lodge",
+      "/events/2026-11-04-stated-meeting",
+    ],
     says: {
+      "events/2026-10-17-table-lodge":
+        "This event has taken place (Saturday, October 17, 2026 at 6:00PM). See the upcoming events See the photos : Table Lodge 2026",
       home: "No events are featured right now.",
       "upcoming-events": "No events are scheduled right now.",
       "recent-events":

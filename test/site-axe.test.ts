@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { NOW } from "./api-harness.ts";
 import { chromiumForFile } from "./site/app.ts";
 import { OPENED } from "./site/opened.ts";
-import { builtPages, serveStatic } from "./site/static-server.ts";
+import { builtPageKinds, serveStatic } from "./site/static-server.ts";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const site = inject("site");
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 /** Every page of the built site, its root ("") first. */
-const routes = ["", ...builtPages(site.dir)];
+const routes = ["", ...builtPageKinds(site.dir)];
 
 /** Runs axe on the page as it is and returns its violations, one line each. */
 async function violationsOf(page: Page, width: number): Promise<string[]> {

@@ -8,7 +8,7 @@ import {
 } from "../core/constants.ts";
 import { albums } from "../site/generated/albums.ts";
 import { chromiumForFile, openPage, pauseClock } from "./site/app.ts";
-import { builtPages, serveStatic } from "./site/static-server.ts";
+import { builtPageKinds, serveStatic } from "./site/static-server.ts";
 
 const site = inject("site");
 let server: Awaited<ReturnType<typeof serveStatic>>;
@@ -52,8 +52,9 @@ describe("the built site in Chromium", () => {
         problems.push(`${page.url()}: ${message.text()}`);
       }
     });
-    const pages = builtPages(site.dir);
-    expect(pages).toHaveLength(30);
+    const pages = builtPageKinds(site.dir);
+    // 30 pages, and the first and the last of the events' and of the outings' own pages.
+    expect(pages).toHaveLength(34);
     for (const path of pages) {
       await page.goto(server.url + path);
       await page.waitForSelector("html[data-hydrated]");

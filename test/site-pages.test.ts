@@ -143,6 +143,7 @@ describe("the upcoming events page", () => {
       startDate: "2026-12-02T19:30:00-05:00",
       eventStatus: "https://schema.org/EventScheduled",
       location: { "@type": "Place", name: "Lyndhurst Masonic Center" },
+      url: `${lodge.siteUrl}/events/2026-12-02-stated-meeting`,
     });
 
     const calendar = first.getByRole("link", { name: /^Add to calendar/ });
@@ -179,6 +180,91 @@ describe("the upcoming events page", () => {
     await expect.poll(() => first.textContent()).toBe("Brotherhood Night");
     expect(await page.locator(".upcoming-event").count()).toBe(upcoming.length - 1);
     await closePage(page);
+  });
+});
+
+describe("an event's own page", () => {
+  it("opens from its card on Upcoming Events and from a shared link, with the full description, the map, the RSVP button and its structured data", async () => {
+    const page = await open("/upcoming-events");
+    await page.locator(".upcoming-event h2 a").first().click();
+    await page.waitForURL(`${server.url}/events/2026-12-02-stated-meeting`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Stated Meeting");
+    await closePage(page);
+
+    // The link as shared: the page the build wrote, hydrated.
+    const shared = await open("/events/brotherhood-night-2026");
+    const event = sampleData().events.find((e) => e.id === "brotherhood-night-2026");
+    expect(await shared.locator("h1").textContent()).toBe("Brotherhood Night");
+    expect(await shared.locator(".event-page").textContent()).toContain(event?.description);
+    expect(await shared.locator(".event-when").textContent()).toBe(
+      "Wednesday, December 9, 2026 at 7:00PM",
+    );
+    expect(await shared.locator("iframe.map-embed").getAttribute("src")).toBe(
+      lodge.address.mapEmbed,
+    );
+    const [data] = await shared
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "")));
+    expect(data).toMatchObject({
+      "@type": "Event",
+      name: "Brotherhood Night",
+      startDate: "2026-12-09T19:00:00-05:00",
+      eventStatus: "https://schema.org/EventScheduled",
+      url: `${lodge.siteUrl}/events/brotherhood-night-2026`,
+    });
+    await shared.getByRole("button", { name: "RSVP for Brotherhood Night" }).click();
+    await expect
+      .poll(() => shared.getByRole("dialog").getByRole("heading").first().textContent())
+      .toContain("Brotherhood Night");
+    await closePage(shared);
+  });
+
+  it("is linked from the home page's spotlight", async () => {
+    const page = await open("/home");
+    const link = page.locator(".spotlight h3 a").first();
+    expect(await link.getAttribute("href")).toBe("/events/brotherhood-night-2026");
+    await closePage(page);
+  });
+
+  it("stays once the event has taken place, saying so and linking to the events to come and its photos", async () => {
+    const page = await open("/events/2026-10-17-table-lodge");
+    const notice = page.locator(".past-notice");
+    expect(await notice.textContent()).toBe(
+      "This event has taken place (Saturday, October 17, 2026 at 6:30PM).See the upcoming eventsSee the photos: Table Lodge 2026",
+    );
+    expect(
+      await notice.getByRole("link").evaluateAll((a) => a.map((l) => l.getAttribute("href"))),
+    ).toEqual(["/upcoming-events", "/image-gallery/2026-10-17-table-lodge"]);
+    expect(await page.getByRole("button", { name: /^RSVP/ }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Add to calendar/ }).count()).toBe(0);
+    await closePage(page);
+
+    // A page built while the event was to come says so once the visitor's clock has passed it.
+    const later = await open("/events/2026-12-02-stated-meeting", { time: "2026-12-03T01:00:00Z" });
+    await expect.poll(() => later.locator(".past-notice").count()).toBe(1);
+    expect(await later.getByRole("button", { name: /^RSVP/ }).count()).toBe(0);
+    await closePage(later);
+  });
+
+  it("gives a social outing its page too, linked from its card, with the RSVP of the Social Events page", async () => {
+    const page = await open("/social-events");
+    const link = page.locator(".outing-body h3 a").first();
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^\/social-events\/2027-/);
+    await link.click();
+    await page.waitForURL(server.url + href);
+    const outing = sampleData().socialEvents.find((o) => `/social-events/${o.id}` === href);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(outing?.name);
+    await page.getByRole("button", { name: `RSVP for ${outing?.name}` }).click();
+    await expect.poll(() => page.getByRole("dialog").isVisible()).toBe(true);
+    await closePage(page);
+
+    const past = await open("/social-events/2023-05-20-brothers-night-out-at-the-ballpark");
+    expect(await past.locator(".past-notice a").first().getAttribute("href")).toBe(
+      "/social-events",
+    );
+    expect(await past.getByRole("button", { name: /^RSVP/ }).count()).toBe(0);
+    await closePage(past);
   });
 });
 

@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import { type EventInput, eventSchema } from "../schemas/event.ts";
 import { socialEventSchema } from "../schemas/social-event.ts";
 import {
+  albumOfDay,
   eventNotices,
   hasStarted,
   latestInstallation,
+  mapEmbedOf,
   spotlightEvents,
   upcomingEvents,
   upcomingOutings,
@@ -137,5 +139,39 @@ describe("eventNotices", () => {
     expect(eventNotices({ postponedFrom: "2026/12/02 19:30" })).toEqual([
       { kind: "postponed", text: "Postponed from Wednesday, December 2, 2026" },
     ]);
+  });
+});
+
+describe("albumOfDay", () => {
+  const albums = [
+    { albumName: "2024-12-14-installation" },
+    { albumName: "2024-12-11-brotherhood-night" },
+  ];
+  it("finds the album named with the event's day, however the date is written", () => {
+    expect(albumOfDay(albums, "2024/12/11 19:30")?.albumName).toBe("2024-12-11-brotherhood-night");
+    expect(albumOfDay(albums, "2024-12-14 10:00")?.albumName).toBe("2024-12-14-installation");
+  });
+  it("finds none for a day without photos, nor for a day that only starts the same way", () => {
+    expect(albumOfDay(albums, "2024/12/01 19:30")).toBeUndefined();
+    expect(albumOfDay([{ albumName: "2024-12-110-x" }], "2024/12/11 19:30")).toBeUndefined();
+  });
+});
+
+describe("mapEmbedOf", () => {
+  const lodgeAddress = {
+    street: "5025 Linden Crest Road",
+    mapEmbed: "https://maps.google.com/maps?q=lodge&output=embed",
+  };
+  it("embeds the lodge's own map for an event at the lodge or with no address", () => {
+    expect(mapEmbedOf("5025 Linden Crest Road, Lyndhurst, OH", lodgeAddress)).toBe(
+      lodgeAddress.mapEmbed,
+    );
+    expect(mapEmbedOf("", lodgeAddress)).toBe(lodgeAddress.mapEmbed);
+  });
+  it("embeds a map of any other address, and none when the lodge embeds no map", () => {
+    expect(mapEmbedOf("1 Park Lane, Cleveland, OH", lodgeAddress)).toBe(
+      "https://maps.google.com/maps?q=1%20Park%20Lane%2C%20Cleveland%2C%20OH&output=embed",
+    );
+    expect(mapEmbedOf("1 Park Lane", { ...lodgeAddress, mapEmbed: "" })).toBeUndefined();
   });
 });

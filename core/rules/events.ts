@@ -3,6 +3,7 @@ import type { Event } from "../schemas/event.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
 import {
   compareWallTimes,
+  dayText,
   eventStart,
   formatFullDate,
   isBefore,
@@ -97,4 +98,29 @@ export function eventNotices(
     });
   }
   return notices;
+}
+
+/**
+ * The album of the day an event or outing took place: album folders are named with their date
+ * first ('2024-12-11-brotherhood-night'), so a past event's page can link to its photos.
+ */
+export function albumOfDay<T extends { albumName: string }>(
+  albums: readonly T[],
+  date: string,
+): T | undefined {
+  const day = `${dayText(eventStart(date), "-")}-`;
+  return albums.find((album) => album.albumName.startsWith(day));
+}
+
+/**
+ * The map an event's page embeds: the lodge's own embed for an event at the lodge's street (or
+ * with no address), a Google Maps embed of any other address; none when the lodge embeds no map.
+ */
+export function mapEmbedOf(
+  address: string,
+  lodgeAddress: { street: string; mapEmbed: string },
+): string | undefined {
+  if (!lodgeAddress.mapEmbed) return undefined;
+  if (!address.trim() || address.startsWith(lodgeAddress.street)) return lodgeAddress.mapEmbed;
+  return `https://maps.google.com/maps?q=${encodeURIComponent(address)}&output=embed`;
 }

@@ -147,6 +147,19 @@ export const lodgeSchema = z.strictObject({
       `expected nothing (this site) or an address starting with https://, found ${shown(i.input)}`,
   }),
   /**
+   * The site's public address, e.g. https://www.example.org: the canonical address of every page,
+   * share cards, the sitemap and the calendar feed need it. Kept without a trailing slash.
+   */
+  siteUrl: optionalText
+    .refine(
+      (value) => value === "" || /^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s?#]*)?$/i.test(value),
+      {
+        error: (i) =>
+          `expected the site's address such as https://www.example.org (no ? or #), found ${shown(i.input)}`,
+      },
+    )
+    .transform((value) => value.replace(/\/+$/, "")),
+  /**
    * Where `lodge publish` uploads: the site, and each media kind that `media` serves from a bucket
    * of its own. Each is gs://BUCKET[/prefix] or file://DIR.
    */

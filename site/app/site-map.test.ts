@@ -13,7 +13,7 @@ import {
 
 describe("the site map", () => {
   it("prerenders every route of SPEC 2 and every album", () => {
-    const paths = prerenderPaths(lodge, albums);
+    const paths = prerenderPaths(lodge, { albums });
     expect(paths.slice(0, 18)).toEqual([
       "/",
       "/home",
@@ -40,7 +40,7 @@ describe("the site map", () => {
   it("links every page, the petition and every external and social site from the header", () => {
     const links = headerNav(lodge).flatMap((item) => (isGroup(item) ? item.links : [item]));
     const hrefs = links.map((link) => link.href);
-    for (const path of prerenderPaths(lodge, [])) {
+    for (const path of prerenderPaths(lodge, { albums: [] })) {
       if (path !== "/") expect(hrefs).toContain(path);
     }
     expect(hrefs).toContain(lodge.links.petition);
@@ -49,16 +49,36 @@ describe("the site map", () => {
     }
   });
 
-  it("makes the album and calendar routes only when the data gives them pages to write", () => {
-    expect(dataRoutes([], [])).toEqual([]);
-    expect(dataRoutes([{ albumName: "2026-10-17-table-lodge" }], [])).toEqual([
+  it("makes the album, event, outing and calendar routes only when the data gives them pages to write", () => {
+    expect(dataRoutes({ albums: [] })).toEqual([]);
+    expect(dataRoutes({ albums: [{ albumName: "2026-10-17-table-lodge" }] })).toEqual([
       {
         path: "image-gallery/:albumName",
         file: "routes/album.tsx",
         paths: ["/image-gallery/2026-10-17-table-lodge"],
       },
     ]);
-    expect(dataRoutes([], [{ id: "2027-01-06-stated-meeting" }])).toEqual([
+    expect(
+      dataRoutes({
+        albums: [],
+        events: [{ id: "2022-01-05-stated-meeting" }],
+        outings: [{ id: "2023-05-20-ballpark" }],
+      }),
+    ).toEqual([
+      {
+        path: "events/:id",
+        file: "routes/event.tsx",
+        paths: ["/events/2022-01-05-stated-meeting"],
+      },
+      {
+        path: "social-events/:id",
+        file: "routes/outing.tsx",
+        paths: ["/social-events/2023-05-20-ballpark"],
+      },
+    ]);
+    expect(
+      dataRoutes({ albums: [], calendarEvents: [{ id: "2027-01-06-stated-meeting" }] }),
+    ).toEqual([
       {
         path: "calendar/:file",
         file: "routes/calendar.ts",
@@ -68,7 +88,10 @@ describe("the site map", () => {
   });
 
   it("writes a calendar file for each event it is given", () => {
-    const paths = prerenderPaths(lodge, [], [{ id: "2026-12-02-stated-meeting" }]);
+    const paths = prerenderPaths(lodge, {
+      albums: [],
+      calendarEvents: [{ id: "2026-12-02-stated-meeting" }],
+    });
     expect(paths.at(-1)).toBe("/calendar/2026-12-02-stated-meeting.ics");
     expect(calendarPath("a b")).toBe("/calendar/a%20b.ics");
   });

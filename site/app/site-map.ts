@@ -78,21 +78,51 @@ export function isGalleryPath(pathname: string): boolean {
 }
 
 /**
- * The routes whose pages the data makes, each with the addresses to prerender (as prerenderPaths
- * gives them): an album's page for each album, a calendar file for each event given (those still
- * to come). A route with no address is left out: prerendering (ssr:false) refuses a route with a
- * loader and no page, and without the route an old album link still reaches the gallery, as any
- * unknown address does.
+ * An event's own page, the address its cards, the spotlight and shared links use. Ids are
+ * lowercase letters, digits and hyphens (the event schema's rule): nothing to encode.
  */
-export function dataRoutes(
-  albums: readonly Pick<Album, "albumName">[],
-  calendarEvents: readonly { id: string }[],
-): { path: string; file: string; paths: string[] }[] {
+export function eventPath(eventId: string): string {
+  return `/events/${eventId}`;
+}
+
+/** A social outing's own page. */
+export function outingPath(outingId: string): string {
+  return `/${PAGES.socialEvents.path}/${outingId}`;
+}
+
+/** What the data gives pages of: albums, every event and outing, and the events still to come. */
+export interface DataPages {
+  albums: readonly Pick<Album, "albumName">[];
+  events?: readonly { id: string }[];
+  outings?: readonly { id: string }[];
+  /** The events still to come when the site is built: each gets a calendar file. */
+  calendarEvents?: readonly { id: string }[];
+}
+
+/**
+ * The routes whose pages the data makes, each with the addresses to prerender (as prerenderPaths
+ * gives them): an album's page for each album, a page for every event and outing (past ones
+ * too, so a shared link never dies), a calendar file for each event still to come. A route with
+ * no address is left out: prerendering (ssr:false) refuses a route with a loader and no page,
+ * and without the route an old album link still reaches the gallery, as any unknown address does.
+ */
+export function dataRoutes({
+  albums,
+  events = [],
+  outings = [],
+  calendarEvents = [],
+}: DataPages): { path: string; file: string; paths: string[] }[] {
   return [
     {
       path: "image-gallery/:albumName",
       file: "routes/album.tsx",
       paths: albums.map((album) => decodeURIComponent(albumPath(album.albumName))),
+    },
+    { path: "events/:id", file: "routes/event.tsx", paths: events.map((e) => eventPath(e.id)) },
+    {
+      path: `${PAGES.socialEvents.path}/:id`,
+      file: "routes/outing.tsx",
+      paths: outings.map((o) => outingPath(o.id)),
     },
     {
       path: "calendar/:file",
@@ -103,21 +133,17 @@ export function dataRoutes(
 }
 
 /**
- * Every address to write at build time: '/', each page and each album, and the calendar file of
- * each event given (those still to come). Paths are given as names, not URL-encoded: the router
- * compares them with the decoded address, and the files are written under these names, which is
- * what a web server looks for when asked for '/image-gallery/2019.12.11%20Brotherhood%20Night'.
+ * Every address to write at build time: '/', each page, and the pages and files of dataRoutes.
+ * Paths are given as names, not URL-encoded: the router compares them with the decoded address,
+ * and the files are written under these names, which is what a web server looks for when asked
+ * for '/image-gallery/2019.12.11%20Brotherhood%20Night'.
  */
-export function prerenderPaths(
-  lodge: Pick<Lodge, "pastMasters">,
-  albums: readonly Pick<Album, "albumName">[],
-  calendarEvents: readonly { id: string }[] = [],
-) {
+export function prerenderPaths(lodge: Pick<Lodge, "pastMasters">, data: DataPages) {
   return [
     "/",
     ...Object.values(PAGES).map((page) => `/${page.path}`),
     ...lodge.pastMasters.map((list) => `/${list.route}`),
-    ...dataRoutes(albums, calendarEvents).flatMap((route) => route.paths),
+    ...dataRoutes(data).flatMap((route) => route.paths),
   ];
 }
 

@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { NOW } from "../api-harness.ts";
 import { launchChromium } from "./browser.ts";
 import { OPENED } from "./opened.ts";
-import { builtPages, serveStatic } from "./static-server.ts";
+import { builtPageKinds, serveStatic } from "./static-server.ts";
 
 const WIDTHS = (process.env.WIDTHS ?? "1280,390").split(",").map(Number);
 const dist = resolve(process.argv[2] ?? "dist");
@@ -20,7 +20,7 @@ if (!existsSync(join(dist, "index.html"))) {
   process.exit(1);
 }
 
-const pages = builtPages(dist);
+const pages = builtPageKinds(dist);
 
 /** Scrolls through the page so lazy images load, then back to the top. */
 async function loadLazyImages(page: Page): Promise<void> {

@@ -13,6 +13,22 @@ export function builtPages(dist: string): string[] {
 }
 
 /**
+ * The built pages with one template per kind of data page: of the events' and outings' pages
+ * (one per event in the data, past ones kept), only the oldest (taken place) and the latest (to
+ * come); a page per album stays, as albums differ in their pictures. For the checks that open
+ * every page in a browser (axe, screenshots), which would otherwise spend minutes on copies.
+ */
+export function builtPageKinds(dist: string): string[] {
+  const pages = builtPages(dist);
+  const kind = (path: string) => /^\/(events|social-events)\/[^/]+$/.exec(path)?.[1];
+  return pages.filter((path, index) => {
+    const own = kind(path);
+    if (!own) return true;
+    return kind(pages[index - 1] ?? "") !== own || kind(pages[index + 1] ?? "") !== own;
+  });
+}
+
+/**
  * A static host for the built site, as simple as a bucket: a path serves its file, or its
  * folder's index.html; anything else gets 404.html with status 404.
  */

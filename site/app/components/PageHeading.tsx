@@ -1,8 +1,17 @@
 /** A page's title block: the one <h1> of the page and an optional line under it. */
-export function PageHeading({ title, subheading }: { title: string; subheading?: string }) {
+export function PageHeading({
+  title,
+  subheading,
+  id,
+}: {
+  title: string;
+  subheading?: string;
+  /** The heading's id, for a part of the page it names. */
+  id?: string;
+}) {
   return (
     <div className="page-heading">
-      <h1>{title}</h1>
+      <h1 id={id}>{title}</h1>
       {subheading ? <p className="subheading">{subheading}</p> : null}
     </div>
   );

@@ -1,9 +1,11 @@
+import { Link } from "react-router";
 import { HOME_CAROUSEL } from "../../../core/constants.ts";
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { homeRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { eventStart, formatFullDate, formatShortTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { eventPath } from "../site-map.ts";
 import { SlideCarousel } from "./Carousel.tsx";
 import { EventNotices } from "./EventNotices.tsx";
 import { Picture } from "./Picture.tsx";
@@ -44,7 +46,9 @@ function SpotlightSlide({
         <div className="spotlight-image" />
       )}
       <div className="spotlight-text">
-        <h3 id={headingId}>{event.name}</h3>
+        <h3 id={headingId}>
+          <Link to={eventPath(event.id)}>{event.name}</Link>
+        </h3>
         <EventNotices event={event} />
         <p className="spotlight-date">
           {formatFullDate(start)}

@@ -1,0 +1,61 @@
+import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { hasStarted } from "../../../core/rules/events.ts";
+import { events } from "../../generated/events.ts";
+import { lodge } from "../../generated/lodge.ts";
+import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
+import { EVENT_TITLE_ID, EventPage, eventPageDescription } from "../components/EventPage.tsx";
+import { eventWhen } from "../lib/dates.ts";
+import { eventPageData } from "../lib/event-page.server.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { eventPath, PAGES } from "../site-map.ts";
+
+/** Runs at build time, for every event of the data (past ones too: shared links stay alive). */
+export function loader({ params }: LoaderFunctionArgs) {
+  const event = events.find((e) => e.id === params.id);
+  if (!event) throw new Response("No such event", { status: 404 });
+  return {
+    event,
+    ...eventPageData(event.date, event.address),
+  };
+}
+
+export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
+  data
+    ? pageMeta(
+        data.event.name,
+        eventPageDescription(
+          eventWhen(data.event.date),
+          data.event.location,
+          data.event.description || lodge.name,
+        ),
+      )
+    : [];
+
+/**
+ * An event's own page: everything its card on Upcoming Events shows, with the RSVP button, the
+ * map and its structured data; kept once the event has taken place.
+ */
+export default function EventRoute() {
+  const { event, album, map } = useLoaderData<typeof loader>();
+  const rsvps = useEventRsvps();
+  return (
+    <EventPage
+      item={event}
+      path={eventPath(event.id)}
+      subheading={lodge.name}
+      past={hasStarted(event.date, rsvps.now, lodge.timeZone)}
+      when={eventWhen(event.date)}
+      more={{
+        href: `/${PAGES.upcomingEvents.path}`,
+        all: "All upcoming events",
+        upcoming: "See the upcoming events",
+      }}
+      album={album}
+      place={{ venue: event.location, address: event.address, embed: map, link: event.addressLink }}
+      className={`event-page upcoming-event${event.cancelled ? " is-cancelled" : ""}`}
+    >
+      <EventCard event={event} headingId={EVENT_TITLE_ID} rsvps={rsvps} />
+      {rsvps.rsvp.modal}
+    </EventPage>
+  );
+}
