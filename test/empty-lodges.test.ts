@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_SITE_URL } from "../cli/commands/build.ts";
 import { NOW } from "./api-harness.ts";
 import { lodge } from "./cli-harness.ts";
 import { mainText, pageHtml } from "./site/page-text.ts";
@@ -147,6 +148,12 @@ describe("a lodge with nothing yet to show", () => {
       }
       // No event still to come, so no calendar files (and no route without pages).
       expect(existsSync(join(dist, "calendar"))).toBe(false);
+      // A new lodge has no siteUrl yet: said once, and what needs full addresses is left out.
+      expect(build.stdout.filter((line) => line === NO_SITE_URL)).toHaveLength(1);
+      expect(existsSync(join(dist, "sitemap.xml"))).toBe(false);
+      expect(pageHtml(dist, "home")).not.toContain('rel="canonical"');
+      expect(pageHtml(dist, "home")).toContain('<meta name="twitter:card" content="summary"/>');
+      expect(readFileSync(join(dist, "robots.txt"), "utf8")).toBe("User-agent: *\nAllow: /\n");
     },
     120_000,
   );

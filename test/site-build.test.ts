@@ -1,8 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import ICAL from "ical.js";
+import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { HOME_JS_GZIP_KB, pageScripts, totalKb } from "../bench/page-js.ts";
 import { readManifest } from "../cli/images/cache.ts";
+import { upcomingEvents, upcomingOutings } from "../core/rules/events.ts";
 import { processedUrl } from "../core/rules/media.ts";
 import { pictureOf } from "../core/rules/pictures.ts";
 import type { ImageEntry } from "../core/schemas/image-manifest.ts";
@@ -11,8 +14,10 @@ import { REDIRECT_SCRIPT } from "../site/app/site-map.ts";
 import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
+import { NOW, sampleData } from "./api-harness.ts";
 import { SAMPLE } from "./cli-harness.ts";
 import { mainText, pageHtml } from "./site/page-text.ts";
+import { builtPages } from "./site/static-server.ts";
 
 const site = inject("site");
 const manifest = readManifest(site.imagesDir, SAMPLE);
@@ -239,5 +244,113 @@ describe("lodge build (the site)", () => {
     expect(home).toContain(
       '<script type="module" async="">requestAnimationFrame(() => setTimeout(async () => {',
     );
+  });
+});
+
+describe("lodge build (what is shared, found and subscribed to)", () => {
+  /** The <meta property> and <link rel> values of a page's head. */
+  function headTags(path: string): Record<string, string> {
+    const head = /<head>([\s\S]*?)<\/head>/.exec(html(path))?.[1] ?? "";
+    const tags: Record<string, string> = {};
+    for (const [, key, value] of head.matchAll(
+      /<meta (?:property|name)="([^"]+)" content="([^"]*)"/g,
+    )) {
+      if (key && value !== undefined) tags[key] = value.replaceAll("&amp;", "&");
+    }
+    for (const [, rel, href] of head.matchAll(/<link rel="([^"]+)" href="([^"]*)"/g)) {
+      if (rel && href !== undefined) tags[rel] = href;
+    }
+    return tags;
+  }
+
+  /** The built file an address of the site names. */
+  const fileOf = (url: string) =>
+    join(site.dir, decodeURIComponent(url.slice(lodge.siteUrl.length)));
+
+  it.each([
+    ["home", "/home", "Hillcrest Lodge No. 586", "images/site/hero.jpg"],
+    [
+      "events/brotherhood-night-2026",
+      "/events/brotherhood-night-2026",
+      "Brotherhood Night | Hillcrest Lodge No. 586",
+      "images/events/brotherhood-night.jpg",
+    ],
+    [
+      "image-gallery/2026-10-17-table-lodge",
+      "/image-gallery/2026-10-17-table-lodge",
+      "Table Lodge 2026 | Hillcrest Lodge No. 586",
+      "albums/2026-10-17-table-lodge/_cover.jpg",
+    ],
+  ])(
+    "gives /%s a share card: its canonical address, title, and picture in the 1200x630 size at a full address",
+    async (path, address, title, picture) => {
+      const tags = headTags(path);
+      expect(tags.canonical).toBe(`${lodge.siteUrl}${address}`);
+      expect(tags["og:url"]).toBe(`${lodge.siteUrl}${address}`);
+      expect(tags["og:title"]).toBe(title);
+      expect(tags["og:description"]?.length).toBeGreaterThan(20);
+      expect(tags["twitter:card"]).toBe("summary_large_image");
+      const share = made(picture).share[0];
+      expect(tags["og:image"]).toBe(lodge.siteUrl + processedUrl(lodge.media, share?.src ?? ""));
+      expect([tags["og:image:width"], tags["og:image:height"]]).toEqual(["1200", "630"]);
+      const image = await sharp(fileOf(tags["og:image"] ?? "")).metadata();
+      expect([image.width, image.height, image.format]).toEqual([1200, 630, "jpeg"]);
+    },
+  );
+
+  it("lists exactly the built pages in sitemap.xml, each with lastmod, and names it in robots.txt", () => {
+    const sitemap = readFileSync(join(site.dir, "sitemap.xml"), "utf8");
+    const listed = [
+      ...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d\d-\d\d)<\/lastmod><\/url>/g),
+    ];
+    expect(listed.map((m) => decodeURI(m[1] ?? "").slice(lodge.siteUrl.length))).toEqual(
+      builtPages(site.dir),
+    );
+    expect(new Set(listed.map((m) => m[2]))).toEqual(new Set([NOW.toISOString().slice(0, 10)]));
+    expect(readFileSync(join(site.dir, "robots.txt"), "utf8")).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: ${lodge.siteUrl}/sitemap.xml\n`,
+    );
+  });
+
+  it("writes the calendar feed of every event and outing to come, with the UIDs of their own files, and links it as webcal:// from Upcoming Events", () => {
+    const data = sampleData();
+    const feed = new ICAL.Component(
+      ICAL.parse(readFileSync(join(site.dir, "calendar.ics"), "utf8")),
+    );
+    const uids = feed.getAllSubcomponents("vevent").map((v) => v.getFirstPropertyValue("uid"));
+    const events = upcomingEvents(data.events, NOW, lodge.timeZone);
+    const outings = upcomingOutings(data.socialEvents, NOW, lodge.timeZone);
+    expect(uids).toEqual([...events, ...outings].map((item) => `${item.id}@lodge-586`));
+    const first = events[0];
+    const own = readFileSync(join(site.dir, "calendar", `${first?.id}.ics`), "utf8");
+    expect(
+      new ICAL.Component(ICAL.parse(own))
+        .getFirstSubcomponent("vevent")
+        ?.getFirstPropertyValue("uid"),
+    ).toBe(uids[0]);
+    expect(html("upcoming-events")).toContain(
+      'href="webcal://www.hillcrest586.example.org/calendar.ics">Subscribe to our calendar</a>',
+    );
+  });
+
+  it("gives phones a web app manifest and its icons at the sizes they ask for", async () => {
+    const home = headTags("home");
+    expect(home.manifest).toBe("/site.webmanifest");
+    expect(home["apple-touch-icon"]).toBe("/apple-touch-icon.png");
+    const manifest = JSON.parse(readFileSync(join(site.dir, "site.webmanifest"), "utf8"));
+    expect(manifest).toMatchObject({
+      name: lodge.name,
+      short_name: lodge.shortName,
+      start_url: "/home",
+    });
+    const icons = [
+      { src: "/apple-touch-icon.png", sizes: "180x180" },
+      ...(manifest.icons as { src: string; sizes: string }[]),
+    ];
+    expect(icons.map((icon) => icon.sizes)).toEqual(["180x180", "192x192", "512x512"]);
+    for (const icon of icons) {
+      const meta = await sharp(join(site.dir, icon.src)).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+    }
   });
 });

@@ -23,6 +23,10 @@ export const imagesOption = {
   default: "var/images",
 } as const;
 
+/** Said once per build of a lodge without `siteUrl`. */
+export const NO_SITE_URL =
+  "lodge.yaml gives no siteUrl, so the pages are built without their canonical address and share picture, and without sitemap.xml or the calendar's Subscribe link; set siteUrl to the site's address, e.g. https://www.example.org.";
+
 export function buildCommand(ctx: Context): Command {
   return new Command("build")
     .description(
@@ -46,6 +50,7 @@ export function buildCommand(ctx: Context): Command {
           `${options.data} has ${errors === 1 ? "an error" : `${errors} errors`} (listed above). Nothing was built.`,
         );
       }
+      if (!data.lodge.siteUrl && !options.modulesOnly) ctx.out(NO_SITE_URL);
       const outDir = resolve(ctx.cwd, options.out);
       const progress = imagesProgress(ctx);
       const { site } = await buildLodge(data, {

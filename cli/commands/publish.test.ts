@@ -279,7 +279,10 @@ describe("lodge publish with what lodge build made", () => {
     const manifest = readManifest(join(sample.root, "var", "images"), sample.data);
     expect(manifest[`albums/${album}/past-masters-night-01.jpg`]?.variants).toHaveLength(4);
     const entries = Object.values(manifest);
-    const variants = entries.flatMap((e) => e.variants.map((v) => v.src.slice("albums/".length)));
+    // The web sizes, and the share size of the cover.
+    const variants = entries.flatMap((e) =>
+      [...e.variants, ...e.share].map((v) => v.src.slice("albums/".length)),
+    );
     const thumbs = entries.flatMap((e) =>
       e.thumbs.map((t) => `small/${t.src.slice("thumbnails/albums/".length)}`),
     );
@@ -329,7 +332,7 @@ describe("lodge publish with what lodge build made", () => {
       expect(object.cacheControl).toBe("public, max-age=31536000, immutable");
       expect(object.contentEncoding).toBeUndefined();
     }
-  });
+  }, 20_000);
 });
 
 describe("lodge publish checks before it uploads", () => {

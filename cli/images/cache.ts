@@ -37,9 +37,9 @@ const SINGLE_MANIFEST = "manifest.json";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The files a manifest entry names: its web sizes and thumbnails. */
+/** The files a manifest entry names: its web sizes, thumbnails and share size. */
 export const filesOf = (entry: ImageEntry) =>
-  [...entry.variants, ...entry.thumbs].map((variant) => variant.src);
+  [...entry.variants, ...entry.thumbs, ...entry.share].map((variant) => variant.src);
 
 /** Where a lodge's manifest is kept: named after its data folder, told apart by the full path. */
 export function lodgeManifestFile(imagesDir: string, dataDir: string): string {

@@ -3,7 +3,12 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSyn
 import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join, relative } from "node:path";
 import sharp, { type Sharp } from "sharp";
-import { MEDIA_FOLDERS, processedFileName, THUMBNAILS_FOLDER } from "../../core/rules/media.ts";
+import {
+  isSharePicture,
+  MEDIA_FOLDERS,
+  processedFileName,
+  THUMBNAILS_FOLDER,
+} from "../../core/rules/media.ts";
 import { type PictureRole, pictureRole, plannedFiles } from "../../core/rules/pictures.ts";
 import type { ImageEntry, ImageManifest, ImageVariant } from "../../core/schemas/image-manifest.ts";
 import { UserError } from "../errors.ts";
@@ -27,6 +32,9 @@ export const ENCODING = {
   jpeg: { quality: 74, progressive: true },
   png: { palette: true, compressionLevel: 9 },
 } as const;
+
+/** The size share cards show (og:image), made of the pictures pages are shared with. */
+export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 
 /** Bumped whenever the processing changes, so every picture is made again. */
 const SETTINGS = JSON.stringify({ v: 4, ENCODING });
@@ -104,7 +112,19 @@ async function processImage(
       .sort(
         (a, b) => a.width - b.width || Number(b.format === "webp") - Number(a.format === "webp"),
       );
-  return { hash, width, height, variants: sorted(false), thumbs: sorted(true) };
+  const share: ImageVariant[] = [];
+  if (isSharePicture(source)) {
+    // Cropped to the card's shape around what draws the eye; JPEG, which every card reader takes.
+    const src = processedFileName(`${stem}-share`, hash, SHARE_SIZE.width, "jpeg");
+    await sharp(input)
+      .autoOrient()
+      .resize({ ...SHARE_SIZE, fit: "cover", position: "attention" })
+      .flatten({ background: "#ffffff" })
+      .jpeg(ENCODING.jpeg)
+      .toFile(join(outDir, src));
+    share.push({ src, ...SHARE_SIZE, format: "jpeg" });
+  }
+  return { hash, width, height, variants: sorted(false), thumbs: sorted(true), share };
 }
 
 /**
@@ -123,6 +143,11 @@ function copyEntry(outDir: string, from: ImageEntry, source: string): ImageEntry
     ...from,
     variants: from.variants.map(copy("")),
     thumbs: from.thumbs.map(copy(`${THUMBNAILS_FOLDER}/`)),
+    share: from.share.map((variant) => {
+      const src = processedFileName(`${stem}-share`, from.hash, variant.width, variant.format);
+      copyFileSync(join(outDir, variant.src), join(outDir, src));
+      return { ...variant, src };
+    }),
   };
 }
 
@@ -140,6 +165,8 @@ function pictureHash(dataDir: string, source: string, onPages: ReadonlySet<strin
   return createHash("sha256")
     .update(SETTINGS)
     .update(JSON.stringify(plan))
+    // Only the pictures that get a share size are made again when it changes.
+    .update(isSharePicture(source) ? JSON.stringify(SHARE_SIZE) : "")
     .update(readFileSync(join(dataDir, source)))
     .digest("hex");
 }

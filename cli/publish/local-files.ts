@@ -17,6 +17,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".txt": "text/plain; charset=utf-8",
   ".xml": "application/xml",
   ".webmanifest": "application/manifest+json",
+  // Calendar files and the calendar feed, which calendar programs fetch and subscribe to.
+  ".ics": "text/calendar; charset=utf-8",
   ".svg": "image/svg+xml",
   ".png": "image/png",
   ".jpg": "image/jpeg",
@@ -43,7 +45,7 @@ export function isPage(path: string): boolean {
 }
 
 /** Text worth compressing (pictures, PDFs and fonts are compressed already). */
-const TEXT = /\.(html|css|js|mjs|json|map|data|txt|xml|webmanifest|svg)$/i;
+const TEXT = /\.(html|css|js|mjs|json|map|data|txt|xml|webmanifest|ics|svg)$/i;
 
 /** The copies beside a script or stylesheet that `lodge build` compressed ahead (app.js.br). */
 const PRECOMPRESSED = /\.(br|gz)$/;

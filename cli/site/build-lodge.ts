@@ -7,6 +7,7 @@ import { readManifest } from "../images/cache.ts";
 import { type ImagesResult, processImages } from "../images/process-images.ts";
 import { imagesSummary } from "../images/report.ts";
 import { buildSite, type SiteBuildResult } from "./build-site.ts";
+import { writeSiteFiles } from "./site-files.ts";
 
 export interface LodgeBuildOptions {
   cwd: string;
@@ -66,6 +67,7 @@ export async function buildLodge(
   if (!options.outDir) return { modules };
 
   const started = performance.now();
+  const moment = buildMoment();
   const site = await buildSite({
     cwd: options.cwd,
     dataDir: options.dataDir,
@@ -75,5 +77,6 @@ export async function buildLodge(
     images: { dir: options.imagesDir, manifest },
     moment,
   });
+  await writeSiteFiles(options.outDir, options.dataDir, data, site.pages, moment);
   return { modules, images, site: { ...site, seconds: seconds(started) } };
 }

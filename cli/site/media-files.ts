@@ -57,7 +57,7 @@ export function mediaFiles(
     }
   }
   for (const entry of Object.values(images.manifest)) {
-    for (const made of [...entry.variants, ...entry.thumbs]) {
+    for (const made of [...entry.variants, ...entry.thumbs, ...entry.share]) {
       const place = processedPlace(bases, made.src);
       files.push({ ...place, file: join(images.dir, ...made.src.split("/")) });
     }

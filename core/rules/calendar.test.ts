@@ -1,7 +1,15 @@
+import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { eventSchema } from "../schemas/event.ts";
 import { socialEventSchema } from "../schemas/social-event.ts";
-import { calendarFile, eventCalendarFile, instantOf, isoDateTime } from "./calendar.ts";
+import {
+  calendarFeed,
+  calendarFile,
+  calendarSubscription,
+  eventCalendarFile,
+  instantOf,
+  isoDateTime,
+} from "./calendar.ts";
 
 describe("calendar files", () => {
   it("turns the lodge's wall time into the right instant on both sides of daylight saving", () => {
@@ -75,5 +83,87 @@ describe("calendar files", () => {
     const outingIcs = eventCalendarFile(lodge, outing, new Date("2026-11-21T17:00:00Z"));
     expect(outingIcs).toContain("LOCATION:Mayfield Lanes\\, 6010 Mayfield Road\r\n");
     expect(outingIcs).not.toContain("DESCRIPTION");
+  });
+});
+
+describe("the calendar feed", () => {
+  const lodge = {
+    name: "Hillcrest Lodge No. 586",
+    number: 586,
+    shortName: "Hillcrest",
+    timeZone: "America/New_York",
+  };
+  const stamp = new Date("2026-11-21T17:00:00Z");
+  const meeting = eventSchema.parse({ date: "2026/12/02 19:30", name: "Stated Meeting" });
+  const cancelled = eventSchema.parse({
+    date: "2026/12/16 19:30",
+    name: "Stated Meeting",
+    cancelled: true,
+  });
+  const postponed = eventSchema.parse({
+    date: "2027/01/13 19:30",
+    name: "Table Lodge",
+    postponedFrom: "2027/01/06 19:30",
+  });
+  const outing = socialEventSchema.parse({ name: "Bowling", date: "2026/12/05 18:00" });
+
+  it("parses with ical.js: every event with its own file's UID, status and sequence, a refresh interval, and no organizer", () => {
+    const feed = calendarFeed(lodge, [meeting, cancelled, postponed, outing], stamp);
+    const calendar = new ICAL.Component(ICAL.parse(feed));
+    expect(calendar.getFirstPropertyValue("x-wr-calname")).toBe(lodge.name);
+    expect(String(calendar.getFirstPropertyValue("refresh-interval"))).toBe("PT12H");
+    expect(calendar.getFirstPropertyValue("x-published-ttl")).toBe("PT12H");
+    const entries = calendar.getAllSubcomponents("vevent").map((vevent) => {
+      const event = new ICAL.Event(vevent);
+      return {
+        uid: event.uid,
+        start: event.startDate.toJSDate().toISOString(),
+        status: vevent.getFirstPropertyValue("status"),
+        sequence: event.sequence,
+        organizer: vevent.hasProperty("organizer"),
+      };
+    });
+    expect(entries).toEqual([
+      {
+        uid: "2026-12-02-stated-meeting@lodge-586",
+        start: "2026-12-03T00:30:00.000Z",
+        status: "CONFIRMED",
+        sequence: 0,
+        organizer: false,
+      },
+      {
+        uid: "2026-12-16-stated-meeting@lodge-586",
+        start: "2026-12-17T00:30:00.000Z",
+        status: "CANCELLED",
+        sequence: 1,
+        organizer: false,
+      },
+      {
+        uid: "2027-01-13-table-lodge@lodge-586",
+        start: "2027-01-14T00:30:00.000Z",
+        status: "CONFIRMED",
+        sequence: 1,
+        organizer: false,
+      },
+      {
+        uid: "2026-12-05-bowling@lodge-586",
+        start: "2026-12-05T23:00:00.000Z",
+        status: "CONFIRMED",
+        sequence: 0,
+        organizer: false,
+      },
+    ]);
+    // The same entry as the event's own file (the site's link and the confirmation mail).
+    const own = new ICAL.Component(ICAL.parse(eventCalendarFile(lodge, cancelled, stamp)));
+    expect(own.getFirstSubcomponent("vevent")?.toString()).toBe(
+      calendar.getAllSubcomponents("vevent")[1]?.toString(),
+    );
+  });
+
+  it("is subscribed to at webcal:// on the site's own address, and not without one", () => {
+    expect(calendarSubscription("https://www.example.org")).toBe(
+      "webcal://www.example.org/calendar.ics",
+    );
+    expect(calendarSubscription("")).toBeUndefined();
   });
 });

@@ -70,6 +70,44 @@ export interface CalendarEvent {
   description: string;
   url?: string | undefined;
   stamp: Date;
+  /** Raised each time the event changes, so calendars that have it take the new version. */
+  sequence?: number;
+  cancelled?: boolean;
+}
+
+/** One event of a calendar, its lines from BEGIN:VEVENT to END:VEVENT. */
+function eventLines(event: CalendarEvent): string[] {
+  const start = instantOf(event.start, event.timeZone);
+  const end = new Date(start.getTime() + event.durationMinutes * 60_000);
+  return [
+    "BEGIN:VEVENT",
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
+    `DTSTART:${utcStamp(start)}`,
+    `DTEND:${utcStamp(end)}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
+    `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
+    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    ...(event.url ? [`URL:${event.url.replace(/[\r\n]/g, "")}`] : []),
+    "END:VEVENT",
+  ];
+}
+
+/** A calendar of events (text/calendar), with the calendar's own properties after its header. */
+function calendarText(properties: string[], events: readonly CalendarEvent[]): string {
+  const lines = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//lodge//RSVP//EN",
+    "CALSCALE:GREGORIAN",
+    "METHOD:PUBLISH",
+    ...properties,
+    ...events.flatMap(eventLines),
+    "END:VCALENDAR",
+  ];
+  return `${lines.map(fold).join("\r\n")}\r\n`;
 }
 
 /**
@@ -77,28 +115,19 @@ export interface CalendarEvent {
  * visitor's calendar. Pure text, so the server's mails and the built site make the same file.
  */
 export function calendarFile(event: CalendarEvent): string {
-  const start = instantOf(event.start, event.timeZone);
-  const end = new Date(start.getTime() + event.durationMinutes * 60_000);
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//lodge//RSVP//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:${event.uid}`,
-    `DTSTAMP:${utcStamp(event.stamp)}`,
-    `DTSTART:${utcStamp(start)}`,
-    `DTEND:${utcStamp(end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
-    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-    ...(event.url ? [`URL:${event.url.replace(/[\r\n]/g, "")}`] : []),
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return `${lines.map(fold).join("\r\n")}\r\n`;
+  return calendarText([], [event]);
 }
+
+/** The calendar feed of every event and outing to come, the address calendars subscribe to. */
+export const CALENDAR_FEED = "/calendar.ics";
+
+/** The feed's address for a 'Subscribe' link: webcal://, which calendar programs open. */
+export function calendarSubscription(siteUrl: string): string | undefined {
+  return siteUrl ? siteUrl.replace(/^https?:/, "webcal:") + CALENDAR_FEED : undefined;
+}
+
+/** How often a subscribed calendar should fetch the feed again. */
+export const FEED_REFRESH = "PT12H";
 
 /** Where an event or outing is, as its calendar entry says: the venue, then the address. */
 function placeOf(item: Event | SocialEvent): string {
@@ -125,7 +154,50 @@ export function eventCalendarFile(
   item: Event | SocialEvent,
   stamp: Date,
 ): string {
-  return calendarFile({
+  return calendarFile(calendarEventOf(lodge, item, stamp));
+}
+
+/**
+ * The calendar feed visitors subscribe to (/calendar.ics): the events and outings given, each as
+ * its own file has it (same UID, so a calendar that added one from a file or a mail updates it),
+ * with a name and how often to fetch it again, and no ORGANIZER (which would make calendar
+ * programs offer to mail the lodge replies).
+ */
+export function calendarFeed(
+  lodge: Pick<Lodge, "name" | "number" | "shortName" | "timeZone">,
+  items: readonly (Event | SocialEvent)[],
+  stamp: Date,
+): string {
+  return calendarText(
+    [
+      `NAME:${escapeText(lodge.name)}`,
+      `X-WR-CALNAME:${escapeText(lodge.name)}`,
+      `X-WR-TIMEZONE:${lodge.timeZone}`,
+      `REFRESH-INTERVAL;VALUE=DURATION:${FEED_REFRESH}`,
+      `X-PUBLISHED-TTL:${FEED_REFRESH}`,
+    ],
+    items.map((item) => calendarEventOf(lodge, item, stamp)),
+  );
+}
+
+/**
+ * How many times an event has changed since it was announced, as its calendar entry's SEQUENCE:
+ * the data keeps no history, but the changes `lodge edit-event` makes (a postponement, a
+ * cancellation) each leave their mark on the record, so each raises it.
+ */
+export function calendarSequence(item: Event | SocialEvent): number {
+  if (!("cancelled" in item)) return 0;
+  return (item.postponedFrom ? 1 : 0) + (item.cancelled ? 1 : 0);
+}
+
+function calendarEventOf(
+  lodge: Pick<Lodge, "number" | "shortName" | "timeZone">,
+  item: Event | SocialEvent,
+  stamp: Date,
+): CalendarEvent {
+  return {
+    sequence: calendarSequence(item),
+    cancelled: "cancelled" in item && item.cancelled,
     uid: `${item.id}@lodge-${lodge.number}`,
     start: eventStart(item.date),
     timeZone: lodge.timeZone,
@@ -134,5 +206,5 @@ export function eventCalendarFile(
     location: placeOf(item),
     description: notesOf(item),
     stamp,
-  });
+  };
 }

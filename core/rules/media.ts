@@ -26,6 +26,19 @@ export type MediaBases = Lodge["media"];
 /** The name an album's cover has in its folder. */
 export const ALBUM_COVER = "_cover.jpg";
 
+/**
+ * True for a picture a page may be shared with (a share card's picture, og:image): the site's
+ * hero, events' and outings' pictures, albums' covers. `lodge images` makes their 1200x630 size.
+ */
+export function isSharePicture(source: string): boolean {
+  return (
+    source === `${MEDIA_FOLDERS.site}/hero.jpg` ||
+    source.startsWith(`${MEDIA_FOLDERS.eventImages}/`) ||
+    source.startsWith(`${MEDIA_FOLDERS.socialEvents}/`) ||
+    (source.startsWith(`${MEDIA_FOLDERS.albums}/`) && source.endsWith(`/_cover.jpg`))
+  );
+}
+
 /** Picture files a gallery shows, by their ending. */
 const PICTURE = /\.(jpe?g|png|webp|gif|avif)$/i;
 

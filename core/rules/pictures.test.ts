@@ -40,6 +40,7 @@ const photo: ImageEntry = {
     variant("thumbnails/albums/2024-x/a-1f2e3d4c-400.webp", 400, "webp"),
     variant("thumbnails/albums/2024-x/a-1f2e3d4c-400.jpg", 400, "jpeg"),
   ],
+  share: [],
 };
 
 const manifest: ImageManifest = { "albums/2024-x/a.jpg": photo };

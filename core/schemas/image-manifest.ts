@@ -18,6 +18,8 @@ export const imageEntrySchema = z.object({
   variants: z.array(imageVariantSchema),
   /** Album pictures only: the small picture of the thumbnail grid. */
   thumbs: z.array(imageVariantSchema).default([]),
+  /** Pictures pages are shared with only: the 1200x630 JPEG of share cards (og:image). */
+  share: z.array(imageVariantSchema).default([]),
 });
 export type ImageEntry = z.infer<typeof imageEntrySchema>;
 

@@ -3,6 +3,7 @@ import {
   isRouteErrorResponse,
   Link,
   Links,
+  type LoaderFunctionArgs,
   type Location,
   Meta,
   Outlet,
@@ -22,13 +23,21 @@ import { JoinBlock } from "./components/JoinBlock.tsx";
 import { buildMoment } from "./lib/build-moment.ts";
 import { NowProvider } from "./lib/now.tsx";
 import { logo } from "./lib/pictures.server.ts";
+import { type ShareTag, shareTags } from "./lib/share.server.ts";
 import type { RefreshHandle } from "./routes/redirect-home.tsx";
 import { isGalleryPath } from "./site-map.ts";
 import "./styles/site.css";
 
-/** The prerendered pages show the build moment; hydration starts from it too. */
-export function loader() {
-  return { builtAt: buildMoment().getTime(), logo: logo() };
+/**
+ * The prerendered pages show the build moment; hydration starts from it too. The share tags are
+ * the page's (canonical address, share picture), made from its address.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  return {
+    builtAt: buildMoment().getTime(),
+    logo: logo(),
+    share: shareTags(new URL(request.url).pathname),
+  };
 }
 
 /**
@@ -43,7 +52,8 @@ function useNoscriptRefresh(): string | undefined {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const icon = useRouteLoaderData<typeof loader>("root")?.logo.icon;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const icon = root?.logo.icon;
   const refresh = useNoscriptRefresh();
   return (
     <html lang="en">
@@ -52,6 +62,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {icon && <link rel="icon" href={icon} />}
         <Meta />
+        {/* Only in the HTML the build writes, which is what link previews and search engines
+            read: the browser's bundle leaves them out (React skips head tags it did not render),
+            so they cost the pages no script. */}
+        {import.meta.env.SSR && root ? <ShareTags tags={root.share} /> : null}
         <Links />
         <noscript>
           <style>{".menu { display: flex; }"}</style>
@@ -71,6 +85,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+function ShareTags({ tags }: { tags: readonly ShareTag[] }) {
+  return tags.map((tag) =>
+    "rel" in tag ? (
+      <link key={tag.rel} rel={tag.rel} href={tag.href} />
+    ) : (
+      <meta key={"property" in tag ? tag.property : tag.name} {...tag} />
+    ),
   );
 }
 

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Link, useLoaderData } from "react-router";
+import { calendarSubscription } from "../../../core/rules/calendar.ts";
 import { upcomingEvents } from "../../../core/rules/events.ts";
 import { describeSchedule } from "../../../core/rules/schedule.ts";
 import type { Event } from "../../../core/schemas/event.ts";
@@ -47,6 +48,8 @@ function EventItem({ event, rsvps }: { event: Event; rsvps: ReturnType<typeof us
 
 function SidePanel({ notes, notesHeading }: { notes: string[]; notesHeading: string }) {
   const { address } = lodge;
+  // Every event and outing to come, kept up to date in the visitor's own calendar.
+  const subscribe = calendarSubscription(lodge.siteUrl);
   return (
     <aside className="side-panel" aria-labelledby="side-panel-heading">
       <section className="panel">
@@ -54,6 +57,13 @@ function SidePanel({ notes, notesHeading }: { notes: string[]; notesHeading: str
         {describeSchedule(lodge.meetings).map((line) => (
           <p key={line}>{line}</p>
         ))}
+        {subscribe ? (
+          <p>
+            <a className="button button-secondary" href={subscribe}>
+              Subscribe to our calendar
+            </a>
+          </p>
+        ) : null}
       </section>
       {notes.length > 0 ? (
         <section className="panel" aria-labelledby="notes-heading">
