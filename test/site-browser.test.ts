@@ -62,7 +62,7 @@ describe("the built site in Chromium", () => {
     }
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 
   it("opens a header menu from the keyboard and closes it with Escape", async () => {
     const page = await open("/home");
