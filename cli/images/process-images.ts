@@ -162,13 +162,15 @@ function pictureHash(dataDir: string, source: string, onPages: ReadonlySet<strin
     Number.MAX_SAFE_INTEGER,
     fallbackFormat(source),
   );
-  return createHash("sha256")
-    .update(SETTINGS)
-    .update(JSON.stringify(plan))
-    // Only the pictures that get a share size are made again when it changes.
-    .update(isSharePicture(source) ? JSON.stringify(SHARE_SIZE) : "")
-    .update(readFileSync(join(dataDir, source)))
-    .digest("hex");
+  return (
+    createHash("sha256")
+      .update(SETTINGS)
+      .update(JSON.stringify(plan))
+      // Only the pictures that get a share size are made again when it changes.
+      .update(isSharePicture(source) ? JSON.stringify(SHARE_SIZE) : "")
+      .update(readFileSync(join(dataDir, source)))
+      .digest("hex")
+  );
 }
 
 /**

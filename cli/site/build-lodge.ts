@@ -67,7 +67,6 @@ export async function buildLodge(
   if (!options.outDir) return { modules };
 
   const started = performance.now();
-  const moment = buildMoment();
   const site = await buildSite({
     cwd: options.cwd,
     dataDir: options.dataDir,
