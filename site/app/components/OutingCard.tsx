@@ -7,6 +7,12 @@ import { Picture } from "./Picture.tsx";
 
 /** Half the container beside the text from 1024px (SPEC 2), the container's width below. */
 const OUTING_SIZES = "(min-width: 1024px) 600px, calc(100vw - 2rem)";
+/**
+ * On the outing's own page the picture stands above the text, as wide as the page's main column:
+ * two thirds of the container beside the side panel from 1024px, the container's width below.
+ */
+const OWN_PAGE_SIZES =
+  "(min-width: 1232px) 779px, (min-width: 1024px) calc((100vw - 4rem) * 2 / 3), calc(100vw - 2rem)";
 
 /**
  * A social outing as the Social Events page and the outing's own page show it (SPEC 2): its
@@ -33,10 +39,15 @@ export function OutingCard({
   // On its own page the page's title names the outing: the card is no article of its own there.
   const Box = heading ? "article" : "div";
   return (
-    <div className={`outing${picture ? " has-image" : ""}`}>
+    <div className={`outing${picture && heading ? " has-image" : ""}`}>
       <Box className="outing-box" aria-labelledby={heading ? headingId : undefined}>
         {picture ? (
-          <Picture className="outing-image" picture={picture} alt="" sizes={OUTING_SIZES} />
+          <Picture
+            className="outing-image"
+            picture={picture}
+            alt=""
+            sizes={heading ? OUTING_SIZES : OWN_PAGE_SIZES}
+          />
         ) : null}
         <div className="outing-body">
           {heading}
