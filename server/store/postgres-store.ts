@@ -10,10 +10,11 @@ import {
   eventRsvpColumns,
   JSON_COLUMNS,
   mailEntry,
+  recipientOf,
+  type Source,
   socialRsvp,
   socialRsvpColumns,
 } from "./rows.ts";
-import { recipientOf } from "./sqlite-outbox.ts";
 import {
   type ChangeOutcome,
   type ComposedMail,
@@ -39,7 +40,6 @@ import {
   type SubmitOutcome,
 } from "./store.ts";
 
-type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
 type Tx = TransactionSql;
 
 /**

@@ -1,4 +1,5 @@
 import type {
+  ComposedMail,
   ContactRecord,
   ContactSubmission,
   EventRsvpRecord,
@@ -211,4 +212,15 @@ export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
     const [x, y] = [a[key], b[key]] as [string | number, string | number];
     return x < y ? -1 : x > y ? 1 : 0;
   });
+}
+
+/** The submission tables, each a source of mail. */
+export type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
+
+/** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
+export type MailSource = Source | "lodge";
+
+/** The address a mail is counted against: its first recipient, in lowercase. */
+export function recipientOf(mail: Pick<ComposedMail, "envelope">): string {
+  return (mail.envelope.to[0] ?? "").toLowerCase();
 }

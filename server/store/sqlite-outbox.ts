@@ -1,13 +1,6 @@
 import type { DatabaseSync } from "node:sqlite";
+import { type MailSource, recipientOf } from "./rows.ts";
 import type { ComposedMail } from "./store.ts";
-
-/** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
-export type MailSource = "event_rsvps" | "social_rsvps" | "contact_messages" | "lodge";
-
-/** The address a mail is counted against: its first recipient, in lowercase. */
-export function recipientOf(mail: Pick<ComposedMail, "envelope">): string {
-  return (mail.envelope.to[0] ?? "").toLowerCase();
-}
 
 /**
  * Queues mails in the caller's write transaction, due at once. A mail that may go to its

@@ -14,6 +14,7 @@ import {
   eventRsvpColumns,
   JSON_COLUMNS,
   mailEntry,
+  type Source,
   socialRsvp,
   socialRsvpColumns,
 } from "./rows.ts";
@@ -43,7 +44,6 @@ import {
   type SubmitOutcome,
 } from "./store.ts";
 
-type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
 type Row = Record<string, SQLInputValue>;
 type Found = Record<string, string | number | null>;
 
