@@ -151,6 +151,7 @@ describe("a lodge with nothing yet to show", () => {
       // A new lodge has no siteUrl yet: said once, and what needs full addresses is left out.
       expect(build.stdout.filter((line) => line === NO_SITE_URL)).toHaveLength(1);
       expect(existsSync(join(dist, "sitemap.xml"))).toBe(false);
+      expect(existsSync(join(dist, "feed.xml"))).toBe(false);
       expect(pageHtml(dist, "home")).not.toContain('rel="canonical"');
       expect(pageHtml(dist, "home")).toContain('<meta name="twitter:card" content="summary"/>');
       expect(readFileSync(join(dist, "robots.txt"), "utf8")).toBe("User-agent: *\nAllow: /\n");

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ICAL from "ical.js";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
@@ -308,8 +309,51 @@ describe("lodge build (what is shared, found and subscribed to)", () => {
     );
     expect(new Set(listed.map((m) => m[2]))).toEqual(new Set([NOW.toISOString().slice(0, 10)]));
     expect(readFileSync(join(site.dir, "robots.txt"), "utf8")).toBe(
-      `User-agent: *\nAllow: /\n\nSitemap: ${lodge.siteUrl}/sitemap.xml\n`,
+      `User-agent: *\nAllow: /\n\nSitemap: ${lodge.siteUrl}/sitemap.xml\nSitemap: ${lodge.siteUrl}/feed.xml\n`,
     );
+  });
+
+  it("writes an Atom feed of the newest recent events and albums, at full addresses of built pages, and names it in every page's head", () => {
+    const text = readFileSync(join(site.dir, "feed.xml"), "utf8");
+    expect(XMLValidator.validate(text)).toBe(true);
+    const { feed } = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(
+      text,
+    );
+    expect(feed.xmlns).toBe("http://www.w3.org/2005/Atom");
+    expect(feed.id).toBe(`${lodge.siteUrl}/feed.xml`);
+    const entries: { title: string; link: { href: string }; updated: string; id: string }[] =
+      feed.entry;
+    // What the data holds up to the build's day, newest first: write-ups by their eventDate,
+    // albums by the date their folder name starts with.
+    const data = sampleData();
+    const today = NOW.toISOString().slice(0, 10);
+    const dayOf = (text: string) =>
+      text.replace(/^(\d{4})\D(\d{1,2})\D(\d{1,2}).*$/, (_, y, m, d) =>
+        [y, m.padStart(2, "0"), d.padStart(2, "0")].join("-"),
+      );
+    const expected = [
+      ...data.recentEvents
+        .filter((e) => /^\d{4}\/\d/.test(e.eventDate))
+        .map((e) => ({ day: dayOf(e.eventDate), title: e.eventName })),
+      ...data.albums.map((a) => ({ day: dayOf(a.albumName), title: `Photos: ${a.title}` })),
+    ]
+      .filter((item) => item.day <= today)
+      .sort((a, b) => b.day.localeCompare(a.day));
+    expect(entries.length).toBe(Math.min(30, expected.length));
+    expect(entries.map((e) => [e.updated.slice(0, 10), e.title])).toEqual(
+      expected.slice(0, entries.length).map((item) => [item.day, item.title]),
+    );
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+    const pages = new Set(builtPages(site.dir));
+    for (const entry of entries) {
+      expect(entry.link.href.startsWith(`${lodge.siteUrl}/`)).toBe(true);
+      expect(pages.has(decodeURI(entry.link.href.slice(lodge.siteUrl.length)))).toBe(true);
+    }
+    for (const path of ["home", "recent-events", "contact-us"]) {
+      expect(html(path)).toContain(
+        `<link rel="alternate" href="${lodge.siteUrl}/feed.xml" type="application/atom+xml" title="${lodge.name}: news"/>`,
+      );
+    }
   });
 
   it("writes the calendar feed of every event and outing to come, with the UIDs of their own files, and links it as webcal:// from Upcoming Events", () => {

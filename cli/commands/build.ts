@@ -25,7 +25,7 @@ export const imagesOption = {
 
 /** Said once per build of a lodge without `siteUrl`. */
 export const NO_SITE_URL =
-  "lodge.yaml gives no siteUrl, so the pages are built without their canonical address and share picture, and without sitemap.xml or the calendar's Subscribe link; set siteUrl to the site's address, e.g. https://www.example.org.";
+  "lodge.yaml gives no siteUrl, so the pages are built without their canonical address and share picture, and without sitemap.xml, the news feed or the calendar's Subscribe link; set siteUrl to the site's address, e.g. https://www.example.org.";
 
 export function buildCommand(ctx: Context): Command {
   return new Command("build")

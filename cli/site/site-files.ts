@@ -3,6 +3,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { CALENDAR_FEED, calendarFeed } from "../../core/rules/calendar.ts";
 import { upcomingEvents, upcomingOutings } from "../../core/rules/events.ts";
+import { NEWS_FEED, newsFeed } from "../../core/rules/feed.ts";
 import { MEDIA_FOLDERS, SITE_IMAGES } from "../../core/rules/media.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
 
@@ -36,12 +37,16 @@ export function sitemap(siteUrl: string, pages: readonly string[], moment: Date)
   ].join("\n");
 }
 
-/** robots.txt: everything may be read; it names the sitemap when there is one. */
+/**
+ * robots.txt: everything may be read; it names the sitemap when there is one, and the news feed,
+ * which search engines take as a second sitemap of the newest pages (Atom is one of the formats
+ * they read there) while sitemap.xml lists pages only.
+ */
 export function robots(siteUrl: string): string {
   return [
     "User-agent: *",
     "Allow: /",
-    ...(siteUrl ? ["", `Sitemap: ${siteUrl}/sitemap.xml`] : []),
+    ...(siteUrl ? ["", `Sitemap: ${siteUrl}/sitemap.xml`, `Sitemap: ${siteUrl}${NEWS_FEED}`] : []),
     "",
   ].join("\n");
 }
@@ -70,7 +75,8 @@ export function webManifest(lodge: LodgeData["lodge"]): string {
 /**
  * Writes the files of the site that are not pages, once the pages are built: the calendar feed of
  * the events and outings still to come, robots.txt, the web app manifest with its icons (from
- * the lodge's logo), and, when lodge.yaml gives `siteUrl`, sitemap.xml. Returns their names.
+ * the lodge's logo), and, when lodge.yaml gives `siteUrl`, sitemap.xml and the news feed of
+ * recent events and albums (both need full addresses). Returns their names.
  */
 export async function writeSiteFiles(
   outDir: string,
@@ -95,7 +101,10 @@ export async function writeSiteFiles(
     ["robots.txt", robots(lodge.siteUrl)],
     ["site.webmanifest", webManifest(lodge)],
     ...(lodge.siteUrl
-      ? ([["sitemap.xml", sitemap(lodge.siteUrl, pages, moment)]] as [string, string][])
+      ? ([
+          ["sitemap.xml", sitemap(lodge.siteUrl, pages, moment)],
+          [NEWS_FEED.slice(1), newsFeed(lodge, data, moment)],
+        ] as [string, string][])
       : []),
   ];
   for (const [name, text] of files) writeFileSync(join(outDir, name), text);

@@ -91,7 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function ShareTags({ tags }: { tags: readonly ShareTag[] }) {
   return tags.map((tag) =>
     "rel" in tag ? (
-      <link key={tag.rel} rel={tag.rel} href={tag.href} />
+      <link key={tag.rel} {...tag} />
     ) : (
       <meta key={"property" in tag ? tag.property : tag.name} {...tag} />
     ),

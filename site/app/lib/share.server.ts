@@ -1,3 +1,4 @@
+import { NEWS_FEED, NEWS_FEED_TYPE } from "../../../core/rules/feed.ts";
 import {
   ALBUM_COVER,
   type MediaKind,
@@ -15,7 +16,7 @@ import { socialEvents } from "../../generated/social-events.ts";
 export type ShareTag =
   | { property: string; content: string }
   | { name: string; content: string }
-  | { rel: string; href: string };
+  | { rel: string; href: string; type?: string; title?: string };
 
 /** The picture a page is shared with: its event's, outing's or album's, else the lodge's hero. */
 function sharedPicture(path: string): { kind: MediaKind; file: string; alt: string } {
@@ -54,7 +55,16 @@ export function shareTags(path: string): ShareTag[] {
   if (!lodge.siteUrl) return [...tags, { name: "twitter:card", content: "summary" }];
   const page = path === "/" ? "/home" : path.replace(/\/$/, "");
   const url = lodge.siteUrl + encodeURI(page);
-  tags.push({ rel: "canonical", href: url }, { property: "og:url", content: url });
+  tags.push(
+    { rel: "canonical", href: url },
+    {
+      rel: "alternate",
+      href: lodge.siteUrl + NEWS_FEED,
+      type: NEWS_FEED_TYPE,
+      title: `${lodge.name}: news`,
+    },
+    { property: "og:url", content: url },
+  );
   const shared = sharedPicture(page);
   const made =
     manifestEntry(images, shared.kind, shared.file)?.share[0] ??
