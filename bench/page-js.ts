@@ -13,8 +13,10 @@ import { table } from "./measure.ts";
 
 /**
  * Issue 7's budget: the home page's JavaScript at start, gzipped (level 9), at most this many KB.
+ * 112 until the RSVP pages without JavaScript (issue 17) added two routes to the route manifest
+ * every page loads (0.13 KB) and the RSVP buttons' links to them (0.06 KB).
  */
-export const HOME_JS_GZIP_KB = 112;
+export const HOME_JS_GZIP_KB = 113;
 
 export interface ScriptSize {
   /** The script's path on the site, e.g. /assets/framework-NMrIE4pi.js. */

@@ -7,9 +7,11 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import { PLAIN_FIELDS } from "../core/api/plain-form-fields.ts";
 import { isApiPath, SHEET_ROW_PREFIX, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
 import { ALERTS } from "../core/messages.ts";
 import { type AppConfig, mailIdentity } from "./config.ts";
+import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
@@ -26,8 +28,8 @@ import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
 import { cspDirectives } from "./security/csp.ts";
 import { securityHeaders } from "./security/headers.ts";
-import { isXsrfToken, newXsrfToken, sameText } from "./security/tokens.ts";
-import { registerSite } from "./site.ts";
+import { isXsrfToken, newFormToken, newXsrfToken, sameText } from "./security/tokens.ts";
+import { registerSite, sitePageFile } from "./site.ts";
 import { type Store, StoreUnavailableError } from "./store/store.ts";
 
 export interface AppOptions {
@@ -156,6 +158,35 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.addHook("onRequest", async (request, reply) => secure(request, reply));
   await app.register(fastifyCookie);
+
+  // The visitor's XSRF token: the good one its cookie holds, or a new one set as its cookie now.
+  const xsrfTokens = new WeakMap<FastifyRequest, string>();
+  const xsrfToken = (request: FastifyRequest, reply: FastifyReply): string => {
+    const known = xsrfTokens.get(request);
+    if (known) return known;
+    const cookie = request.cookies[XSRF_COOKIE];
+    let token: string;
+    if (typeof cookie === "string" && isXsrfToken(config.xsrfSecret, cookie)) token = cookie;
+    else {
+      token = newXsrfToken(config.xsrfSecret);
+      reply.setCookie(XSRF_COOKIE, token, {
+        path: "/",
+        sameSite: "strict",
+        secure: request.protocol === "https",
+        httpOnly: false,
+      });
+    }
+    xsrfTokens.set(request, token);
+    return token;
+  };
+  // Forms posted without a script, and their pages: before compression (see plainForms).
+  plainForms(app, {
+    distDir: config.distDir,
+    directives,
+    xsrfToken,
+    formToken: () => newFormToken(config.xsrfSecret, now()),
+    pageFile: (url) => sitePageFile(config.distDir, url),
+  });
   await app.register(fastifyCompress, { global: true });
 
   // Every POST takes a token from its address's bucket first, and gets back what it did not cost
@@ -181,22 +212,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // the page came over HTTPS (directly, or through a proxy trusted to say so)...
   app.addHook("onRequest", async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") return;
-    if (isXsrfToken(config.xsrfSecret, request.cookies[XSRF_COOKIE])) return;
-    reply.setCookie(XSRF_COOKIE, newXsrfToken(config.xsrfSecret), {
-      path: "/",
-      sameSite: "strict",
-      secure: request.protocol === "https",
-      httpOnly: false,
-    });
+    xsrfToken(request, reply);
   });
-  // ...and every POST must echo it in a header: a page on another site cannot read the cookie.
-  const xsrfCheck = async (request: FastifyRequest) => {
+  // ...and every POST must echo it in a header, or a form without a script in its hidden field:
+  // a page on another site cannot read the cookie.
+  const checkXsrf = (request: FastifyRequest, echoed: unknown) => {
     const cookie = request.cookies[XSRF_COOKIE];
-    const header = request.headers[XSRF_HEADER.toLowerCase()];
     if (
       typeof cookie !== "string" ||
-      typeof header !== "string" ||
-      !sameText(cookie, header) ||
+      typeof echoed !== "string" ||
+      !sameText(cookie, echoed) ||
       !isXsrfToken(config.xsrfSecret, cookie)
     ) {
       throw new HttpError(
@@ -205,9 +230,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
       );
     }
   };
+  const xsrfCheck = async (request: FastifyRequest) => {
+    // A plain form's token is in its fields, checked once they are read (below).
+    if (isPlainForm(request)) return;
+    checkXsrf(request, request.headers[XSRF_HEADER.toLowerCase()]);
+  };
+  const plainXsrfCheck = async (request: FastifyRequest) => {
+    if (isPlainForm(request)) checkXsrf(request, plainFields(request)?.[PLAIN_FIELDS.xsrf]);
+  };
   app.addHook("onRoute", (route) => {
     if (![route.method].flat().includes("POST")) return;
     route.onRequest = [...[route.onRequest ?? []].flat(), xsrfCheck];
+    route.preValidation = [...[route.preValidation ?? []].flat(), plainXsrfCheck];
   });
 
   app.addHook("onSend", async (request, reply) => {

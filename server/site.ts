@@ -28,6 +28,22 @@ export function cacheControlOf(path: string): string {
   return CACHE.other;
 }
 
+/** The file inside dist for a page's address (relative to dist), or undefined; never one outside it. */
+export function sitePageFile(dist: string, url: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split("?")[0] ?? "/");
+  } catch {
+    return undefined;
+  }
+  const base = normalize(join(dist, path));
+  if (base !== dist && !base.startsWith(dist + sep)) return undefined;
+  for (const candidate of [join(base, "index.html"), `${base.replace(/[\\/]+$/, "")}.html`]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return relative(dist, candidate);
+  }
+  return undefined;
+}
+
 /**
  * Serves the built site from `dist`: hashed files under /assets/ cached for a year, pages
  * revalidated on each visit, each page with a policy that allows its own inline scripts and no
@@ -66,21 +82,7 @@ export async function registerSite(
     },
   });
 
-  /** A file inside dist for a page path, or undefined; never a file outside it. */
-  const pageFile = (url: string): string | undefined => {
-    let path: string;
-    try {
-      path = decodeURIComponent(url.split("?")[0] ?? "/");
-    } catch {
-      return undefined;
-    }
-    const base = normalize(join(dist, path));
-    if (base !== dist && !base.startsWith(dist + sep)) return undefined;
-    for (const candidate of [join(base, "index.html"), `${base.replace(/[\\/]+$/, "")}.html`]) {
-      if (existsSync(candidate) && statSync(candidate).isFile()) return relative(dist, candidate);
-    }
-    return undefined;
-  };
+  const pageFile = (url: string) => sitePageFile(dist, url);
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== "GET" && request.method !== "HEAD")) {

@@ -1,4 +1,5 @@
 import { upcomingEvents } from "../core/rules/events.ts";
+import { socialRsvpOpen, upcomingRsvpOpen } from "../core/rules/rsvp-window.ts";
 import { buildMoment } from "./app/lib/build-moment.ts";
 import { dataRoutes, prerenderPaths } from "./app/site-map.ts";
 import { importGenerated } from "./generated-dir.ts";
@@ -20,6 +21,8 @@ export async function sitePlan() {
     outings: socialEvents,
     /** Calendar files for the events still to come when the site is built. */
     calendarEvents: upcomingEvents(events, buildMoment(), lodge.timeZone),
+    rsvpEvents: events.filter((e) => upcomingRsvpOpen(e, buildMoment(), lodge.timeZone)),
+    rsvpOutings: socialEvents.filter((o) => socialRsvpOpen(o, buildMoment(), lodge.timeZone)),
   };
   return { lodge, dataRoutes: dataRoutes(data), paths: prerenderPaths(lodge, data) };
 }

@@ -130,7 +130,7 @@ describe("limits", () => {
     const form = await client.request("/mj/api/rsvp", {
       method: "POST",
       body: "firstName=John",
-      headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+      headers: { ...headers, "content-type": "text/plain" },
     });
     expect({ status: form.status, body: form.body }).toEqual({
       status: 415,

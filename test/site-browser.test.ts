@@ -53,8 +53,9 @@ describe("the built site in Chromium", () => {
       }
     });
     const pages = builtPageKinds(site.dir);
-    // 30 pages, and the first and the last of the events' and of the outings' own pages.
-    expect(pages).toHaveLength(34);
+    // 30 pages, and the first and the last of the events' and of the outings' own pages and
+    // of their RSVP pages without JavaScript.
+    expect(pages).toHaveLength(38);
     for (const path of pages) {
       await page.goto(server.url + path);
       await page.waitForSelector("html[data-hydrated]");

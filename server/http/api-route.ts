@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { API_CONTRACT } from "../../core/api/contract.ts";
 import type { ApiResponse, ApiRouteName } from "../../core/api/routes.ts";
-import { type HttpError, validationError } from "./errors.ts";
+import { isPlainForm } from "../forms/plain-forms.ts";
+import { HttpError, validationError } from "./errors.ts";
 
 type Contract = typeof API_CONTRACT;
 /** What a route's handler gets: its request schema's output. */
@@ -15,6 +16,12 @@ export interface ApiHandlers<K extends ApiRouteName, S> {
    * What it returns is handed to `handle`.
    */
   screen?: (raw: unknown, request: FastifyRequest) => S;
+  /**
+   * A POST's request made of the fields of a form sent without a script (see
+   * core/api/plain-forms.ts); throws FormProblems for fields the visitor must correct. A route
+   * without it takes JSON only.
+   */
+  fromForm?: (fields: Record<string, string>, request: FastifyRequest) => unknown;
   /** The refusal of what the request schema does not take; the first problem, by default. */
   invalid?: (error: z.ZodError) => HttpError;
   /** Answers the validated request with the route's response. */
@@ -42,11 +49,27 @@ export function apiRoute<K extends ApiRouteName, S = undefined>(
     method: route.method,
     url: route.path,
     handler: async (request, reply) => {
-      const raw = route.method === "GET" ? request.query : request.body;
+      const raw =
+        route.method === "GET"
+          ? request.query
+          : isPlainForm(request)
+            ? fromForm(handlers, request)
+            : request.body;
       const screened = handlers.screen?.(raw, request) as S;
       const parsed = schema.safeParse(raw);
       if (!parsed.success) throw (handlers.invalid ?? validationError)(parsed.error);
       return handlers.handle(parsed.data as ApiInput<K>, request, reply, screened);
     },
   });
+}
+
+/** The request a route makes of a plain form's fields, or the refusal of a route that takes none. */
+function fromForm<K extends ApiRouteName, S>(handlers: ApiHandlers<K, S>, request: FastifyRequest) {
+  if (!handlers.fromForm) {
+    throw new HttpError(
+      415,
+      "Send the form as JSON, with the header Content-Type: application/json.",
+    );
+  }
+  return handlers.fromForm(request.body as Record<string, string>, request);
 }

@@ -55,10 +55,52 @@ export function validationError(
   if (!issue || issue.path.length === 0) {
     return new HttpError(400, "Send the form's fields as a JSON object.");
   }
+  const problem = problemOf(issue, countLabels);
+  return new HttpError(400, problem.message, problem.field);
+}
+
+/** A field and what is wrong with it, as a sentence that names it. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+function problemOf(
+  issue: z.ZodError["issues"][number],
+  countLabels: Record<string, string>,
+): FieldProblem {
   const field = issue.path.join(".");
   const label = fieldLabel(field, countLabels);
-  const joined = /^(is|must|may) /.test(issue.message)
+  const message = /^(is|must|may) /.test(issue.message)
     ? `${label} ${issue.message}.`
     : `${label}: ${issue.message}.`;
-  return new HttpError(400, joined, field);
+  return { field, message };
+}
+
+/**
+ * The refusal of a form posted without a script: every field's problem at once (the page it is
+ * answered with marks each), the first one's field as the body's `field`.
+ */
+export class FormProblems extends HttpError {
+  readonly problems: readonly FieldProblem[];
+
+  constructor(problems: readonly FieldProblem[]) {
+    const count = problems.length === 1 ? "1 field needs" : `${problems.length} fields need`;
+    super(400, `${count} correcting; nothing was sent.`, problems[0]?.field);
+    this.problems = problems;
+  }
+
+  override get body(): ErrorBody & { problems: readonly FieldProblem[] } {
+    return { ...super.body, problems: this.problems };
+  }
+}
+
+/** Every problem of a failed parse of a form, one per field (the first of each). */
+export function formProblems(error: z.ZodError, countLabels: Record<string, string> = {}) {
+  const seen = new Map<string, FieldProblem>();
+  for (const issue of error.issues) {
+    const problem = problemOf(issue, countLabels);
+    if (!seen.has(problem.field)) seen.set(problem.field, problem);
+  }
+  return new FormProblems([...seen.values()]);
 }

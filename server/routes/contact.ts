@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { HONEYPOT_FIELD } from "../../core/api/routes.ts";
 import { ALERTS } from "../../core/messages.ts";
 import { contactFormSchema } from "../../core/schemas/index.ts";
+import { contactFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
 import { HttpError, validationError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
@@ -67,6 +68,7 @@ export function contactRoutes(ctx: RouteContext): void {
   };
 
   apiRoute(ctx.app, "contact", {
+    fromForm: contactFromForm,
     // The spam trap and the form's token first: no correction of a field would help either.
     screen: (raw) => {
       const now = ctx.now();

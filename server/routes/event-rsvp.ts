@@ -1,6 +1,7 @@
 import { ALERTS, RSVP_REPLACED_TEXT } from "../../core/messages.ts";
 import { clientSeatsAfter, upcomingEvents } from "../../core/rules/index.ts";
 import type { Submitted } from "../../core/schemas/index.ts";
+import { eventRsvpFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
@@ -27,6 +28,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
   const { app } = ctx;
 
   apiRoute(app, "eventRsvp", {
+    fromForm: (fields) => eventRsvpFromForm(ctx.data(), ctx.now(), fields),
     screen: (raw) => refuseUnsafeText(raw),
     handle: async (payload, request, reply) => {
       const now = ctx.now();

@@ -15,6 +15,7 @@ import {
   type SocialRsvpPayload,
   socialRsvpFormSchema,
 } from "../../core/schemas/index.ts";
+import { socialRsvpFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
 import { HttpError, validationError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
@@ -26,7 +27,7 @@ import { answer, type RouteContext, sheetRowRoute } from "./context.ts";
 /** The social RSVP's fields that end up in mail headers. */
 const TEXT_FIELDS = ["firstName", "lastName", "email"];
 
-function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string): void {
+export function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string): void {
   const when = `${outing.name} on ${formatDayAndTime(eventStart(outing.date))}`;
   if (hasStarted(outing.date, now, timeZone)) {
     throw new HttpError(409, `${when} has already taken place.`);
@@ -56,6 +57,7 @@ function readSocialRsvp(
 /** POST /mj/api/social-rsvp and POST /sheets/api/append-social-rsvp (SPEC 7). */
 export function socialRsvpRoutes(ctx: RouteContext): void {
   apiRoute(ctx.app, "socialRsvp", {
+    fromForm: (fields) => socialRsvpFromForm(ctx.data(), ctx.now(), fields),
     screen: (raw) => refuseUnsafeText(raw, TEXT_FIELDS),
     handle: async (payload, request, reply) => {
       const now = ctx.now();

@@ -1,3 +1,4 @@
+import { eventRsvpPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
 import type { Album, Lodge } from "../../core/schemas/index.ts";
 
 /**
@@ -97,12 +98,17 @@ export interface DataPages {
   outings?: readonly { id: string }[];
   /** The events still to come when the site is built: each gets a calendar file. */
   calendarEvents?: readonly { id: string }[];
+  /** The events and outings whose reservations are open when the site is built: each gets an
+   * RSVP page that works without JavaScript. */
+  rsvpEvents?: readonly { id: string }[];
+  rsvpOutings?: readonly { id: string }[];
 }
 
 /**
  * The routes whose pages the data makes, each with the addresses to prerender (as prerenderPaths
  * gives them): an album's page for each album, a page for every event and outing (past ones
- * too, so a shared link never dies), a calendar file for each event still to come. A route with
+ * too, so a shared link never dies), a calendar file for each event still to come, and a plain
+ * RSVP page (for a browser without JavaScript) for each event and outing taking reservations. A route with
  * no address is left out: prerendering (ssr:false) refuses a route with a loader and no page,
  * and without the route an old album link still reaches the gallery, as any unknown address does.
  */
@@ -111,6 +117,8 @@ export function dataRoutes({
   events = [],
   outings = [],
   calendarEvents = [],
+  rsvpEvents = [],
+  rsvpOutings = [],
 }: DataPages): { path: string; file: string; paths: string[] }[] {
   return [
     {
@@ -123,6 +131,16 @@ export function dataRoutes({
       path: `${PAGES.socialEvents.path}/:id`,
       file: "routes/outing.tsx",
       paths: outings.map((o) => outingPath(o.id)),
+    },
+    {
+      path: "events/:id/rsvp",
+      file: "routes/event-rsvp.tsx",
+      paths: rsvpEvents.map((e) => eventRsvpPath(e.id)),
+    },
+    {
+      path: `${PAGES.socialEvents.path}/:id/rsvp`,
+      file: "routes/outing-rsvp.tsx",
+      paths: rsvpOutings.map((o) => outingRsvpPath(o.id)),
     },
     {
       path: "calendar/:file",

@@ -20,12 +20,17 @@ export function builtPages(dist: string): string[] {
  */
 export function builtPageKinds(dist: string): string[] {
   const pages = builtPages(dist);
-  const kind = (path: string) => /^\/(events|social-events)\/[^/]+$/.exec(path)?.[1];
-  return pages.filter((path, index) => {
+  const kind = (path: string) => {
+    const match = /^\/(events|social-events)\/[^/]+(\/rsvp)?$/.exec(path);
+    return match ? `${match[1]}${match[2] ?? ""}` : undefined;
+  };
+  const byKind = new Map<string, string[]>();
+  for (const path of pages) {
     const own = kind(path);
-    if (!own) return true;
-    return kind(pages[index - 1] ?? "") !== own || kind(pages[index + 1] ?? "") !== own;
-  });
+    if (own) byKind.set(own, [...(byKind.get(own) ?? []), path]);
+  }
+  const kept = new Set([...byKind.values()].flatMap((list) => [list[0], list.at(-1)]));
+  return pages.filter((path) => !kind(path) || kept.has(path));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { TYLED_LABEL } from "../../../core/messages.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
 import { offersDinner } from "../../../core/rules/form-checks.ts";
@@ -16,6 +17,7 @@ import { eventJsonLd, scriptJson, siteAddress } from "../lib/structured-data.ts"
 import { calendarPath } from "../site-map.ts";
 import { EventNotices } from "./EventNotices.tsx";
 import { useEventRsvp } from "./EventRsvp.tsx";
+import { RsvpButton } from "./RsvpButton.tsx";
 
 /** 'Early bird dinner at 6:30PM, $15. Choices: Chicken, Fish' */
 function dinnerText(event: Event): string {
@@ -113,8 +115,8 @@ export function EventCard({
       {children}
       <div className="event-actions">
         {rsvp !== "closed" ? (
-          <button
-            type="button"
+          <RsvpButton
+            href={eventRsvpPath(event.id)}
             className={`button${rsvp === "at-limit" ? " is-disabled" : ""}`}
             aria-disabled={rsvp === "at-limit" || undefined}
             aria-describedby={rsvp === "at-limit" ? `${headingId}-limit` : undefined}
@@ -125,7 +127,7 @@ export function EventCard({
             }}
           >
             RSVP<span className="visually-hidden"> for {event.name}</span>
-          </button>
+          </RsvpButton>
         ) : null}
         {!event.cancelled && !past ? (
           <a className="button button-secondary" href={calendarPath(event.id)} download>

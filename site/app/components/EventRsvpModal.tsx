@@ -1,10 +1,5 @@
 import { useCallback, useId } from "react";
-import {
-  ALERTS,
-  MASONIC_TITLE_PLACEHOLDER,
-  MEAL_PROMPT,
-  TYLED_LABEL,
-} from "../../../core/messages.ts";
+import { ALERTS, MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../../../core/messages.ts";
 import {
   type EventRsvpValues,
   eventRsvpProblems,
@@ -14,15 +9,9 @@ import {
   trimmed,
 } from "../../../core/rules/form-checks.ts";
 import { mealCountField } from "../../../core/rules/meals.ts";
-import {
-  buildEventRsvpPayload,
-  formatCostPerMeal,
-  toSheetPayload,
-} from "../../../core/rules/rsvp-payload.ts";
-import { formatDinnerTime } from "../../../core/rules/time.ts";
+import { buildEventRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { postApi } from "../lib/api.ts";
-import { eventWhen } from "../lib/dates.ts";
 import {
   EmailField,
   FormButtons,
@@ -33,6 +22,7 @@ import {
   useSentForm,
 } from "./Form.tsx";
 import { Modal } from "./Modal.tsx";
+import { dinnerLabel, RsvpEvent } from "./RsvpEvent.tsx";
 
 export type EventRsvpModalProps = {
   event: Event;
@@ -57,14 +47,6 @@ function emptyForm(event: Event): EventRsvpValues {
     mealChoice: "",
     ...counts,
   };
-}
-
-/** 'Early bird dinner at 6:30PM ($15 per meal)': what the dinner checkbox offers. */
-function dinnerLabel(event: Event): string {
-  const { time, cost } = event.earlyBirdOptions;
-  const when = formatDinnerTime(time);
-  const price = cost.kind === "free" ? "no charge" : `${formatCostPerMeal(cost)} per meal`;
-  return `Early bird dinner${when ? ` at ${when}` : ""} (${price})`;
 }
 
 /**
@@ -103,16 +85,7 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
   return (
     <Modal open={open} title={`RSVP for ${event.name}`} onClose={onClose} className="form-modal">
       <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
-        <div className="rsvp-event">
-          <p className="rsvp-when">{eventWhen(event.date)}</p>
-          <p>
-            <span className="tag">{TYLED_LABEL[`${event.tyled}`]}</span>
-            {event.location ? ` ${event.location}` : null}
-          </p>
-          {event.rsvpLimit ? (
-            <p className="rsvp-limit">One attendee and one meal per reservation for this event.</p>
-          ) : null}
-        </div>
+        <RsvpEvent event={event} />
         <RequiredNote />
         <NameFields values={values} invalid={shownInvalid} edit={edit} />
         <div className="field-row">

@@ -9,6 +9,7 @@ import {
 import type { ApiRequest, ApiRoutesOf } from "../../../core/api/routes.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
+import { useHydrated } from "../lib/hydrated.ts";
 import { useAlerts } from "./Alerts.tsx";
 
 /**
@@ -130,15 +131,34 @@ export function TextField({
   );
 }
 
-/** What the visitor's own fields need of their form: the values, which show invalid, and a setter. */
-type PersonFieldsProps<K extends string> = {
-  values: Record<K, string>;
-  invalid: (name: K) => boolean;
-  edit: (name: K, value: string) => void;
-};
+/**
+ * What the visitor's own fields need of their form: the values, which show invalid, and a
+ * setter; none for a form that posts itself without a script (its fields start empty).
+ */
+type PersonFieldsProps<K extends string> =
+  | {
+      values: Record<K, string>;
+      invalid: (name: K) => boolean;
+      edit: (name: K, value: string) => void;
+    }
+  | { values?: undefined };
+
+/** A field's value, invalid state and change handler in its form, or its empty start. */
+function bound<K extends string>(
+  props: PersonFieldsProps<K>,
+  name: K,
+  typed: (value: string) => string = (value) => value,
+) {
+  if (!("edit" in props)) return { defaultValue: "", invalid: false };
+  return {
+    value: props.values[name],
+    invalid: props.invalid(name),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => props.edit(name, typed(e.target.value)),
+  };
+}
 
 /** First and last name side by side, as every form asks for them. */
-export function NameFields({ values, invalid, edit }: PersonFieldsProps<"firstName" | "lastName">) {
+export function NameFields(props: PersonFieldsProps<"firstName" | "lastName">) {
   return (
     <div className="field-row">
       <TextField
@@ -146,25 +166,21 @@ export function NameFields({ values, invalid, edit }: PersonFieldsProps<"firstNa
         name="firstName"
         autoComplete="given-name"
         required
-        value={values.firstName}
-        invalid={invalid("firstName")}
-        onChange={(e) => edit("firstName", e.target.value)}
+        {...bound(props, "firstName")}
       />
       <TextField
         label="Last Name"
         name="lastName"
         autoComplete="family-name"
         required
-        value={values.lastName}
-        invalid={invalid("lastName")}
-        onChange={(e) => edit("lastName", e.target.value)}
+        {...bound(props, "lastName")}
       />
     </div>
   );
 }
 
 /** The visitor's email address: lowercased as it is typed, since the rules want it so (SPEC 5). */
-export function EmailField({ values, invalid, edit }: PersonFieldsProps<"email">) {
+export function EmailField(props: PersonFieldsProps<"email">) {
   return (
     <TextField
       label="Email"
@@ -175,9 +191,7 @@ export function EmailField({ values, invalid, edit }: PersonFieldsProps<"email">
       autoCapitalize="none"
       spellCheck={false}
       required
-      value={values.email}
-      invalid={invalid("email")}
-      onChange={(e) => edit("email", e.target.value.toLowerCase())}
+      {...bound(props, "email", (value) => value.toLowerCase())}
     />
   );
 }
@@ -217,24 +231,24 @@ export function TextArea({
   );
 }
 
-/** A select of whole numbers from `min` to `max` (attendees, meals). */
+/**
+ * A select of whole numbers from `min` to `max` (attendees, meals): controlled by `value` and
+ * `onChange`, or, in a form that posts without a script, starting at `defaultValue`.
+ */
 export function NumberSelect({
   label,
   name,
-  value,
   min = 1,
   max,
   invalid,
-  onChange,
+  ...state
 }: {
   label: ReactNode;
   name: string;
-  value: number;
   min?: number;
   max: number;
   invalid: boolean;
-  onChange(value: number): void;
-}) {
+} & ({ value: number; onChange(value: number): void } | { defaultValue: number })) {
   const id = useId();
   const options = Array.from({ length: max - min + 1 }, (_, i) => min + i);
   return (
@@ -243,9 +257,14 @@ export function NumberSelect({
       <select
         id={id}
         name={name}
-        value={value}
         aria-invalid={invalid || undefined}
-        onChange={(event) => onChange(Number(event.target.value))}
+        {...("onChange" in state
+          ? {
+              value: state.value,
+              onChange: (event: React.ChangeEvent<HTMLSelectElement>) =>
+                state.onChange(Number(event.target.value)),
+            }
+          : { defaultValue: state.defaultValue })}
       >
         {options.map((n) => (
           <option key={n} value={n}>
@@ -257,10 +276,20 @@ export function NumberSelect({
   );
 }
 
-/** The Submit button: a spinner and 'Sending...' while the form is on its way (SPEC 2, 4). */
+/**
+ * The Submit button: a spinner and 'Sending...' while the form is on its way (SPEC 2, 4). It is
+ * disabled only once the page's script checks the fields: without one, the form posts itself
+ * and the server checks them.
+ */
 export function SubmitButton({ sending, disabled }: { sending: boolean; disabled: boolean }) {
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className="button" disabled={disabled || sending} aria-busy={sending}>
+    <button
+      type="submit"
+      className="button"
+      disabled={hydrated && (disabled || sending)}
+      aria-busy={sending}
+    >
       {sending ? (
         <>
           <span className="spinner" aria-hidden="true" />

@@ -1,9 +1,11 @@
 import { lazy, type ReactNode, Suspense } from "react";
+import { outingRsvpPath } from "../../../core/api/plain-forms.ts";
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { eventStart, formatOutingTime } from "../../../core/rules/time.ts";
 import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { useModalFor } from "../lib/use-modal-for.ts";
 import { Picture } from "./Picture.tsx";
+import { RsvpButton } from "./RsvpButton.tsx";
 
 /** Half the container beside the text from 1024px (SPEC 2), the container's width below. */
 const OUTING_SIZES = "(min-width: 1024px) 600px, calc(100vw - 2rem)";
@@ -68,14 +70,14 @@ export function OutingCard({
           {rsvpOpen ? (
             <>
               {outing.rsvpDesc ? <p className="rsvp-note">{outing.rsvpDesc}</p> : null}
-              <button
-                type="button"
+              <RsvpButton
+                href={outingRsvpPath(outing.id)}
                 className="button"
                 onClick={onRsvp}
                 onPointerEnter={() => void import("./SocialRsvpModal.tsx")}
               >
                 RSVP<span className="visually-hidden"> for {outing.name}</span>
-              </button>
+              </RsvpButton>
             </>
           ) : null}
         </div>

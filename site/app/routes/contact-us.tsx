@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import { CONTACT_PAGE } from "../../../core/api/plain-form-fields.ts";
 import { HONEYPOT_FIELD } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import { type ContactValues, contactProblems, trimmed } from "../../../core/rules/form-checks.ts";
@@ -14,6 +15,7 @@ import {
   useSentForm,
 } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
+import { PlainFormHidden, plainFormProps } from "../components/PlainForms.tsx";
 import { getApi } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { scrollToTop } from "../lib/scroll.ts";
@@ -82,12 +84,15 @@ function ContactForm() {
 
   return (
     <form
+      // Without a script the browser posts the form itself, and the server answers with a page.
+      {...plainFormProps("contact", { href: "/home", label: "Back to the home page" })}
       className="contact-form panel"
       noValidate
       onSubmit={submit}
       aria-label="Contact form"
       tabIndex={-1}
     >
+      <PlainFormHidden page={CONTACT_PAGE} formToken />
       <RequiredNote />
       <NameFields values={values} invalid={shownInvalid} edit={edit} />
       <div className="field-row">

@@ -1,0 +1,26 @@
+/**
+ * The forms that work without JavaScript: the event and outing RSVP pages and the contact form
+ * post themselves, as a browser does with no script, to the API's own routes. The pages are
+ * prerendered, so what only the server knows (the visitor's XSRF token, a fresh contact-form
+ * token) is a placeholder in the built HTML that the server fills in as it serves the page.
+ * The fields and placeholders are in plain-form-fields.ts, apart, so the pages' common script
+ * that links to the RSVP pages does not carry them.
+ */
+
+/** The plain RSVP page of an event whose reservations are open. */
+export function eventRsvpPath(eventId: string): string {
+  return `/events/${eventId}/rsvp`;
+}
+
+/** The plain RSVP page of a social outing whose reservations are open. */
+export function outingRsvpPath(outingId: string): string {
+  return `/social-events/${outingId}/rsvp`;
+}
+
+const FORM_PAGE =
+  /^\/(?:contact-us|(?:events|social-events)\/[a-z0-9][a-z0-9-]*\/rsvp)\/?(?:index\.html)?$/;
+
+/** Whether a page's address is one of the plain forms' pages (the server fills those in). */
+export function isFormPage(pathname: string): boolean {
+  return FORM_PAGE.test(pathname);
+}

@@ -1,0 +1,196 @@
+import { PLACEHOLDERS, PLAIN_FIELDS } from "../../../core/api/plain-form-fields.ts";
+import { API_ROUTES, type ApiRoutesOf } from "../../../core/api/routes.ts";
+import { MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../../../core/messages.ts";
+import { maxPerRsvp, offersDinner } from "../../../core/rules/form-checks.ts";
+import { mealCountField } from "../../../core/rules/meals.ts";
+import type { Event } from "../../../core/schemas/event.ts";
+import { apiUrl } from "../lib/api.ts";
+import {
+  EmailField,
+  NameFields,
+  NumberSelect,
+  RequiredNote,
+  SubmitButton,
+  TextField,
+} from "./Form.tsx";
+import { dinnerLabel } from "./RsvpEvent.tsx";
+
+/** What makes a form post itself without a script, and the link its answer offers back. */
+export function plainFormProps(route: ApiRoutesOf<"POST">, done: { href: string; label: string }) {
+  return {
+    method: "post",
+    action: apiUrl(API_ROUTES[route].path),
+    "data-done-href": done.href,
+    "data-done-label": done.label,
+  } as const;
+}
+
+/**
+ * The hidden fields of a form that posts without a script: the XSRF token (and the contact
+ * form's token) the server fills in as it serves the page, the page the answer is made of, and
+ * the event an RSVP is for.
+ */
+export function PlainFormHidden({
+  page,
+  eventId,
+  formToken = false,
+}: {
+  page: string;
+  eventId?: string | undefined;
+  formToken?: boolean;
+}) {
+  return (
+    <>
+      <input type="hidden" name={PLAIN_FIELDS.xsrf} defaultValue={PLACEHOLDERS.xsrf} />
+      <input type="hidden" name={PLAIN_FIELDS.page} defaultValue={page} />
+      {eventId ? <input type="hidden" name={PLAIN_FIELDS.event} defaultValue={eventId} /> : null}
+      {formToken ? (
+        <input type="hidden" name="formToken" defaultValue={PLACEHOLDERS.formToken} />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A form that works without JavaScript: it posts itself to the API's route as any browser does,
+ * with the hidden fields the server needs (the XSRF token it fills in as it serves the page, the
+ * page to answer with, and the event). The server answers with this page again: the form
+ * replaced by what happened, or filled in again with each field's problem marked. `done` is the
+ * link the answer offers back.
+ */
+export function PlainForm({
+  route,
+  page,
+  eventId,
+  done,
+  label,
+  className = "",
+  children,
+}: {
+  route: ApiRoutesOf<"POST">;
+  page: string;
+  eventId?: string;
+  done: { href: string; label: string };
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      {...plainFormProps(route, done)}
+      className={`plain-form panel ${className}`}
+      aria-label={label}
+      noValidate
+    >
+      <PlainFormHidden page={page} eventId={eventId} />
+      <RequiredNote />
+      {children}
+      <div className="button-row">
+        <SubmitButton sending={false} disabled={false} />
+        <a className="button button-secondary" href={done.href}>
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
+}
+
+/** First name, last name (and the masonic title) and e-mail, empty, for a plain form. */
+export function PlainPersonFields({ title = false }: { title?: boolean }) {
+  return (
+    <>
+      <NameFields />
+      <div className="field-row">
+        {title ? (
+          <TextField
+            label="Masonic Title"
+            name="masonicTitle"
+            placeholder={MASONIC_TITLE_PLACEHOLDER}
+            defaultValue=""
+            invalid={false}
+          />
+        ) : null}
+        <EmailField />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The event RSVP form's fields (SPEC 2, 3) for a page without a script: the dinner's fields show
+ * once its box is ticked, the meal radios with one meal and the per-choice counts with more, all
+ * by CSS (:has); a browser without it shows them all, and the server reads what applies.
+ */
+export function PlainEventRsvpFields({ event }: { event: Event }) {
+  const max = maxPerRsvp(event);
+  const { choices, choiceLabel } = event.earlyBirdOptions;
+  return (
+    <>
+      <PlainPersonFields title />
+      <NumberSelect
+        label="Number of attendees (including yourself)"
+        name="numberOfAttendees"
+        defaultValue={1}
+        max={max}
+        invalid={false}
+      />
+      {offersDinner(event) ? (
+        <>
+          <div className="field checkbox-field">
+            <input id="rsvp-dinner" type="checkbox" name="earlyBirdDinner" value="Yes" />
+            <label htmlFor="rsvp-dinner">{dinnerLabel(event)}</label>
+          </div>
+          <div className="dinner-fields">
+            <NumberSelect
+              label="Number of meals"
+              name="numberOfMeals"
+              defaultValue={1}
+              max={max}
+              invalid={false}
+            />
+            {choices.length > 0 ? (
+              <fieldset className="meal-choices">
+                <legend>{choiceLabel || MEAL_PROMPT}</legend>
+                <div className="meal-radios">
+                  <p className="meal-hint">For one meal, choose it:</p>
+                  {choices.map((choice) => (
+                    <div className="choice" key={choice}>
+                      <input
+                        id={`rsvp-${mealCountField(choice)}`}
+                        type="radio"
+                        name="mealChoice"
+                        value={choice}
+                      />
+                      <label htmlFor={`rsvp-${mealCountField(choice)}`}>{choice}</label>
+                    </div>
+                  ))}
+                </div>
+                <div className="meal-counts">
+                  <p className="meal-hint">
+                    For more than one meal, say how many of each: they add up to the number of
+                    meals.
+                  </p>
+                  {choices.map((choice) => (
+                    <TextField
+                      key={choice}
+                      className="count-field"
+                      label={choice}
+                      name={mealCountField(choice)}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={max}
+                      step={1}
+                      defaultValue={0}
+                      invalid={false}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}
