@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
@@ -142,6 +144,19 @@ describe("RSVP and contact without JavaScript", () => {
     expect((await s.store.listContactMessages()).map((m) => m.record.message)).toEqual([
       "When is the next open house?",
     ]);
+    await closePage(page);
+  });
+
+  it("links the home page's 'Make your reservation today!' to RSVP pages the build wrote", async () => {
+    const s = await start();
+    const page = await openWithoutScripts(chromium.browser, `${s.url}/home`);
+    const links = page.getByRole("link", { name: /^Make your reservation today!/ });
+    const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href")));
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) {
+      expect(href).toMatch(/^\/events\/[a-z0-9-]+\/rsvp$/);
+      expect(existsSync(join(site.dir, `${href}/index.html`)), String(href)).toBe(true);
+    }
     await closePage(page);
   });
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { HOME_CAROUSEL } from "../../../core/constants.ts";
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { homeRsvpOpen } from "../../../core/rules/rsvp-window.ts";
@@ -9,6 +10,7 @@ import { eventPath } from "../site-map.ts";
 import { SlideCarousel } from "./Carousel.tsx";
 import { EventNotices } from "./EventNotices.tsx";
 import { Picture } from "./Picture.tsx";
+import { RsvpButton } from "./RsvpButton.tsx";
 
 export type SpotlightProps = {
   events: readonly Event[];
@@ -58,8 +60,8 @@ function SpotlightSlide({
         </p>
         {event.description ? <p className="spotlight-description">{event.description}</p> : null}
         {homeRsvpOpen(event, now, lodge.timeZone) ? (
-          <button
-            type="button"
+          <RsvpButton
+            href={eventRsvpPath(event.id)}
             className="button button-light"
             onClick={() => onRsvp(event)}
             onPointerEnter={onPreload}
@@ -67,7 +69,7 @@ function SpotlightSlide({
           >
             Make your reservation today!
             <span className="visually-hidden"> RSVP for {event.name}</span>
-          </button>
+          </RsvpButton>
         ) : null}
       </div>
     </article>
