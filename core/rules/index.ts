@@ -1,6 +1,7 @@
 export * from "./events.ts";
 export * from "./form-checks.ts";
 export * from "./lodge-age.ts";
+export * from "./meal-window.ts";
 export * from "./meals.ts";
 export * from "./pager.ts";
 export * from "./past-masters.ts";

@@ -133,6 +133,11 @@ export const eventSchema = z
      * own; otherwise each screen's default of SPEC 4 (21:00 on the home page, 11:59PM elsewhere).
      */
     rsvpExpirationTime: clockTime.optional(),
+    /**
+     * Days before the event that dinner orders close, when earlier than RSVP closes, so the
+     * caterer has a final count: after it an RSVP may add attendees but not dinners.
+     */
+    mealCutoffDays: wholeNumber("a whole number of days", 0, 60).optional(),
     spotlight: flag.default(false),
     spotlightImage: optionalText,
     altText: optionalText,
@@ -149,6 +154,16 @@ export const eventSchema = z
       cost: { kind: "none" },
       choices: [],
     }),
+  })
+  .superRefine((event, ctx) => {
+    const { mealCutoffDays, rsvpExpirationDays } = event;
+    if (mealCutoffDays === undefined || mealCutoffDays >= rsvpExpirationDays) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["mealCutoffDays"],
+      input: mealCutoffDays,
+      message: `dinner orders must close no later than RSVP, which closes ${rsvpExpirationDays} days before: expected ${rsvpExpirationDays} or more, found ${mealCutoffDays}`,
+    });
   })
   .transform(({ id, ...event }) => ({ id: id ?? deriveEventId(event.date, event.name), ...event }));
 

@@ -1,5 +1,5 @@
 import { ALERTS, RSVP_REPLACED_TEXT } from "../../core/messages.ts";
-import { clientSeatsAfter, upcomingEvents } from "../../core/rules/index.ts";
+import { clientSeatsAfter, mealsOpen, upcomingEvents } from "../../core/rules/index.ts";
 import type { Submitted } from "../../core/schemas/index.ts";
 import { eventRsvpFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
@@ -8,6 +8,7 @@ import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempoten
 import { refuseUnsafeText } from "../http/text.ts";
 import { eventRsvpMails } from "../mail/messages.ts";
 import {
+  checkMeals,
   checkOpen,
   clientFullError,
   eventRecord,
@@ -48,12 +49,17 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
           form.email,
           clientKey,
         );
+        const record = eventRecord(event, form);
+        if (record.meals > 0 && !mealsOpen(event, now, timeZone)) {
+          const held = current && (await ctx.store.getEventRsvp(current.id));
+          checkMeals(event, record, held?.record, now, timeZone);
+        }
         const body: Submitted = current
           ? { message: RSVP_REPLACED_TEXT, replaced: true }
           : { message: ALERTS.rsvpSuccess.text };
         const outcome = await ctx.store.addEventRsvp(
           {
-            record: eventRecord(event, form),
+            record,
             receivedAt: now,
             idempotency,
             clientKey,

@@ -7,6 +7,8 @@ import {
   hasStarted,
   mealCountField,
   mealCountsOf,
+  mealsAllowed,
+  mealsClosedText,
   seatsLeft,
   upcomingRsvpDeadline,
   upcomingRsvpOpen,
@@ -122,4 +124,19 @@ export function clientFullError(taken: number, limit: number): HttpError {
     `${intro}, and ${taken} already are. Please reserve for ${left} or fewer, or write to the secretary through the contact form.`,
     "numberOfAttendees",
   );
+}
+
+/**
+ * Refuses dinners the meal deadline no longer allows (core's `mealsAllowed`, the rule the form
+ * shows): after it an RSVP may reserve seats, and keep the dinners of the RSVP it replaces.
+ */
+export function checkMeals(
+  event: Event,
+  record: EventRsvpRecord,
+  held: EventRsvpRecord | undefined,
+  now: Date,
+  timeZone: string,
+): void {
+  if (mealsAllowed(event, now, timeZone, record, held)) return;
+  throw new HttpError(409, mealsClosedText(event), "earlyBirdDinner");
 }

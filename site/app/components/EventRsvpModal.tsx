@@ -8,10 +8,18 @@ import {
   offersDinner,
   trimmed,
 } from "../../../core/rules/form-checks.ts";
+import {
+  hasEarlyMealDeadline,
+  mealsClosedText,
+  mealsCloseText,
+  mealsOpen,
+} from "../../../core/rules/meal-window.ts";
 import { mealCountField } from "../../../core/rules/meals.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
 import type { Event } from "../../../core/schemas/event.ts";
+import { lodge } from "../../generated/lodge.ts";
 import { postApi } from "../lib/api.ts";
+import { useNow } from "../lib/now.tsx";
 import {
   EmailField,
   FormButtons,
@@ -56,9 +64,14 @@ function emptyForm(event: Event): EventRsvpValues {
  */
 export default function EventRsvpModal({ event, open, onClose, onSent }: EventRsvpModalProps) {
   const initial = useCallback(() => emptyForm(event), [event]);
+  // After the event's meal deadline seats may still be reserved, but no dinner (core's rule,
+  // which the server applies too).
+  const now = useNow();
+  const mealsClosed = offersDinner(event) && !mealsOpen(event, now, lodge.timeZone);
   const problemsOf = useCallback(
-    (values: EventRsvpValues) => eventRsvpProblems(event, values),
-    [event],
+    (values: EventRsvpValues) =>
+      eventRsvpProblems(event, mealsClosed ? { ...values, earlyBirdDinner: false } : values),
+    [event, mealsClosed],
   );
   const { values, edit, edited, problems, shownInvalid, sending, send, reset } = useSentForm(
     initial,
@@ -68,13 +81,13 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
 
   const max = maxPerRsvp(event);
   const { choices, choiceLabel } = event.earlyBirdOptions;
-  const dinner = offersDinner(event) && values.earlyBirdDinner;
+  const dinner = offersDinner(event) && !mealsClosed && values.earlyBirdDinner;
   const countsEdited = choices.some((choice) => edited.has(mealCountField(choice)));
   const hint = mealHint(event, values);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const form = trimmed(values);
+    const form = { ...trimmed(values), earlyBirdDinner: dinner };
     const payload = buildEventRsvpPayload(event, form);
     if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, onClose))) return;
     onSent?.(event.id, form.numberOfAttendees);
@@ -107,7 +120,8 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
           invalid={shownInvalid("numberOfAttendees")}
           onChange={(n) => edit("numberOfAttendees", n)}
         />
-        {offersDinner(event) ? (
+        {mealsClosed ? <p className="meals-closed">{mealsClosedText(event)}</p> : null}
+        {offersDinner(event) && !mealsClosed ? (
           <div className="field checkbox-field">
             <input
               id={`${formId}-dinner`}
@@ -117,6 +131,9 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
               onChange={(e) => edit("earlyBirdDinner", e.target.checked)}
             />
             <label htmlFor={`${formId}-dinner`}>{dinnerLabel(event)}</label>
+            {hasEarlyMealDeadline(event) ? (
+              <p className="meals-close">{mealsCloseText(event)}.</p>
+            ) : null}
           </div>
         ) : null}
         {dinner ? (

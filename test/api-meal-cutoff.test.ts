@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { buildEventRsvpPayload } from "../core/rules/index.ts";
+import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
+import { Clock, NOW, startServer, TEST_EVENTS, type TestServer, testData } from "./api-harness.ts";
+
+/** The dinner meeting of the API tests with dinners closing 3 days before (Sun 29 Nov, 11:59PM). */
+const EVENT = eventSchema.parse({
+  ...TEST_EVENTS.find((event) => event.id === "dinner-meeting"),
+  mealCutoffDays: 3,
+});
+const CLOSED =
+  "Dinner orders closed Nov 29, 2026 at 11:59PM so the caterer has the final count; you can still reserve seats.";
+
+function form(overrides: Partial<EventRsvpForm> = {}): EventRsvpForm {
+  return {
+    firstName: "John",
+    lastName: "Smith",
+    masonicTitle: "",
+    email: "john.smith@example.org",
+    numberOfAttendees: 2,
+    earlyBirdDinner: true,
+    numberOfMeals: 2,
+    mealChoice: "",
+    countRoastBeef: 2,
+    countSalmon: 0,
+    ...overrides,
+  } as EventRsvpForm;
+}
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start() {
+  const data = testData();
+  const events = data.events.map((event) => (event.id === EVENT.id ? EVENT : event));
+  server = await startServer({ data: { ...data, events }, clock: new Clock(NOW) });
+  return server;
+}
+
+describe("dinners closed before RSVP (mealCutoffDays)", () => {
+  it("takes dinners until the meal deadline, then seats only, and says why", async () => {
+    const s = await start();
+    const client = await s.client();
+    const send = (overrides: Partial<EventRsvpForm> = {}) =>
+      client.post("/mj/api/rsvp", buildEventRsvpPayload(EVENT, form(overrides)));
+
+    expect((await send()).status).toBe(200);
+
+    // Mon 30 Nov, 9 AM in New York: RSVP is open until Tue night, dinners closed Sun night.
+    s.clock.advance(Date.parse("2026-11-30T14:00:00Z") - NOW.getTime());
+    const refused = await send({ email: "ann.jones@example.org", firstName: "Ann" });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: CLOSED, field: "earlyBirdDinner" },
+    });
+
+    const seatsOnly = await send({
+      email: "ann.jones@example.org",
+      firstName: "Ann",
+      earlyBirdDinner: false,
+    });
+    expect(seatsOnly.status).toBe(200);
+
+    // John brings a third guest and keeps the two dinners he ordered in time...
+    expect((await send({ numberOfAttendees: 3 })).status).toBe(200);
+    // ...but may not order a third dinner, nor swap one for another choice.
+    expect(await send({ numberOfAttendees: 3, numberOfMeals: 3, countRoastBeef: 3 })).toMatchObject(
+      { status: 409, body: { message: CLOSED } },
+    );
+    expect(await send({ countRoastBeef: 1, countSalmon: 1 })).toMatchObject({ status: 409 });
+
+    const stored = await s.store.listEventRsvps(EVENT.id);
+    expect(stored.map(({ record }) => [record.firstName, record.attendees, record.meals])).toEqual([
+      ["Ann", 2, 0],
+      ["John", 3, 2],
+    ]);
+  });
+});
