@@ -1,6 +1,7 @@
 import postgres, { type Sql, type TransactionSql } from "postgres";
 import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { migratePostgres } from "./postgres-migrations.ts";
+import * as timed from "./postgres-timed.ts";
 import {
   type Column,
   contactColumns,
@@ -640,6 +641,32 @@ export class PostgresStore implements Store {
 
   async lastFailureSummary(): Promise<Date | undefined> {
     return this.#read((sql) => this.#lastSummary(sql));
+  }
+
+  async unremindedRsvps(eventId: string, eventDate: string, receivedBefore: Date) {
+    return this.#read((sql) => timed.unremindedRsvps(sql, eventId, eventDate, receivedBefore));
+  }
+
+  async queueReminder(rsvpId: number, eventDate: string, mail: ComposedMail, now: Date) {
+    const queue = (tx: Tx, id: number, mails: ComposedMail[], at: Date) =>
+      this.#queue(tx, "event_rsvps", id, mails, at);
+    return this.#write((tx) => timed.queueReminder(tx, queue, rsvpId, eventDate, mail, now));
+  }
+
+  async personalData() {
+    return this.#read((sql) => timed.personalData(sql));
+  }
+
+  async eraseRsvps(kind: "event" | "social", subject: string, now: Date) {
+    return this.#write((tx) => timed.eraseRsvps(tx, kind, subject, now));
+  }
+
+  async eraseMessages(receivedBefore: Date, now: Date) {
+    return this.#write((tx) => timed.eraseMessages(tx, receivedBefore, now));
+  }
+
+  async listErasures() {
+    return this.#read((sql) => timed.listErasures(sql));
   }
 
   async dump(): Promise<StoreDump> {

@@ -2,6 +2,8 @@ import type {
   ComposedMail,
   ContactRecord,
   ContactSubmission,
+  Erasure,
+  ErasureKind,
   EventRsvpRecord,
   EventRsvpSubmission,
   MailEntry,
@@ -171,6 +173,8 @@ export const MOMENT_COLUMNS = new Set([
   "failed_at",
   "reported_at",
   "expires_at",
+  "queued_at",
+  "erased_at",
 ]);
 const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
 export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body"]);
@@ -203,6 +207,8 @@ const TABLE_KEYS: Record<StoreTable, string> = {
   outbox: "id",
   idempotency_keys: "key",
   spent_form_tokens: "token_hash",
+  reminders: "id",
+  erasures: "id",
 };
 
 /** A table's rows, from either store, as a dump holds them: neutral values, in key order. */
@@ -212,6 +218,35 @@ export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
     const [x, y] = [a[key], b[key]] as [string | number, string | number];
     return x < y ? -1 : x > y ? 1 : 0;
   });
+}
+
+/** The submission table of each kind of erasure. */
+export const ERASURE_SOURCES = {
+  event: "event_rsvps",
+  social: "social_rsvps",
+  contact: "contact_messages",
+} as const satisfies Record<ErasureKind, Source>;
+
+/** What erasing leaves in a submission's personal columns. */
+export const ERASED = {
+  event_rsvps: { first_name: "", last_name: "", masonic_title: "", email: "" },
+  social_rsvps: { first_name: "", last_name: "", email: "" },
+  contact_messages: { first_name: "", last_name: "", email: "", phone_number: "", message: "" },
+} as const satisfies Record<Source, Record<string, string>>;
+
+/** What erasing leaves of a mail sent about an erased submission. */
+export const ERASED_MAIL = { recipient: "", envelope: { from: "", to: [] as string[] } };
+
+export function erasure(row: Row): Erasure {
+  return {
+    id: Number(row.id),
+    erasedAt: moment(row.erased_at),
+    kind: String(row.kind) as ErasureKind,
+    subject: String(row.subject),
+    rows: Number(row.submissions),
+    attendees: Number(row.attendees),
+    meals: Number(row.meals),
+  };
 }
 
 /** The submission tables, each a source of mail. */

@@ -19,6 +19,7 @@ import {
   socialRsvpColumns,
 } from "./rows.ts";
 import { failedMail, queueMails } from "./sqlite-outbox.ts";
+import * as timed from "./sqlite-timed.ts";
 import {
   type ChangeOutcome,
   type ComposedMail,
@@ -638,6 +639,30 @@ export class SqliteStore implements Store {
 
   async lastFailureSummary(): Promise<Date | undefined> {
     return this.#read(() => this.#lastSummary());
+  }
+
+  async unremindedRsvps(eventId: string, eventDate: string, receivedBefore: Date) {
+    return this.#read(() => timed.unremindedRsvps(this.#db, eventId, eventDate, receivedBefore));
+  }
+
+  async queueReminder(rsvpId: number, eventDate: string, mail: ComposedMail, now: Date) {
+    return this.#write(() => timed.queueReminder(this.#db, rsvpId, eventDate, mail, now));
+  }
+
+  async personalData() {
+    return this.#read(() => timed.personalData(this.#db));
+  }
+
+  async eraseRsvps(kind: "event" | "social", subject: string, now: Date) {
+    return this.#write(() => timed.eraseRsvps(this.#db, kind, subject, now));
+  }
+
+  async eraseMessages(receivedBefore: Date, now: Date) {
+    return this.#write(() => timed.eraseMessages(this.#db, receivedBefore, now));
+  }
+
+  async listErasures() {
+    return this.#read(() => timed.listErasures(this.#db));
   }
 
   async dump(): Promise<StoreDump> {

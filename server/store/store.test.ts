@@ -495,6 +495,7 @@ describe("the SQLite store's own", () => {
     expect(db.prepare("SELECT version, name, applied_at FROM schema_migrations").all()).toEqual([
       { version: 1, name: MIGRATIONS[0]?.name, applied_at: NOW.toISOString() },
       { version: 2, name: MIGRATIONS[1]?.name, applied_at: NOW.toISOString() },
+      { version: 3, name: MIGRATIONS[2]?.name, applied_at: NOW.toISOString() },
     ]);
     db.close();
   });
@@ -625,5 +626,193 @@ describe("the PostgreSQL store's own", () => {
       up.addEventRsvp({ ...rsvp("Ann", 1), mails: [mail("x", "")] }, seats(5)),
     ).resolves.toMatchObject({ kind: "stored" });
     await up.close();
+  });
+});
+
+describe.each(kinds)("the $name store's timed work", (kind) => {
+  const LATER = new Date(NOW.getTime() + 3_600_000);
+  const withDinner = (firstName: string, meals: number, at = NOW): EventRsvpSubmission => {
+    const base = rsvp(firstName, meals);
+    return {
+      ...base,
+      receivedAt: at,
+      record: {
+        ...base.record,
+        dinner: true,
+        meals,
+        mealCounts: [{ choice: "Roast Beef", count: meals }],
+      },
+      mails: [mail("rsvp-confirmation", base.record.email)],
+    };
+  };
+  const idOf = async (store: Store, name: string) =>
+    (await store.listEventRsvps("e1")).find((r) => r.record.firstName === name)?.id ?? 0;
+
+  it("claims each RSVP's reminder once, for two instances at once and after a restart, and again for a new date", async () => {
+    const place = await kind.place();
+    const a = await kind.open(place);
+    const b = await kind.open(place);
+    await a.addEventRsvp(rsvp("Ann", 2), seats(70));
+    await a.addEventRsvp({ ...rsvp("Bob", 1), receivedAt: LATER }, seats(70));
+    const ann = await idOf(a, "Ann");
+
+    // Bob's RSVP came after the reminder time: he is not reminded.
+    const due = await a.unremindedRsvps("e1", "2026/12/02 19:30", LATER);
+    expect(due.map((r) => r.record.firstName)).toEqual(["Ann"]);
+
+    const claims = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? a : b).queueReminder(
+          ann,
+          "2026/12/02 19:30",
+          mail("reminder", "ann@example.org"),
+          LATER,
+        ),
+      ),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    await a.close();
+    await b.close();
+
+    const restarted = await kind.open(place);
+    expect(await restarted.unremindedRsvps("e1", "2026/12/02 19:30", LATER)).toEqual([]);
+    expect(
+      await restarted.queueReminder(
+        ann,
+        "2026/12/02 19:30",
+        mail("reminder", "ann@example.org"),
+        LATER,
+      ),
+    ).toBe(false);
+    expect((await restarted.listMail()).filter((m) => m.kind === "reminder")).toHaveLength(1);
+
+    // Postponed to another day, the event reminds again.
+    expect(
+      (await restarted.unremindedRsvps("e1", "2026/12/16 19:30", LATER)).map((r) => r.id),
+    ).toEqual([ann]);
+    // A cancelled RSVP is reminded of nothing.
+    await restarted.cancelEventRsvp(ann, LATER, []);
+    expect(
+      await restarted.queueReminder(
+        ann,
+        "2026/12/16 19:30",
+        mail("reminder", "ann@example.org"),
+        LATER,
+      ),
+    ).toBe(false);
+    expect(await restarted.unremindedRsvps("e1", "2026/12/16 19:30", LATER)).toEqual([]);
+    await restarted.close();
+  });
+
+  it("erases the names, addresses and mails of an event's RSVPs once, keeping attendees and meals", async () => {
+    const place = await kind.place();
+    const a = await kind.open(place);
+    const b = await kind.open(place);
+    await a.addEventRsvp(withDinner("Ann", 2), seats(70));
+    await a.addEventRsvp(withDinner("Bob", 3), seats(70));
+    await a.addEventRsvp(withDinner("Cy", 1), seats(70));
+    await a.cancelEventRsvp(await idOf(a, "Cy"), NOW, []);
+    await a.addSocialRsvp({
+      record: {
+        outingId: "bowling",
+        firstName: "Dee",
+        lastName: "Day",
+        email: "dee@example.org",
+        attendees: 2,
+      },
+      receivedAt: NOW,
+      idempotency: { requestHash: "dee", keys: [] },
+      mails: [],
+      response: { status: 200, body: {} },
+    });
+    // Ann's confirmation went; Bob's is still waiting, and goes before its text is erased.
+    const [sent] = await a.claimDueMail(NOW, NOW, 1);
+    await a.markMailSent(sent?.id ?? 0, NOW);
+    expect(await a.personalData()).toEqual([
+      { kind: "event", subject: "e1", newest: NOW },
+      { kind: "social", subject: "bowling", newest: NOW },
+    ]);
+
+    const counts = await Promise.all([
+      a.eraseRsvps("event", "e1", LATER),
+      b.eraseRsvps("event", "e1", LATER),
+    ]);
+    expect(counts.sort()).toEqual([0, 3]);
+    expect(await a.eraseRsvps("event", "e1", LATER)).toBe(0);
+
+    const kept = await a.listEventRsvps("e1");
+    expect(kept.map(({ record }) => record)).toEqual(
+      [2, 3].map((n) => ({
+        eventId: "e1",
+        firstName: "",
+        lastName: "",
+        masonicTitle: "",
+        email: "",
+        attendees: n,
+        dinner: true,
+        meals: n,
+        mealCounts: [{ choice: "Roast Beef", count: n }],
+      })),
+    );
+    expect(await a.attendeeCounts()).toEqual(new Map([["e1", 5]]));
+    const dump = await a.dump();
+    expect(dump.event_rsvps.every((row) => row.email === "" && row.erased_at instanceof Date)).toBe(
+      true,
+    );
+    const mails = dump.outbox.map((row) => [
+      row.status,
+      row.recipient,
+      (row.raw as Buffer).length > 0,
+    ]);
+    expect(mails).toEqual([
+      ["sent", "", false],
+      ["pending", "bob@example.org", true],
+      ["pending", "cy@example.org", true],
+    ]);
+    expect(await a.personalData()).toEqual([{ kind: "social", subject: "bowling", newest: NOW }]);
+    expect(await a.eraseRsvps("social", "bowling", LATER)).toBe(1);
+    expect((await a.listSocialRsvps())[0]?.record).toEqual({
+      outingId: "bowling",
+      firstName: "",
+      lastName: "",
+      email: "",
+      attendees: 2,
+    });
+
+    expect(await b.listErasures()).toEqual([
+      { id: 1, erasedAt: LATER, kind: "event", subject: "e1", rows: 3, attendees: 5, meals: 5 },
+      {
+        id: 2,
+        erasedAt: LATER,
+        kind: "social",
+        subject: "bowling",
+        rows: 1,
+        attendees: 2,
+        meals: 0,
+      },
+    ]);
+    await a.close();
+    await b.close();
+  });
+
+  it("erases the messages received before a moment, and only those", async () => {
+    const store = await kind.open(await kind.place());
+    const old = new Date(NOW.getTime() - 86_400_000);
+    await store.addContactMessage(message("old@example.org", old, "t1"));
+    await store.addContactMessage(message("new@example.org", NOW, "t2"));
+    expect(await store.eraseMessages(NOW, LATER)).toBe(1);
+    expect(await store.eraseMessages(NOW, LATER)).toBe(0);
+    expect((await store.listContactMessages()).map(({ record }) => record)).toEqual([
+      { firstName: "", lastName: "", email: "", phoneNumber: "", message: "" },
+      {
+        firstName: "Ann",
+        lastName: "Lee",
+        email: "new@example.org",
+        phoneNumber: "",
+        message: NOW.toISOString(),
+      },
+    ]);
+    expect(await store.listErasures()).toMatchObject([{ kind: "contact", subject: "", rows: 1 }]);
+    await store.close();
   });
 });

@@ -187,6 +187,31 @@ export type ChangeOutcome =
   | { kind: "not-found" }
   | { kind: "full"; taken: number; limit: number };
 
+/** The submissions whose personal data is erased on time: event RSVPs, outing RSVPs, messages. */
+export type ErasureKind = "event" | "social" | "contact";
+
+/** Submissions that still hold personal data: per event or outing, with the newest receipt. */
+export interface PersonalData {
+  kind: "event" | "social";
+  /** The event's or outing's id. */
+  subject: string;
+  newest: Date;
+}
+
+/** One erasure as the store records it: what was erased, when, and what the lodge keeps of it. */
+export interface Erasure {
+  id: number;
+  erasedAt: Date;
+  kind: ErasureKind;
+  /** The event's or outing's id; empty for messages. */
+  subject: string;
+  /** RSVPs (or messages) whose names, addresses, phone and text were erased. */
+  rows: number;
+  /** Attendees and meals those RSVPs held, kept for the lodge's records. */
+  attendees: number;
+  meals: number;
+}
+
 /** The tables a store keeps, in the order a copy writes them. */
 export const STORE_TABLES = [
   "event_rsvps",
@@ -195,6 +220,8 @@ export const STORE_TABLES = [
   "outbox",
   "idempotency_keys",
   "spent_form_tokens",
+  "reminders",
+  "erasures",
 ] as const;
 export type StoreTable = (typeof STORE_TABLES)[number];
 
@@ -272,6 +299,33 @@ export interface Store {
   ): Promise<boolean>;
   /** When the last failure summary was queued, if ever. */
   lastFailureSummary(): Promise<Date | undefined>;
+  /**
+   * The current RSVPs of an event received before `receivedBefore` that have had no reminder for
+   * the event's date `eventDate` (its date as the data writes it: a postponed event reminds again).
+   */
+  unremindedRsvps(
+    eventId: string,
+    eventDate: string,
+    receivedBefore: Date,
+  ): Promise<Stored<EventRsvpRecord>[]>;
+  /**
+   * Claims the reminder of RSVP `rsvpId` for `eventDate` and queues `mail` with it, in one
+   * transaction; false (nothing queued) when it was claimed before, by this or another instance,
+   * or the RSVP is no longer current.
+   */
+  queueReminder(rsvpId: number, eventDate: string, mail: ComposedMail, now: Date): Promise<boolean>;
+  /** The events and outings whose RSVPs still hold personal data (any state). */
+  personalData(): Promise<PersonalData[]>;
+  /**
+   * Erases the names, addresses and title of every RSVP of the event or outing `subject` (any
+   * state) and the text of the mails sent about them, keeping attendees and meals, and records
+   * it; the number of RSVPs erased (0 when there were none left).
+   */
+  eraseRsvps(kind: "event" | "social", subject: string, now: Date): Promise<number>;
+  /** Erases the messages received before `receivedBefore` likewise; how many were erased. */
+  eraseMessages(receivedBefore: Date, now: Date): Promise<number>;
+  /** The erasures done, oldest first. */
+  listErasures(): Promise<Erasure[]>;
   /** Every row of every table (cancelled and replaced RSVPs, sent mail and all). */
   dump(): Promise<StoreDump>;
   /**

@@ -1,0 +1,126 @@
+import type { Sql, TransactionSql } from "postgres";
+import { ERASED, ERASED_MAIL, ERASURE_SOURCES, erasure, eventRsvp } from "./rows.ts";
+import type {
+  ComposedMail,
+  Erasure,
+  ErasureKind,
+  EventRsvpRecord,
+  PersonalData,
+  Stored,
+} from "./store.ts";
+
+/**
+ * The PostgreSQL store's timed work: reminders and erasure, each in the caller's transaction.
+ * Two instances may run them at once: a reminder is claimed by a unique row (the second insert
+ * waits for the first transaction and then finds the row there), and an erasure updates only
+ * rows not yet erased, which the second transaction, waiting on their row locks, no longer sees.
+ */
+
+type Tx = TransactionSql;
+/** Queues mails in the transaction, as the store's own submissions do. */
+type Queue = (tx: Tx, sourceId: number, mails: ComposedMail[], at: Date) => Promise<void>;
+
+export async function unremindedRsvps(
+  sql: Sql,
+  eventId: string,
+  eventDate: string,
+  receivedBefore: Date,
+): Promise<Stored<EventRsvpRecord>[]> {
+  const rows = await sql`
+    SELECT * FROM event_rsvps r WHERE event_id = ${eventId} AND state = 'current'
+    AND received_at < ${receivedBefore} AND erased_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM reminders m WHERE m.rsvp_id = r.id AND m.event_date = ${eventDate})
+    ORDER BY id`;
+  return rows.map(eventRsvp);
+}
+
+export async function queueReminder(
+  tx: Tx,
+  queue: Queue,
+  rsvpId: number,
+  eventDate: string,
+  mail: ComposedMail,
+  now: Date,
+): Promise<boolean> {
+  const [current] = await tx`SELECT 1 FROM event_rsvps WHERE id = ${rsvpId} AND state = 'current'`;
+  if (!current) return false;
+  const claimed = await tx`
+    INSERT INTO reminders (rsvp_id, event_date, queued_at) VALUES (${rsvpId}, ${eventDate}, ${now})
+    ON CONFLICT DO NOTHING RETURNING id`;
+  if (claimed.length === 0) return false;
+  await queue(tx, rsvpId, [mail], now);
+  return true;
+}
+
+export async function personalData(sql: Sql): Promise<PersonalData[]> {
+  const rows = await sql<{ kind: "event" | "social"; subject: string; newest: Date }[]>`
+    SELECT 'event' AS kind, event_id AS subject, MAX(received_at) AS newest FROM event_rsvps
+    WHERE erased_at IS NULL GROUP BY event_id
+    UNION ALL
+    SELECT 'social', outing_id, MAX(received_at) FROM social_rsvps
+    WHERE erased_at IS NULL GROUP BY outing_id
+    ORDER BY 1, 2`;
+  return rows.map((row) => ({ kind: row.kind, subject: row.subject, newest: row.newest }));
+}
+
+async function erase(
+  tx: Tx,
+  kind: ErasureKind,
+  subject: string,
+  ids: number[],
+  now: Date,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const table = ERASURE_SOURCES[kind];
+  const [kept] =
+    kind === "contact"
+      ? [{ attendees: 0, meals: 0 }]
+      : kind === "event"
+        ? await tx<{ attendees: number; meals: number }[]>`
+            SELECT COALESCE(SUM(attendees), 0)::int AS attendees, COALESCE(SUM(meals), 0)::int AS meals
+            FROM event_rsvps WHERE id IN ${tx(ids)} AND state = 'current'`
+        : await tx<{ attendees: number; meals: number }[]>`
+            SELECT COALESCE(SUM(attendees), 0)::int AS attendees, 0 AS meals
+            FROM social_rsvps WHERE id IN ${tx(ids)}`;
+  await tx`UPDATE ${tx(table)} SET ${tx({ ...ERASED[table], erased_at: now })} WHERE id IN ${tx(ids)}`;
+  // The mail still waiting to go keeps its text: it goes, then it is erased with the next run.
+  await tx`
+    UPDATE outbox SET recipient = ${ERASED_MAIL.recipient}, envelope = ${tx.json(ERASED_MAIL.envelope)},
+      raw = ${Buffer.alloc(0)}
+    WHERE source = ${table} AND source_id IN ${tx(ids)} AND status != 'pending'`;
+  await tx`
+    INSERT INTO erasures (erased_at, kind, subject, submissions, attendees, meals)
+    VALUES (${now}, ${kind}, ${subject}, ${ids.length}, ${kept?.attendees ?? 0}, ${kept?.meals ?? 0})`;
+  return ids.length;
+}
+
+/** The ids of the rows to erase, locked, so a second instance waits and then finds none. */
+async function lockedIds(rows: Promise<{ id: number }[]>): Promise<number[]> {
+  return (await rows).map((row) => Number(row.id));
+}
+
+export async function eraseRsvps(
+  tx: Tx,
+  kind: "event" | "social",
+  subject: string,
+  now: Date,
+): Promise<number> {
+  const ids = await lockedIds(
+    kind === "event"
+      ? tx`SELECT id FROM event_rsvps WHERE event_id = ${subject} AND erased_at IS NULL FOR UPDATE`
+      : tx`SELECT id FROM social_rsvps WHERE outing_id = ${subject} AND erased_at IS NULL FOR UPDATE`,
+  );
+  return erase(tx, kind, subject, ids, now);
+}
+
+export async function eraseMessages(tx: Tx, receivedBefore: Date, now: Date): Promise<number> {
+  const ids = await lockedIds(
+    tx`SELECT id FROM contact_messages WHERE received_at < ${receivedBefore} AND erased_at IS NULL
+       FOR UPDATE`,
+  );
+  return erase(tx, "contact", "", ids, now);
+}
+
+export async function listErasures(sql: Sql): Promise<Erasure[]> {
+  return (await sql`SELECT * FROM erasures ORDER BY id`).map(erasure);
+}

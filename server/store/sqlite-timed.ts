@@ -1,0 +1,130 @@
+import type { DatabaseSync } from "node:sqlite";
+import { ERASED, ERASED_MAIL, ERASURE_SOURCES, erasure, eventRsvp, type Row } from "./rows.ts";
+import { queueMails } from "./sqlite-outbox.ts";
+import type {
+  ComposedMail,
+  Erasure,
+  ErasureKind,
+  EventRsvpRecord,
+  PersonalData,
+  Stored,
+} from "./store.ts";
+
+/**
+ * The SQLite store's timed work: reminders and erasure. Each function runs in the caller's
+ * transaction (a write for those that write), so the claim and what it covers commit together.
+ */
+
+export function unremindedRsvps(
+  db: DatabaseSync,
+  eventId: string,
+  eventDate: string,
+  receivedBefore: Date,
+): Stored<EventRsvpRecord>[] {
+  const rows = db
+    .prepare(
+      `SELECT * FROM event_rsvps r WHERE event_id = ? AND state = 'current' AND received_at < ?
+       AND erased_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM reminders m WHERE m.rsvp_id = r.id AND m.event_date = ?)
+       ORDER BY id`,
+    )
+    .all(eventId, receivedBefore.toISOString(), eventDate) as Row[];
+  return rows.map(eventRsvp);
+}
+
+export function queueReminder(
+  db: DatabaseSync,
+  rsvpId: number,
+  eventDate: string,
+  mail: ComposedMail,
+  now: Date,
+): boolean {
+  const current = db
+    .prepare("SELECT 1 AS found FROM event_rsvps WHERE id = ? AND state = 'current'")
+    .get(rsvpId);
+  if (!current) return false;
+  const claimed = db
+    .prepare(
+      "INSERT INTO reminders (rsvp_id, event_date, queued_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    )
+    .run(rsvpId, eventDate, now.toISOString());
+  if (claimed.changes === 0) return false;
+  queueMails(db, "event_rsvps", rsvpId, [mail], now);
+  return true;
+}
+
+export function personalData(db: DatabaseSync): PersonalData[] {
+  const rows = db
+    .prepare(
+      `SELECT 'event' AS kind, event_id AS subject, MAX(received_at) AS newest FROM event_rsvps
+       WHERE erased_at IS NULL GROUP BY event_id
+       UNION ALL
+       SELECT 'social', outing_id, MAX(received_at) FROM social_rsvps
+       WHERE erased_at IS NULL GROUP BY outing_id
+       ORDER BY 1, 2`,
+    )
+    .all() as { kind: "event" | "social"; subject: string; newest: string }[];
+  return rows.map((row) => ({ ...row, newest: new Date(row.newest) }));
+}
+
+/** Erases the rows `where` picks in the kind's table and the mail sent about them; records it. */
+function erase(
+  db: DatabaseSync,
+  kind: ErasureKind,
+  subject: string,
+  where: string,
+  params: (string | number)[],
+  now: Date,
+): number {
+  const table = ERASURE_SOURCES[kind];
+  const ids = (
+    db.prepare(`SELECT id FROM ${table} WHERE erased_at IS NULL AND ${where}`).all(...params) as {
+      id: number;
+    }[]
+  ).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  const list = ids.join(", ");
+  const kept =
+    kind === "contact"
+      ? { attendees: 0, meals: 0 }
+      : (db
+          .prepare(
+            `SELECT COALESCE(SUM(attendees), 0) AS attendees, ${kind === "event" ? "COALESCE(SUM(meals), 0)" : "0"} AS meals
+             FROM ${table} WHERE id IN (${list})${kind === "event" ? " AND state = 'current'" : ""}`,
+          )
+          .get() as { attendees: number; meals: number });
+  const blank = ERASED[table];
+  db.prepare(
+    `UPDATE ${table} SET ${Object.keys(blank)
+      .map((column) => `${column} = ''`)
+      .join(", ")}, erased_at = ? WHERE id IN (${list})`,
+  ).run(now.toISOString());
+  // The mail still waiting to go keeps its text: it goes, then it is erased with the next run.
+  db.prepare(
+    `UPDATE outbox SET recipient = ?, envelope = ?, raw = ? WHERE source = ? AND source_id IN (${list})
+     AND status != 'pending'`,
+  ).run(ERASED_MAIL.recipient, JSON.stringify(ERASED_MAIL.envelope), Buffer.alloc(0), table);
+  db.prepare(
+    `INSERT INTO erasures (erased_at, kind, subject, submissions, attendees, meals)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(now.toISOString(), kind, subject, ids.length, kept.attendees, kept.meals);
+  return ids.length;
+}
+
+export function eraseRsvps(
+  db: DatabaseSync,
+  kind: "event" | "social",
+  subject: string,
+  now: Date,
+): number {
+  const column = kind === "event" ? "event_id" : "outing_id";
+  return erase(db, kind, subject, `${column} = ?`, [subject], now);
+}
+
+export function eraseMessages(db: DatabaseSync, receivedBefore: Date, now: Date): number {
+  return erase(db, "contact", "", "received_at < ?", [receivedBefore.toISOString()], now);
+}
+
+export function listErasures(db: DatabaseSync): Erasure[] {
+  return (db.prepare("SELECT * FROM erasures ORDER BY id").all() as Row[]).map(erasure);
+}
