@@ -15,6 +15,9 @@ import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
+import { erasureJob } from "./jobs/erasure.ts";
+import { manageLinkOf } from "./jobs/manage-link.ts";
+import { remindersJob } from "./jobs/reminders.ts";
 import { derived, type LodgeSource } from "./lodge-source.ts";
 import { scrub, serializers } from "./logging.ts";
 import { failureSummaryMail, type MailContext } from "./mail/messages.ts";
@@ -291,6 +294,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
   }
 
   const scheduler = new Scheduler({ now, log: app.log });
+  scheduler.add(
+    remindersJob({
+      data,
+      store,
+      mail,
+      manageLink: manageLinkOf(config),
+      queued: () => worker.kick(),
+    }),
+  );
+  scheduler.add(erasureJob({ data, store }));
   for (const job of options.jobs ?? []) scheduler.add(job);
 
   app.addHook("onReady", async () => {

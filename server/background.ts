@@ -35,6 +35,9 @@ export abstract class Background {
     }
     this.#running = this.pass().finally(() => {
       this.#running = undefined;
+      // Asked for after the pass last looked (while it set its timer): one more pass, not a
+      // wait for the timer.
+      if (this.askedAgain()) this.kick();
     });
     return this.#running;
   }

@@ -27,6 +27,8 @@ export function copiedLine(counts: CopyCounts): string {
     `${plural(counts.outbox, "mail")} (sent, waiting and failed)`,
     plural(counts.idempotency_keys, "retry key"),
     plural(counts.spent_form_tokens, "spent form token"),
+    plural(counts.reminders, "reminder"),
+    plural(counts.erasures, "erasure"),
   ].join(", ");
 }
 

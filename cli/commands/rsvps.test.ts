@@ -243,7 +243,7 @@ describe("the secretary's commands on a PostgreSQL database", () => {
     const copied = await lodge(sample.root, "migrate-store", "--to", url);
     expect(copied).toMatchObject({ code: 0, stderr: [] });
     expect(copied.stdout).toEqual([
-      `Copied var/lodge.db to ${url}: 2 event RSVPs (cancelled and replaced ones included), 0 social RSVPs, 1 message, 0 mails (sent, waiting and failed), 0 retry keys, 0 spent form tokens.`,
+      `Copied var/lodge.db to ${url}: 2 event RSVPs (cancelled and replaced ones included), 0 social RSVPs, 1 message, 0 mails (sent, waiting and failed), 0 retry keys, 0 spent form tokens, 0 reminders, 0 erasures.`,
       `Each count matches. Start lodge serve with --db ${url} (or DATABASE_URL).`,
     ]);
     const listed = await lodge(sample.root, "rsvps", "--db", url);

@@ -6,6 +6,8 @@ export * from "./meals.ts";
 export * from "./pager.ts";
 export * from "./past-masters.ts";
 export * from "./recent-events.ts";
+export * from "./reminders.ts";
+export * from "./retention.ts";
 export * from "./rsvp-payload.ts";
 export * from "./rsvp-window.ts";
 export * from "./schedule.ts";

@@ -204,6 +204,17 @@ export function wallTimeIn(now: Date, timeZone: string): WallTime {
   };
 }
 
+/** The moment a wall time in `timeZone` names (the later one of a repeated hour). */
+export function instantOf(wall: WallTime, timeZone: string): Date {
+  const target = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  let at = target;
+  for (let i = 0; i < 2; i++) {
+    const seen = wallTimeIn(new Date(at), timeZone);
+    at += target - Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute);
+  }
+  return new Date(at);
+}
+
 /** The wall time as a minute count, for ordering wall times of the same zone. */
 export function wallMinutes(wall: WallTime): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) / 60_000;

@@ -98,6 +98,13 @@ export const lodgeSchema = z.strictObject({
    * one connection may need more.
    */
   seatsPerAddress: wholeNumber("a number of seats", 1, 10000).default(20),
+  /** When the day before an event its attendees get their reminder, in lodge time. */
+  reminderTime: clockTime.default("10:00"),
+  /**
+   * Days after an event (or a message) that the names, addresses, phone numbers and message text
+   * of its RSVPs (or the message) are erased; attendees and meals are kept for the records.
+   */
+  keepPersonalDataDays: wholeNumber("a number of days", 1, 3650).default(90),
   socialSeries: z.strictObject({
     title: requiredText("the social series' title"),
     description: optionalText,

@@ -51,6 +51,21 @@ function calendarAttachment(ctx: MailContext, item: Event | SocialEvent, stamp: 
   };
 }
 
+/** The event as a mail to an attendee names it: what, when, where, the map and the notes. */
+export function eventPlaceView(event: Event, fallbackMap = "") {
+  const start = eventStart(event.date);
+  return {
+    eventName: event.name,
+    date: formatDayAndTime(start),
+    longDate: formatFullDate(start),
+    time: formatShortTime(start),
+    location: event.location,
+    address: event.address,
+    mapLink: event.addressLink || fallbackMap,
+    extraInfo: event.extraInfo,
+  };
+}
+
 /** What the secretary should know about an RSVP beyond its fields. */
 export interface RsvpCircumstances {
   /** Attendees of the earlier RSVP of the same e-mail address that this one replaces. */
@@ -136,14 +151,7 @@ export async function eventRsvpMails(
     lodgeName: ctx.lodge.name,
     firstName: form.firstName,
     lastName: form.lastName,
-    eventName: event.name,
-    date: formatDayAndTime(start),
-    longDate: formatFullDate(start),
-    time: formatShortTime(start),
-    location: event.location,
-    address: event.address,
-    mapLink: event.addressLink,
-    extraInfo: event.extraInfo,
+    ...eventPlaceView(event),
     replaces: circumstances.replaces !== undefined,
     attendees: form.numberOfAttendees,
     dinner: dinner && {
@@ -324,6 +332,7 @@ const KIND_NAMES: Record<string, string> = {
   "contact-acknowledgement": "contact acknowledgement",
   "rsvp-cancelled": "cancellation notice",
   "rsvp-changed": "change notice",
+  reminder: "reminder",
 };
 
 /** The secretary's daily summary of mail the server refused for good. */

@@ -14,6 +14,7 @@ export const MAIL_TEMPLATES = [
   "rsvp-cancelled",
   "rsvp-changed",
   "failed-mail-summary",
+  "reminder",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

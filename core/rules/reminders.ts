@@ -1,0 +1,38 @@
+import type { Event } from "../schemas/event.ts";
+import { hasStarted } from "./events.ts";
+import {
+  addDays,
+  atTime,
+  eventStart,
+  instantOf,
+  isBefore,
+  readClock,
+  type WallTime,
+  wallTimeIn,
+} from "./time.ts";
+
+/** When an event's attendees are reminded: the day before it, at the lodge's reminder time. */
+export function reminderMoment(event: Pick<Event, "date">, reminderTime: string): WallTime {
+  const time = readClock(reminderTime);
+  const clock = time.ok ? time.value : { hour: 10, minute: 0 };
+  return atTime(addDays(eventStart(event.date), -1), clock);
+}
+
+/**
+ * Whether an event's reminders are due at `now`: it takes RSVPs, is not cancelled, its reminder
+ * moment has come and it has not started (a server down through the day before sends none late).
+ * Only RSVPs received before `receivedBefore` are reminded: one made later has just had its
+ * confirmation.
+ */
+export function remindersDue(
+  event: Pick<Event, "date" | "rsvpOptions" | "cancelled">,
+  now: Date,
+  timeZone: string,
+  reminderTime: string,
+): { receivedBefore: Date } | undefined {
+  if (!event.rsvpOptions || event.cancelled) return undefined;
+  const moment = reminderMoment(event, reminderTime);
+  if (isBefore(wallTimeIn(now, timeZone), moment)) return undefined;
+  if (hasStarted(event.date, now, timeZone)) return undefined;
+  return { receivedBefore: instantOf(moment, timeZone) };
+}
