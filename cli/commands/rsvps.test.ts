@@ -97,9 +97,9 @@ describe("lodge rsvps and lodge messages", () => {
     expect(code).toBe(0);
     expect(stdout).toEqual([
       "2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)",
-      "  ID  Received (UTC)    Name                   E-mail           Attendees  Dinner",
-      "  1   2027-12-20 15:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
-      "  2   2027-12-21 16:30  =HYPERLINK(1) Example  bob@example.org  1",
+      "  ID  Received          Name                   E-mail           Attendees  Dinner",
+      "  1   2027-12-20 10:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
+      "  2   2027-12-21 11:30  =HYPERLINK(1) Example  bob@example.org  1",
       "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
       "",
     ]);
@@ -115,13 +115,96 @@ describe("lodge rsvps and lodge messages", () => {
       "--event",
       "2028-01-05-table-lodge",
     );
+    // A byte-order mark first, so Excel reads UTF-8; CRLF line ends; a column per meal choice,
+    // and the event's totals in a row of their own.
     expect(stdout).toEqual([
-      "id,event_id,event_date,event_name,received_at,first_name,last_name,masonic_title,email,attendees,dinner,meals,meal_choices\r",
-      '1,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-20T15:00:00.000Z,Ann,Example,PM,ann@example.org,3,Yes,3,"2 Prime Rib, 1 Salmon"\r',
-      "2,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-21T16:30:00.000Z,'=HYPERLINK(1),Example,,bob@example.org,1,No,0,",
+      "\uFEFFid,event_id,event_date,event_name,received_at,first_name,last_name,masonic_title,email,attendees,dinner,meals,Prime Rib,Salmon\r",
+      "1,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-20 10:00,Ann,Example,PM,ann@example.org,3,Yes,3,2,1\r",
+      "2,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-21 11:30,'=HYPERLINK(1),Example,,bob@example.org,1,No,0,0,0\r",
+      "Total,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,,2 RSVPs,,,,4,,3,2,1",
     ]);
     expect(csvCell("+1 555")).toBe("'+1 555");
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+  });
+
+  it("writes the caterer's printable sheet of one event: totals per meal, dinners, attendees, names", async () => {
+    await seed();
+    const { code, stdout } = await lodge(
+      sample.root,
+      "rsvps",
+      "--event",
+      "2028-01-05-table-lodge",
+      "--format",
+      "html",
+    );
+    expect(code).toBe(0);
+    const html = stdout.join("\n");
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain("<h1>Table Lodge</h1>");
+    expect(html).toContain('<p class="when">Wednesday, January 5, 2028 at 7:30PM</p>');
+    expect(html).toContain('<li class="meal"><span class="n">2</span>Prime Rib</li>');
+    expect(html).toContain('<li class="meal"><span class="n">1</span>Salmon</li>');
+    expect(html).toContain('<li><span class="n">3</span>dinners in all</li>');
+    expect(html).toContain('<li><span class="n">4</span>attendees</li>');
+    // By last name, then first: the sheet is read at the door. The names are escaped HTML.
+    const body = html.split("<tbody>")[1]?.split("</tbody>")[0] ?? "";
+    const names = [...body.matchAll(/<td>([^<]*)(?:<small>|<\/td>)/g)].map((m) => m[1]);
+    expect(names).toEqual(["Example, =HYPERLINK(1)", "Example, Ann "]);
+    expect(html).toContain('<td class="n">3</td><td class="n">2</td><td class="n">1</td>');
+    expect(html).toContain("@page { size: letter; margin: 12mm; }");
+  });
+
+  it("refuses an event it does not know, naming the closest, and an HTML sheet without --event", async () => {
+    await seed();
+    const typo = await lodge(sample.root, "rsvps", "--event", "2028-01-05-table-lodg");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toEqual([
+      'no event has the id "2028-01-05-table-lodg"; did you mean one of these?',
+      "  2028/01/05 19:30 Table Lodge (id 2028-01-05-table-lodge)",
+    ]);
+    const html = await lodge(sample.root, "rsvps", "--format", "html");
+    expect(html.code).toBe(2);
+    expect(html.stderr).toEqual([
+      "--format html writes the caterer's sheet of one event: give it with --event ID (lodge rsvps lists the ids).",
+    ]);
+    // A date names its event, and an event without RSVPs says so.
+    const byDate = await lodge(sample.root, "rsvps", "--event", "2028-01-05");
+    expect(byDate.stdout[0]).toBe("2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)");
+  });
+
+  it("shows a cancelled or postponed event as such", async () => {
+    await seed();
+    sample.write(
+      "events.yaml",
+      "- date: 2028/01/12 19:30\n  id: 2028-01-05-table-lodge\n  name: Table Lodge\n  rsvpOptions: true\n  postponedFrom: 2028/01/05 19:30\n  cancelled: true\n",
+    );
+    const { stdout } = await lodge(sample.root, "rsvps");
+    expect(stdout[0]).toBe(
+      "2028/01/12 19:30 Table Lodge (2028-01-05-table-lodge) - CANCELLED, POSTPONED FROM 2028/01/05 19:30",
+    );
+  });
+
+  it("lists what was erased on time, and what was kept of it", async () => {
+    await seed();
+    const none = await lodge(sample.root, "rsvps", "--erased");
+    expect(none.stdout).toEqual([
+      "Nothing has been erased yet: names and addresses are erased 90 days after each event or message.",
+    ]);
+    const store = openStore(db());
+    await store.eraseRsvps("event", "2028-01-05-table-lodge", new Date("2028-04-05T05:00:00Z"));
+    await store.eraseMessages(new Date("2028-01-01T00:00:00Z"), new Date("2028-04-05T05:00:00Z"));
+    await store.close();
+    const { code, stdout } = await lodge(sample.root, "rsvps", "--erased");
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "Erased at         What                                                         Erased     Attendees kept  Meals kept",
+      "2028-04-05 01:00  event 2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)  2 RSVPs    4               3",
+      "2028-04-05 01:00  contact messages                                             1 message",
+    ]);
+    const listed = await lodge(sample.root, "rsvps");
+    expect(listed.stdout[2]).toBe(
+      "  1   2027-12-20 10:00  (erased)          3          2 Prime Rib, 1 Salmon",
+    );
   });
 
   it("lists contact messages, and says so when there is no database yet", async () => {

@@ -5,8 +5,8 @@ import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { changeRsvp, type RsvpChange, secretaryMail } from "../secretary/change-rsvp.ts";
-import { dbOption, formatOption, withStore } from "../secretary/output.ts";
-import { groupByEvent, rsvpsCsv, rsvpsTable } from "../secretary/rsvp-report.ts";
+import { dbOption, withStore } from "../secretary/output.ts";
+import { rsvpListing } from "../secretary/rsvp-listing.ts";
 
 export { csvCell } from "../secretary/output.ts";
 
@@ -14,7 +14,10 @@ const listOptions = z.object({
   data: dataDir,
   db: dbOption,
   event: z.string().optional(),
-  format: formatOption,
+  format: z
+    .enum(["table", "csv", "json", "html"], { error: "use table, csv, json or html" })
+    .default("table"),
+  erased: z.boolean().default(false),
 });
 const changeOptions = z.object({
   data: dataDir,
@@ -32,12 +35,7 @@ async function listRsvps(ctx: Context, raw: unknown): Promise<void> {
   const options = parseOptions(listOptions, raw);
   const { data } = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
   await withStore(ctx, options.db, async (store) => {
-    const groups = groupByEvent(await store.listEventRsvps(options.event), data?.events ?? []);
-    if (options.format === "json") ctx.out(JSON.stringify(groups, null, 2));
-    else if (options.format === "csv") ctx.out(rsvpsCsv(groups));
-    else if (groups.length === 0) {
-      ctx.out(options.event ? `No RSVPs for ${options.event} yet.` : "No RSVPs yet.");
-    } else ctx.out(rsvpsTable(groups, data?.lodge.guestLimit ?? 70).join("\n"));
+    ctx.out(await rsvpListing(store, data, options, new Date()));
   });
 }
 
@@ -95,11 +93,16 @@ export function rsvpsCommand(ctx: Context): Command {
       "var/lodge.db",
     )
     .option("--event <id>", "only this event")
-    .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
+    .option(
+      "--format <format>",
+      "table, csv (opens in a spreadsheet), json, or html (the caterer's printable sheet of one --event)",
+      "table",
+    )
+    .option("--erased", "list the erasures of personal data done on time, and what was kept")
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge rsvps --event 2027-01-06-stated-meeting --format csv > rsvps.csv\n  lodge rsvps cancel 12",
+      "\nExample:\n  lodge rsvps --event 2027-01-06-stated-meeting --format csv > rsvps.csv\n  lodge rsvps --event 2027-01-06-stated-meeting --format html > caterer.html\n  lodge rsvps cancel 12",
     )
     .addCommand(changeCommand(ctx, "cancel"))
     .addCommand(changeCommand(ctx, "edit"))

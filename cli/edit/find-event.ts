@@ -1,6 +1,7 @@
 import { dayText, readDay } from "../../core/rules/time.ts";
 import type { Event } from "../../core/schemas/event.ts";
 import { UsageError } from "../context.ts";
+import { distance } from "../load/check.ts";
 
 /** An event as a line of a list of candidates: '2027/01/06 19:30 Stated Meeting (id ...)'. */
 const line = (event: Event) => `  ${event.date} ${event.name} (id ${event.id})`;
@@ -45,11 +46,20 @@ export function findEvent(events: readonly Event[], words: readonly string[]): n
 
   const lower = query.toLowerCase();
   const month = /^\d{4}-\d{2}/.exec(query)?.[0].replace("-", "/");
-  const near = events.filter(
+  const like = events.filter(
     (event) =>
       (month !== undefined && dayOf(event).startsWith(month)) ||
       (lower.length >= 3 && (event.id.includes(lower) || event.name.toLowerCase().includes(lower))),
   );
+  // A mistyped id: the ids a few letters away from it, closest first.
+  const typo = events
+    .map((event) => ({ event, d: distance(lower, event.id) }))
+    .filter(
+      ({ event, d }) => d <= Math.max(2, Math.floor(lower.length / 4)) && !like.includes(event),
+    )
+    .sort((a, b) => a.d - b.d)
+    .map(({ event }) => event);
+  const near = [...typo, ...like];
   throw new UsageError(
     `no event has the id "${query}"${near.length > 0 ? `; did you mean one of these?\n${near.slice(0, 12).map(line).join("\n")}` : "; lodge events lists every event with its id"}`,
   );

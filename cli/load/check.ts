@@ -72,7 +72,8 @@ export function knownKeys(schema: z.ZodType, path: readonly PropertyKey[] = []):
   return def.type === "object" ? Object.keys(def.shape as object) : [];
 }
 
-function distance(a: string, b: string): number {
+/** Edit distance between two texts: how many letters to add, remove or change. */
+export function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let previous = row[0] ?? 0;

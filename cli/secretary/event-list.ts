@@ -21,7 +21,8 @@ export interface EventFilter {
   month?: string;
 }
 
-function stateOf(event: Event): string[] {
+/** What the site says of an event beside its date: cancelled, full, postponed from a date. */
+export function stateOf(event: Event): string[] {
   return [
     ...(event.cancelled ? ["cancelled"] : []),
     ...(event.full ? ["full"] : []),

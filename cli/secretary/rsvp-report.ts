@@ -1,7 +1,22 @@
+import { wallTimeIn } from "../../core/rules/time.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import type { EventRsvpRecord, Stored } from "../../server/store/store.ts";
 import { plural } from "../load/summary.ts";
-import { csv, minute, table } from "./output.ts";
+import { stateOf } from "./event-list.ts";
+import { csv, table } from "./output.ts";
+
+/** A moment in the lodge's time, as the listings show it: '2027-12-20 10:00'. */
+export function lodgeMinute(at: Date, timeZone: string): string {
+  const w = wallTimeIn(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${w.year}-${two(w.month)}-${two(w.day)} ${two(w.hour)}:${two(w.minute)}`;
+}
+
+/** An RSVP's name as the secretary reads it; an erased one says so. */
+export function nameOf(r: EventRsvpRecord): string {
+  if (!r.firstName && !r.lastName && !r.email) return "(erased)";
+  return [r.firstName, r.lastName].join(" ") + (r.masonicTitle ? `, ${r.masonicTitle}` : "");
+}
 
 /** What the secretary reads of an RSVP's dinner: '2 Prime Rib, 1 Salmon', '3 dinners' or ''. */
 export function mealsOf(r: EventRsvpRecord): string {
@@ -15,7 +30,16 @@ export function mealsOf(r: EventRsvpRecord): string {
 }
 
 export interface EventGroup {
-  event: { id: string; date: string; name: string };
+  event: {
+    id: string;
+    date: string;
+    name: string;
+    /** Cancelled, full, postponed from a date: what the site says of it. */
+    state: string[];
+    /** The event's meal choices, in its order, then any others its RSVPs hold. */
+    choices: string[];
+    location: string;
+  };
   rsvps: Stored<EventRsvpRecord>[];
   totals: {
     rsvps: number;
@@ -42,78 +66,115 @@ function totals(list: readonly Stored<EventRsvpRecord>[]): EventGroup["totals"] 
 export function groupByEvent(
   rsvps: readonly Stored<EventRsvpRecord>[],
   events: readonly Event[],
+  /** Only this event, listed even without RSVPs. */
+  only?: string,
 ): EventGroup[] {
   const byId = new Map(events.map((e) => [e.id, e]));
-  const ids = [...new Set(rsvps.map((r) => r.record.eventId))].sort((a, b) =>
-    (byId.get(a)?.date ?? a).localeCompare(byId.get(b)?.date ?? b),
-  );
+  const ids = only
+    ? [only]
+    : [...new Set(rsvps.map((r) => r.record.eventId))].sort((a, b) =>
+        (byId.get(a)?.date ?? a).localeCompare(byId.get(b)?.date ?? b),
+      );
   return ids.map((id) => {
     const event = byId.get(id);
     const list = rsvps.filter((r) => r.record.eventId === id);
+    const held = list.flatMap((r) => r.record.mealCounts.map((m) => m.choice));
     return {
-      event: { id, date: event?.date ?? "", name: event?.name ?? "(not in the data any more)" },
+      event: {
+        id,
+        date: event?.date ?? "",
+        name: event?.name ?? "(not in the data any more)",
+        state: event ? stateOf(event) : [],
+        choices: [...new Set([...(event?.earlyBirdOptions.choices ?? []), ...held])],
+        location: event?.location ?? "",
+      },
       rsvps: list,
       totals: totals(list),
     };
   });
 }
 
-const CSV_HEADER = [
-  "id",
-  "event_id",
-  "event_date",
-  "event_name",
-  "received_at",
-  "first_name",
-  "last_name",
-  "masonic_title",
-  "email",
-  "attendees",
-  "dinner",
-  "meals",
-  "meal_choices",
-];
-
-/** One row per RSVP, for a spreadsheet. */
-export function rsvpsCsv(groups: readonly EventGroup[]): string {
-  const rows = groups.flatMap((g) =>
-    g.rsvps.map(({ id, receivedAt, record: r }) => [
-      id,
-      g.event.id,
-      g.event.date,
-      g.event.name,
-      receivedAt.toISOString(),
-      r.firstName,
-      r.lastName,
-      r.masonicTitle,
-      r.email,
-      r.attendees,
-      r.dinner ? "Yes" : "No",
-      r.dinner ? r.meals : 0,
-      mealsOf(r),
-    ]),
-  );
-  return csv([CSV_HEADER, ...rows]);
+/**
+ * One row per RSVP for a spreadsheet, with a column per meal choice, and a totals row after
+ * each event's RSVPs; times in the lodge's zone. Starts with a byte-order mark, so Excel reads
+ * the names as UTF-8.
+ */
+export function rsvpsCsv(groups: readonly EventGroup[], timeZone: string): string {
+  const choices = [...new Set(groups.flatMap((g) => g.event.choices))];
+  const header = [
+    "id",
+    "event_id",
+    "event_date",
+    "event_name",
+    "received_at",
+    "first_name",
+    "last_name",
+    "masonic_title",
+    "email",
+    "attendees",
+    "dinner",
+    "meals",
+    ...choices,
+  ];
+  const countOf = (r: EventRsvpRecord, choice: string) =>
+    r.mealCounts.find((m) => m.choice === choice)?.count ?? 0;
+  const rows = groups.flatMap((g) => {
+    const event = [g.event.id, g.event.date, g.event.name];
+    return [
+      ...g.rsvps.map(({ id, receivedAt, record: r }) => [
+        id,
+        ...event,
+        lodgeMinute(receivedAt, timeZone),
+        r.firstName,
+        r.lastName,
+        r.masonicTitle,
+        r.email,
+        r.attendees,
+        r.dinner ? "Yes" : "No",
+        r.dinner ? r.meals : 0,
+        ...choices.map((choice) => countOf(r, choice)),
+      ]),
+      [
+        "Total",
+        ...event,
+        "",
+        plural(g.totals.rsvps, "RSVP"),
+        "",
+        "",
+        "",
+        g.totals.attendees,
+        "",
+        g.totals.dinners,
+        ...choices.map((choice) => g.totals.meals[choice] ?? 0),
+      ],
+    ];
+  });
+  return `\uFEFF${csv([header, ...rows])}`;
 }
 
 /**
  * Each event with its RSVPs in a table, the id first so `lodge rsvps cancel ID` and `edit ID`
  * can name one, then its totals.
  */
-export function rsvpsTable(groups: readonly EventGroup[], guestLimit: number): string[] {
+export function rsvpsTable(
+  groups: readonly EventGroup[],
+  guestLimit: number,
+  timeZone: string,
+): string[] {
   const lines: string[] = [];
   for (const g of groups) {
-    lines.push(`${g.event.date} ${g.event.name} (${g.event.id})`);
+    const state = g.event.state.length > 0 ? ` - ${g.event.state.join(", ").toUpperCase()}` : "";
+    lines.push(`${g.event.date} ${g.event.name} (${g.event.id})${state}`);
     const rows = g.rsvps.map(({ id, receivedAt, record: r }) => [
       String(id),
-      minute(receivedAt),
-      [r.firstName, r.lastName].join(" ") + (r.masonicTitle ? `, ${r.masonicTitle}` : ""),
+      lodgeMinute(receivedAt, timeZone),
+      nameOf(r),
       r.email,
       String(r.attendees),
       mealsOf(r),
     ]);
     lines.push(
-      table([["ID", "Received (UTC)", "Name", "E-mail", "Attendees", "Dinner"], ...rows]).replace(
+      table([["ID", "Received", "Name", "E-mail", "Attendees", "Dinner"], ...rows]).replace(
         /^/gm,
         "  ",
       ),

@@ -117,7 +117,6 @@ export async function eventRsvpMails(
   circumstances: RsvpCircumstances = { clientSeats: 0, guestLimit: ctx.lodge.guestLimit },
 ): Promise<ComposedMail[]> {
   const payload = buildEventRsvpPayload(event, form);
-  const start = eventStart(event.date);
   const dinner = form.earlyBirdDinner;
   const mealCounts = mealCountsOf(event, form);
   const { cost } = event.earlyBirdOptions;
