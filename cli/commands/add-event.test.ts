@@ -261,6 +261,29 @@ describe("lodge add-event", () => {
     ]);
   });
 
+  it("closes dinners earlier with --meal-cutoff-days, and refuses them closing after RSVP", async () => {
+    const base = ["add-event", "--date", "2028-03-01", "--name", "Table Lodge", "--rsvp-days", "3"];
+    const early = await lodge(
+      sample.root,
+      ...base,
+      "--meal-cutoff-days",
+      "7",
+      "--cost",
+      "25",
+      "--dry-run",
+    );
+    expect(early.code).toBe(0);
+    expect(early.stdout).toContain("  rsvpExpirationDays: 3");
+    expect(early.stdout).toContain("  mealCutoffDays: 7");
+    const late = await lodge(sample.root, ...base, "--meal-cutoff-days", "1");
+    expect(late.code).toBe(2);
+    expect(late.stderr).toEqual([
+      "--meal-cutoff-days: dinner orders must close no later than RSVP, which closes 3 days before: expected 3 or more, found 1",
+      "Nothing was added.",
+    ]);
+    expect(events()).toBe(EVENTS);
+  });
+
   it("prints the YAML with --dry-run and changes nothing", async () => {
     const { code, stdout } = await lodge(
       sample.root,

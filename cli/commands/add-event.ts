@@ -35,6 +35,10 @@ export function addEventCommand(ctx: Context): Command {
     .option("--rsvp", "an RSVP button for this event (default)")
     .option("--no-rsvp", "no RSVP button for this event")
     .option("--rsvp-days <days>", "RSVP closes this many days before the event")
+    .option(
+      "--meal-cutoff-days <days>",
+      "dinner orders close this many days before (no fewer than --rsvp-days); seats may still be reserved after",
+    )
     .option("--rsvp-limit", "the event is at capacity: one person per RSVP")
     .option("--dinner-time <HH:mm>", "early bird dinner time (default: lodge.yaml's)")
     .option("--cost <cost>", "dinner cost: 12, '15 - 20' or 'No Charge'; leave out for no dinner")

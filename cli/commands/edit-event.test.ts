@@ -83,8 +83,9 @@ describe("lodge edit-event", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toEqual([
       'no event has the id "2028-01-12-stated-meeting"; did you mean one of these?',
-      "  2028/01/05 19:30 Stated Meeting (id 2028-01-05-stated-meeting)",
+      // The id one letter away first.
       "  2028/01/19 19:30 Stated Meeting (id 2028-01-19-stated-meeting)",
+      "  2028/01/05 19:30 Stated Meeting (id 2028-01-05-stated-meeting)",
     ]);
     const nothing = await lodge(sample.root, "edit-event", "2028-01-19-stated-meeting");
     expect(nothing.code).toBe(2);

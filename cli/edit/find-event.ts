@@ -51,15 +51,12 @@ export function findEvent(events: readonly Event[], words: readonly string[]): n
       (month !== undefined && dayOf(event).startsWith(month)) ||
       (lower.length >= 3 && (event.id.includes(lower) || event.name.toLowerCase().includes(lower))),
   );
-  // A mistyped id: the ids a few letters away from it, closest first.
-  const typo = events
-    .map((event) => ({ event, d: distance(lower, event.id) }))
-    .filter(
-      ({ event, d }) => d <= Math.max(2, Math.floor(lower.length / 4)) && !like.includes(event),
-    )
-    .sort((a, b) => a.d - b.d)
-    .map(({ event }) => event);
-  const near = [...typo, ...like];
+  // A mistyped id: the ids a few letters away from it too; the closest first.
+  const away = new Map(events.map((event) => [event, distance(lower, event.id)]));
+  const typo = events.filter((event) => (away.get(event) ?? 0) <= Math.max(2, lower.length / 6));
+  const near = [...new Set([...typo, ...like])].sort(
+    (a, b) => (away.get(a) ?? 0) - (away.get(b) ?? 0),
+  );
   throw new UsageError(
     `no event has the id "${query}"${near.length > 0 ? `; did you mean one of these?\n${near.slice(0, 12).map(line).join("\n")}` : "; lodge events lists every event with its id"}`,
   );

@@ -29,6 +29,7 @@ export const newEventOptions = z.object({
   /** Left out: asked on a terminal, else RSVPs are taken. */
   rsvp: z.boolean().optional(),
   rsvpDays: z.string().optional(),
+  mealCutoffDays: z.string().optional(),
   rsvpLimit: z.boolean().default(false),
   dinnerTime: z.string().optional(),
   cost: z.string().optional(),
@@ -47,6 +48,7 @@ const FLAG_OF: Record<string, { flag: string; option: keyof NewEventOptions }> =
   date: { flag: "--date/--time", option: "date" },
   name: { flag: "--name", option: "name" },
   rsvpExpirationDays: { flag: "--rsvp-days", option: "rsvpDays" },
+  mealCutoffDays: { flag: "--meal-cutoff-days", option: "mealCutoffDays" },
   "earlyBirdOptions.cost": { flag: "--cost", option: "cost" },
   "earlyBirdOptions.choices": { flag: "--meal", option: "meal" },
   "earlyBirdOptions.time": { flag: "--dinner-time", option: "dinnerTime" },
@@ -70,6 +72,7 @@ export function eventFromOptions(options: NewEventOptions, lodge: Lodge): EventI
     rsvpExpirationDays: options.rsvpDays
       ? numberOrText(options.rsvpDays)
       : lodge.meetings.rsvpExpirationDays,
+    ...(options.mealCutoffDays ? { mealCutoffDays: numberOrText(options.mealCutoffDays) } : {}),
     tyled: options.tyled ?? tyledByDefault(options.name ?? ""),
     ...(options.rsvpLimit ? { rsvpLimit: true } : {}),
     ...(options.spotlight ? { spotlight: true } : {}),

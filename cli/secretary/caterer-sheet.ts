@@ -18,8 +18,8 @@ const STYLE = `
   h1 { margin: 1mm 0; font-size: 20pt; }
   .when { margin: 0; font-size: 12pt; }
   .state { display: inline-block; margin: 2mm 0 0; padding: 0.5mm 2mm; border: 2px solid #111; font-weight: bold; text-transform: uppercase; }
-  .totals { display: flex; flex-wrap: wrap; gap: 3mm; margin: 0 0 5mm; padding: 0; list-style: none; }
-  .totals li { flex: 1 1 28mm; border: 1px solid #111; padding: 2mm 3mm; }
+  .totals { display: flex; gap: 3mm; margin: 0 0 5mm; padding: 0; list-style: none; }
+  .totals li { flex: 1 1 0; min-width: 0; border: 1px solid #111; padding: 2mm 3mm; }
   .totals .n { display: block; font-size: 22pt; font-weight: bold; line-height: 1.1; }
   .totals .meal { background: #f1f1f1; }
   table { width: 100%; border-collapse: collapse; font-size: 10.5pt; }
@@ -32,6 +32,13 @@ const STYLE = `
   .box { display: inline-block; width: 4mm; height: 4mm; border: 1px solid #111; }
   footer { margin-top: 4mm; font-size: 9pt; color: #444; }
   @media screen { body { padding: 12mm; } }
+  /* Printed, a list of 40 names still fits the one page. */
+  @media print {
+    body { padding: 0; font-size: 10pt; }
+    .totals .n { font-size: 18pt; }
+    th, td { padding: 0.5mm 2mm; }
+    .box { width: 3.2mm; height: 3.2mm; }
+  }
 `;
 
 /** The day, time, dinner and place line of the sheet. */

@@ -25,6 +25,7 @@ import {
   FormButtons,
   NameFields,
   NumberSelect,
+  PrivacyNote,
   RequiredNote,
   TextField,
   useSentForm,
@@ -198,6 +199,7 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
             </p>
           </fieldset>
         ) : null}
+        <PrivacyNote what="reservation" />
         <FormButtons
           sending={sending}
           disabled={problems.size > 0}

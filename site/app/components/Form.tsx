@@ -7,7 +7,9 @@ import {
   useState,
 } from "react";
 import type { ApiRequest, ApiRoutesOf } from "../../../core/api/routes.ts";
+import { privacyNote } from "../../../core/rules/retention.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
+import { lodge } from "../../generated/lodge.ts";
 import { failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { useAlerts } from "./Alerts.tsx";
@@ -303,6 +305,11 @@ export function SubmitButton({ sending, disabled }: { sending: boolean; disabled
 }
 
 /** The note under a form's heading: which fields are required. */
+/** What the lodge does with what the form sends, and when it is erased (lodge.yaml's days). */
+export function PrivacyNote({ what }: { what: "reservation" | "message" }) {
+  return <p className="form-note privacy-note">{privacyNote(lodge.keepPersonalDataDays, what)}</p>;
+}
+
 export function RequiredNote() {
   return (
     <p className="form-note">

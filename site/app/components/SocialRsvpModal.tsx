@@ -16,6 +16,7 @@ import {
   FormButtons,
   NameFields,
   NumberSelect,
+  PrivacyNote,
   RequiredNote,
   useSentForm,
 } from "./Form.tsx";
@@ -76,6 +77,7 @@ export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpMod
           invalid={shownInvalid("numberOfAttendees")}
           onChange={(n) => edit("numberOfAttendees", n)}
         />
+        <PrivacyNote what="reservation" />
         <FormButtons
           sending={sending}
           disabled={problems.size > 0}

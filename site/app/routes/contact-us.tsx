@@ -9,6 +9,7 @@ import {
   EmailField,
   FormButtons,
   NameFields,
+  PrivacyNote,
   RequiredNote,
   TextArea,
   TextField,
@@ -127,6 +128,7 @@ function ContactForm() {
           />
         </label>
       </div>
+      <PrivacyNote what="message" />
       <FormButtons sending={sending} disabled={problems.size > 0} />
     </form>
   );
