@@ -112,7 +112,17 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
     `,
   },
   {
-    version: 2,
+    version: 3,
+    name: "manage links",
+    sql: `
+      -- The hash of the token in an RSVP's manage link (the token itself is only in its mail).
+      ALTER TABLE event_rsvps ADD COLUMN manage_token_hash text;
+      CREATE UNIQUE INDEX event_rsvps_manage ON event_rsvps (manage_token_hash)
+        WHERE manage_token_hash IS NOT NULL;
+      `,
+  },
+  {
+    version: 4,
     name: "reminders sent, personal data erased on time",
     sql: `
       -- One reminder per RSVP and date of its event, claimed by whichever instance queues it.
