@@ -299,7 +299,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       data,
       store,
       mail,
-      manageLink: manageLinkOf(config),
+      manageLink: manageLinkOf(config, data),
       queued: () => worker.kick(),
     }),
   );

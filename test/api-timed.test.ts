@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm, LodgeData } from "../core/schemas/index.ts";
 import type { MailTransport } from "../server/mail/transport.ts";
+import { rsvpTokenHash } from "../server/rsvp/manage-link.ts";
 import { openStore } from "../server/store/open-store.ts";
 import { PostgresStore } from "../server/store/postgres-store.ts";
 import type { Store } from "../server/store/store.ts";
@@ -133,6 +134,11 @@ describe.each(stores)("reminders on $name", ({ place: newPlace, open, instances 
     expect(sent.find((mail) => mail.to === "bob@example.org")?.text).toContain(
       "Early bird dinner: not reserved",
     );
+    // The reminder's manage link opens the RSVP: its token is the one the store now keeps.
+    const token = /\/rsvp\/manage#(\S+)/.exec(ann?.text ?? "")?.[1] ?? "";
+    expect(ann?.text).toContain("https://www.hillcrest586.example.org/rsvp/manage#");
+    const found = await a.store.findEventRsvpByToken(rsvpTokenHash(token));
+    expect(found?.rsvp.record.email).toBe("ann@example.org");
 
     // A restart on the same database sends nothing again.
     for (const server of servers) await server.close();

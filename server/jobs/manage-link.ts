@@ -1,10 +1,19 @@
 import type { AppConfig } from "../config.ts";
+import type { LodgeSource } from "../lodge-source.ts";
+import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import type { ManageLink } from "./reminders.ts";
 
 /**
- * The manage link a reminder carries. The RSVP's own signed link comes with the change-and-cancel
- * page; until then a reminder says to reply to the secretary instead.
+ * A fresh manage link for a reminder: the store keeps only the hash of an RSVP's token, so the
+ * confirmation's link cannot be rebuilt, and the reminder's link takes its place (the store
+ * renews the hash in the transaction that queues the reminder). A job has no request to learn
+ * the site's address from: without `siteUrl` in lodge.yaml the reminder says to reply instead.
  */
-export function manageLinkOf(_config: AppConfig): ManageLink {
-  return () => undefined;
+export function manageLinkOf(config: AppConfig, data: LodgeSource): ManageLink {
+  return () => {
+    const { siteUrl } = data().lodge;
+    if (!siteUrl) return undefined;
+    const token = newRsvpToken(config.xsrfSecret, "manage", "event");
+    return { url: manageUrl(siteUrl, token), tokenHash: rsvpTokenHash(token) };
+  };
 }

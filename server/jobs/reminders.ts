@@ -9,7 +9,9 @@ import type { EventRsvpRecord, Store, Stored } from "../store/store.ts";
 export const REMINDER_CHECK_MS = 5 * 60_000;
 
 /** The link an attendee changes or cancels their RSVP with, when the server gives one. */
-export type ManageLink = (rsvp: Stored<EventRsvpRecord>) => string | undefined;
+export type ManageLink = (
+  rsvp: Stored<EventRsvpRecord>,
+) => { url: string; tokenHash: string } | undefined;
 
 /**
  * Reminds every attendee of an event the day before it (core's `remindersDue`): each RSVP's
@@ -37,8 +39,11 @@ export function remindersJob(options: {
         const day = dayText(eventStart(event.date), "-");
         const rsvps = await options.store.unremindedRsvps(event.id, day, due.receivedBefore);
         for (const rsvp of rsvps) {
-          const mail = await reminderMail(options.mail(), event, rsvp, options.manageLink(rsvp));
-          if (await options.store.queueReminder(rsvp.id, day, mail, now)) queued += 1;
+          const link = options.manageLink(rsvp);
+          const mail = await reminderMail(options.mail(), event, rsvp, link?.url);
+          if (await options.store.queueReminder(rsvp.id, day, mail, now, link?.tokenHash)) {
+            queued += 1;
+          }
         }
       }
       if (queued > 0) options.queued();

@@ -41,6 +41,7 @@ export async function queueReminder(
   eventDate: string,
   mail: ComposedMail,
   now: Date,
+  manageTokenHash: string | undefined,
 ): Promise<boolean> {
   const [current] = await tx`SELECT 1 FROM event_rsvps WHERE id = ${rsvpId} AND state = 'current'`;
   if (!current) return false;
@@ -48,6 +49,9 @@ export async function queueReminder(
     INSERT INTO reminders (rsvp_id, event_date, queued_at) VALUES (${rsvpId}, ${eventDate}, ${now})
     ON CONFLICT DO NOTHING RETURNING id`;
   if (claimed.length === 0) return false;
+  if (manageTokenHash !== undefined) {
+    await tx`UPDATE event_rsvps SET manage_token_hash = ${manageTokenHash} WHERE id = ${rsvpId}`;
+  }
   await queue(tx, rsvpId, [mail], now);
   return true;
 }

@@ -38,6 +38,7 @@ export function queueReminder(
   eventDate: string,
   mail: ComposedMail,
   now: Date,
+  manageTokenHash: string | undefined,
 ): boolean {
   const current = db
     .prepare("SELECT 1 AS found FROM event_rsvps WHERE id = ? AND state = 'current'")
@@ -49,6 +50,12 @@ export function queueReminder(
     )
     .run(rsvpId, eventDate, now.toISOString());
   if (claimed.changes === 0) return false;
+  if (manageTokenHash !== undefined) {
+    db.prepare("UPDATE event_rsvps SET manage_token_hash = ? WHERE id = ?").run(
+      manageTokenHash,
+      rsvpId,
+    );
+  }
   queueMails(db, "event_rsvps", rsvpId, [mail], now);
   return true;
 }

@@ -340,10 +340,17 @@ export interface Store {
   ): Promise<Stored<EventRsvpRecord>[]>;
   /**
    * Claims the reminder of RSVP `rsvpId` for `eventDate` and queues `mail` with it, in one
-   * transaction; false (nothing queued) when it was claimed before, by this or another instance,
+   * transaction (with the new manage link's hash, when it carries one); false (nothing queued) when it was claimed before, by this or another instance,
    * or the RSVP is no longer current.
    */
-  queueReminder(rsvpId: number, eventDate: string, mail: ComposedMail, now: Date): Promise<boolean>;
+  queueReminder(
+    rsvpId: number,
+    eventDate: string,
+    mail: ComposedMail,
+    now: Date,
+    /** The hash of the manage link the reminder carries, which replaces the RSVP's. */
+    manageTokenHash?: string,
+  ): Promise<boolean>;
   /** The events and outings whose RSVPs still hold personal data (any state). */
   personalData(): Promise<PersonalData[]>;
   /**
