@@ -679,18 +679,10 @@ export class PostgresStore implements Store {
     return this.#read((sql) => timed.unremindedRsvps(sql, eventId, eventDate, receivedBefore));
   }
 
-  async queueReminder(
-    rsvpId: number,
-    eventDate: string,
-    mail: ComposedMail,
-    now: Date,
-    manageTokenHash?: string,
-  ) {
+  async queueReminder(...args: Parameters<Store["queueReminder"]>) {
     const queue = (tx: Tx, id: number, mails: ComposedMail[], at: Date) =>
       this.#queue(tx, "event_rsvps", id, mails, at);
-    return this.#write((tx) =>
-      timed.queueReminder(tx, queue, rsvpId, eventDate, mail, now, manageTokenHash),
-    );
+    return this.#write((tx) => timed.queueReminder(tx, queue, ...args));
   }
 
   async personalData() {

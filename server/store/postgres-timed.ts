@@ -41,7 +41,7 @@ export async function queueReminder(
   eventDate: string,
   mail: ComposedMail,
   now: Date,
-  manageTokenHash: string | undefined,
+  manageTokenHash?: string,
 ): Promise<boolean> {
   const [current] = await tx`SELECT 1 FROM event_rsvps WHERE id = ${rsvpId} AND state = 'current'`;
   if (!current) return false;

@@ -685,16 +685,8 @@ export class SqliteStore implements Store {
     return this.#read(() => timed.unremindedRsvps(this.#db, eventId, eventDate, receivedBefore));
   }
 
-  async queueReminder(
-    rsvpId: number,
-    eventDate: string,
-    mail: ComposedMail,
-    now: Date,
-    manageTokenHash?: string,
-  ) {
-    return this.#write(() =>
-      timed.queueReminder(this.#db, rsvpId, eventDate, mail, now, manageTokenHash),
-    );
+  async queueReminder(...args: Parameters<Store["queueReminder"]>) {
+    return this.#write(() => timed.queueReminder(this.#db, ...args));
   }
 
   async personalData() {

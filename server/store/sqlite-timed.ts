@@ -38,7 +38,7 @@ export function queueReminder(
   eventDate: string,
   mail: ComposedMail,
   now: Date,
-  manageTokenHash: string | undefined,
+  manageTokenHash?: string,
 ): boolean {
   const current = db
     .prepare("SELECT 1 AS found FROM event_rsvps WHERE id = ? AND state = 'current'")
