@@ -27,6 +27,11 @@ async function listMessages(ctx: Context, raw: unknown): Promise<void> {
       ctx.out("No messages yet.");
     } else {
       for (const { receivedAt, record: m } of messages) {
+        if (!m.email && !m.message) {
+          ctx.out(`${minute(receivedAt)} UTC  (erased on time)`);
+          ctx.out("");
+          continue;
+        }
         const phone = m.phoneNumber ? `  ${m.phoneNumber}` : "";
         ctx.out(`${minute(receivedAt)} UTC  ${m.firstName} ${m.lastName} <${m.email}>${phone}`);
         ctx.out(m.message.replace(/^/gm, "  "));

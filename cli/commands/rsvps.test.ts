@@ -201,6 +201,8 @@ describe("lodge rsvps and lodge messages", () => {
       "2028-04-05 01:00  event 2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)  2 RSVPs    4               3",
       "2028-04-05 01:00  contact messages                                             1 message",
     ]);
+    const messages = await lodge(sample.root, "messages");
+    expect(messages.stdout).toEqual(["2027-12-22 10:00 UTC  (erased on time)", ""]);
     const listed = await lodge(sample.root, "rsvps");
     expect(listed.stdout[2]).toBe(
       "  1   2027-12-20 10:00  (erased)          3          2 Prime Rib, 1 Salmon",

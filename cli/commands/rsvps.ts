@@ -35,7 +35,7 @@ async function listRsvps(ctx: Context, raw: unknown): Promise<void> {
   const options = parseOptions(listOptions, raw);
   const { data } = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
   await withStore(ctx, options.db, async (store) => {
-    ctx.out(await rsvpListing(store, data, options, new Date()));
+    ctx.out(await rsvpListing(store, data, options, ctx.now ?? new Date()));
   });
 }
 
