@@ -28,6 +28,15 @@ function declared({ holds, type }: Entity): string {
 }
 
 /**
+ * lodge.yaml as the pages' scripts carry it: without the secretary's address, which no page
+ * shows and the server reads from lodge.yaml itself, so it is not handed to every harvester.
+ */
+function siteLodge(lodge: LodgeData["lodge"]): LodgeData["lodge"] {
+  const { secretaryEmail: _kept, ...shown } = lodge;
+  return shown;
+}
+
+/**
  * One module per entity of the entity table, named by its base name ('social-events.ts'
  * exports socialEvents), then the pictures' manifest, which the pages' build-time loaders read
  * only, so the browser never downloads it whole.
@@ -44,7 +53,7 @@ const MODULES: {
     name: entity.key,
     imports: entity.type,
     type: declared(entity),
-    pick: (d: LodgeData) => d[entity.key],
+    pick: (d: LodgeData) => (entity.key === "lodge" ? siteLodge(d.lodge) : d[entity.key]),
   })),
   {
     file: "images.ts",
