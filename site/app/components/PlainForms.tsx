@@ -9,6 +9,7 @@ import {
   EmailField,
   NameFields,
   NumberSelect,
+  PrivacyNote,
   RequiredNote,
   SubmitButton,
   TextField,
@@ -85,6 +86,7 @@ export function PlainForm({
       <PlainFormHidden page={page} eventId={eventId} />
       <RequiredNote />
       {children}
+      <PrivacyNote what={route === "contact" ? "message" : "reservation"} />
       <div className="button-row">
         <SubmitButton sending={false} disabled={false} />
         <a className="button button-secondary" href={done.href}>
