@@ -230,7 +230,7 @@ async function axeEveryPage(base: string, routes: string[]): Promise<string[]> {
       // axe is injected as a script, which the site's CSP rightly refuses: let the audit through.
       const page = await browser.newPage({ bypassCSP: true });
       await page.goto(base + route);
-      await page.waitForSelector("html[data-hydrated]");
+      await page.waitForSelector("html[data-ready]");
       await page.addScriptTag({ path: axe });
       const violations = (await page.evaluate(
         async () =>
