@@ -5,6 +5,7 @@ import {
   ENTITY_LIST,
   type Entity,
   type ImageManifest,
+  type Lodge,
   type LodgeData,
 } from "../../core/schemas/index.ts";
 
@@ -28,6 +29,15 @@ function declared({ holds, type }: Entity): string {
 }
 
 /**
+ * lodge.yaml as the site's modules hold it: without what no page shows, since what a page's
+ * component reads reaches every visitor's browser (the secretary's address would be there for
+ * any harvester to read). `lodge serve` and the commands read lodge.yaml itself.
+ */
+export function lodgeForTheSite({ secretaryEmail: _, ...lodge }: Lodge): Lodge {
+  return { ...lodge, publish: {} };
+}
+
+/**
  * One module per entity of the entity table, named by its base name ('social-events.ts'
  * exports socialEvents), then the pictures' manifest, which the pages' build-time loaders read
  * only, so the browser never downloads it whole.
@@ -44,7 +54,7 @@ const MODULES: {
     name: entity.key,
     imports: entity.type,
     type: declared(entity),
-    pick: (d: LodgeData) => d[entity.key],
+    pick: (d: LodgeData) => (entity.key === "lodge" ? lodgeForTheSite(d.lodge) : d[entity.key]),
   })),
   {
     file: "images.ts",
