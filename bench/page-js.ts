@@ -107,11 +107,6 @@ export function totalKb(scripts: ScriptSize[]): { gzip: number; brotli: number }
   return { gzip: kb("gzip"), brotli: kb("brotli") };
 }
 
-/** The JavaScript `route` loads at start, compressed, in KB. */
-export function pageJsKb(dist: string, route: string): { gzip: number; brotli: number } {
-  return totalKb(pageScripts(dist, route));
-}
-
 // `node bench/page-js.ts [route] [dist]`: the table of one page's scripts.
 if (import.meta.main) {
   const [route = "/home", dist = "dist"] = process.argv.slice(2);

@@ -276,6 +276,125 @@ describe("the built site in Chromium", () => {
     await page.context().close();
   });
 
+  /** What a visitor sees of the layout: the open menus, the header's state, the scroll. */
+  const layoutState = (page: Page) =>
+    page.evaluate(() => ({
+      openMenus: document.querySelectorAll(".site-header details[open]").length,
+      menuShown: document.querySelector(".menu")?.classList.contains("is-open") ?? false,
+      stuck: document.querySelector(".site-header")?.getAttribute("data-stuck"),
+      scrollY: Math.round(window.scrollY),
+    }));
+
+  /** Opens a header menu with the pointer and follows one of its links. */
+  async function followMenu(page: Page, menu: string, link: string): Promise<void> {
+    await page.locator("summary", { hasText: menu }).click();
+    await page.locator(".menu-group").getByRole("link", { name: link, exact: true }).click();
+  }
+
+  it("keeps menus, header, scroll and the pager whole from a page without React to one with it and back", async () => {
+    const page = await open("/about-us");
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await scrollTo(page, 300);
+    await followMenu(page, "Past Masters", "Hillcrest Lodge No. 586");
+    await page.waitForURL(`${server.url}/past-masters`);
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await layoutState(page)).toEqual({
+      openMenus: 0,
+      menuShown: false,
+      stuck: "false",
+      scrollY: 0,
+    });
+    await page.getByRole("button", { name: "Page 2" }).click();
+    await expect.poll(() => page.locator(".pager-status").textContent()).toMatch(/^Page 2 of/);
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/about-us`);
+    await page.waitForSelector("html[data-ready]");
+    await expect
+      .poll(() => layoutState(page))
+      .toEqual({
+        openMenus: 0,
+        menuShown: false,
+        stuck: "true",
+        scrollY: 300,
+      });
+    // The menus still open and close as before.
+    await page.locator("summary", { hasText: "Events" }).click();
+    await expect
+      .poll(() => page.getByRole("link", { name: "Recent Events" }).isVisible())
+      .toBe(true);
+    await page.locator("main h1").click();
+    expect((await layoutState(page)).openMenus).toBe(0);
+
+    await page.goForward();
+    await page.waitForURL(`${server.url}/past-masters`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect.poll(() => page.locator(".pager-status").textContent()).toMatch(/^Page \d+ of/);
+    expect(await page.getByRole("button", { name: "Previous page" }).isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
+  it("keeps menus, header, scroll and the pager whole from a page with React to one without it and back", async () => {
+    const page = await open("/past-masters");
+    await page.getByRole("button", { name: "Page 3" }).click();
+    await scrollTo(page, 400);
+    // Within the app the router shows the page; the layout's script serves it as any other.
+    await followMenu(page, "About", "History");
+    await page.waitForURL(`${server.url}/history`);
+    await page.locator("main h1", { hasText: "Our History" }).waitFor();
+    await expect
+      .poll(() => layoutState(page))
+      .toEqual({
+        openMenus: 0,
+        menuShown: false,
+        stuck: "false",
+        scrollY: 0,
+      });
+    const top = page.getByRole("button", { name: "Top" });
+    await scrollTo(page, 1500);
+    await expect.poll(() => top.isVisible()).toBe(true);
+    expect((await layoutState(page)).stuck).toBe("true");
+    await top.click();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    expect(await page.locator(".lodge-age").textContent()).toMatch(/^\d+ years since our charter/);
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/past-masters`);
+    await expect
+      .poll(() => layoutState(page))
+      .toEqual({
+        openMenus: 0,
+        menuShown: false,
+        stuck: "true",
+        scrollY: 400,
+      });
+    await page.getByRole("button", { name: "Page 2" }).click();
+    await expect.poll(() => page.locator(".pager-status").textContent()).toMatch(/^Page 2 of/);
+    expect(await page.getByRole("button", { name: "First page" }).isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
+  it("opens and closes the menus with the menu button on a phone, with and without React", async () => {
+    for (const path of ["/about-us", "/home"]) {
+      const page = await openPage(chromium.browser, server.url + path, { width: 390 });
+      const button = page.getByRole("button", { name: "Menu" });
+      const contact = page.locator(".menu").getByRole("link", { name: "Contact Us" });
+      expect(await contact.isVisible(), path).toBe(false);
+      await button.click();
+      await expect.poll(() => contact.isVisible()).toBe(true);
+      expect(await button.getAttribute("aria-expanded")).toBe("true");
+      await button.click();
+      await expect.poll(() => contact.isVisible()).toBe(false);
+      expect(await button.getAttribute("aria-expanded")).toBe("false");
+      // A click outside the menus closes them too (the open menu covers the page's top).
+      await button.click();
+      await page.locator(".site-footer").dispatchEvent("click");
+      await expect.poll(() => contact.isVisible()).toBe(false);
+      await page.context().close();
+    }
+  });
+
   it("sends the empty path and unknown paths home", async () => {
     const page = await open("/history");
     for (const path of ["/", "/no-such-page"]) {
