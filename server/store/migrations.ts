@@ -146,6 +146,16 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
     `,
   },
+  {
+    version: 3,
+    name: "manage links",
+    sql: `
+      -- The hash of the token in an RSVP's manage link (the token itself is only in its mail).
+      ALTER TABLE event_rsvps ADD COLUMN manage_token_hash TEXT;
+      CREATE UNIQUE INDEX event_rsvps_manage ON event_rsvps (manage_token_hash)
+        WHERE manage_token_hash IS NOT NULL;
+    `,
+  },
 ];
 
 /** Brings the database to the latest schema version; refuses a database from a newer lodge. */

@@ -111,6 +111,16 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       );
     `,
   },
+  {
+    version: 3,
+    name: "manage links",
+    sql: `
+      -- The hash of the token in an RSVP's manage link (the token itself is only in its mail).
+      ALTER TABLE event_rsvps ADD COLUMN manage_token_hash text;
+      CREATE UNIQUE INDEX event_rsvps_manage ON event_rsvps (manage_token_hash)
+        WHERE manage_token_hash IS NOT NULL;
+    `,
+  },
 ];
 
 /** The advisory lock that lets one instance at a time migrate; the others wait, then see it done. */

@@ -21,6 +21,7 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
+  type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
   type EventRsvpSituation,
@@ -28,8 +29,10 @@ import {
   FAILURE_SUMMARY_KIND,
   type MailEntry,
   type MailStatus,
+  type ManagedEventRsvp,
   type QueuedMail,
   type RsvpLimits,
+  type RsvpState,
   type SocialRsvpRecord,
   STORE_TABLES,
   type Store,
@@ -475,6 +478,35 @@ export class PostgresStore implements Store {
       );
       if (decision.kind !== "fits") return decision;
       await tx`UPDATE event_rsvps SET attendees = ${attendees} WHERE id = ${id}`;
+      return undefined;
+    });
+  }
+
+  async findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined> {
+    return this.#read(async (sql) => {
+      const [row] = await sql`SELECT * FROM event_rsvps WHERE manage_token_hash = ${tokenHash}`;
+      return row && { rsvp: eventRsvp(row), state: String(row.state) as RsvpState };
+    });
+  }
+
+  async changeEventRsvp(
+    id: number,
+    change: EventRsvpChange,
+    guestLimit: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, async (tx, before) => {
+      const decision = decideSeatChange(
+        before.record.attendees,
+        change.attendees,
+        await this.#seats(tx, before.record.eventId),
+        guestLimit,
+      );
+      if (decision.kind !== "fits") return decision;
+      await tx`UPDATE event_rsvps SET attendees = ${change.attendees}, dinner = ${change.dinner},
+        meals = ${change.meals}, meal_counts = ${tx.json(change.mealCounts as unknown as postgres.JSONValue)}
+        WHERE id = ${id}`;
       return undefined;
     });
   }

@@ -2,6 +2,7 @@ import type {
   ComposedMail,
   ContactRecord,
   ContactSubmission,
+  EventRsvpChange,
   EventRsvpRecord,
   EventRsvpSubmission,
   MailEntry,
@@ -127,6 +128,17 @@ export function eventRsvpColumns(submission: EventRsvpSubmission): Record<string
     meal_counts: record.mealCounts,
     request_hash: submission.idempotency.requestHash,
     client_key: submission.clientKey,
+    manage_token_hash: submission.manageTokenHash ?? null,
+  };
+}
+
+/** The columns a visitor's change sets. */
+export function eventRsvpChangeColumns(change: EventRsvpChange): Record<string, Column> {
+  return {
+    attendees: change.attendees,
+    dinner: change.dinner,
+    meals: change.meals,
+    meal_counts: change.mealCounts,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   contactMessage,
   dumpRows,
   eventRsvp,
+  eventRsvpChangeColumns,
   eventRsvpColumns,
   JSON_COLUMNS,
   mailEntry,
@@ -25,6 +26,7 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
+  type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
   type EventRsvpSituation,
@@ -32,8 +34,10 @@ import {
   FAILURE_SUMMARY_KIND,
   type MailEntry,
   type MailStatus,
+  type ManagedEventRsvp,
   type QueuedMail,
   type RsvpLimits,
+  type RsvpState,
   type SocialRsvpRecord,
   STORE_TABLES,
   type Store,
@@ -467,6 +471,42 @@ export class SqliteStore implements Store {
       );
       if (decision.kind !== "fits") return decision;
       this.#db.prepare("UPDATE event_rsvps SET attendees = ? WHERE id = ?").run(attendees, id);
+      return undefined;
+    });
+  }
+
+  async findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined> {
+    return this.#read(() => {
+      const row = this.#db
+        .prepare("SELECT * FROM event_rsvps WHERE manage_token_hash = ?")
+        .get(tokenHash) as Found | undefined;
+      return row && { rsvp: eventRsvp(row), state: String(row.state) as RsvpState };
+    });
+  }
+
+  async changeEventRsvp(
+    id: number,
+    change: EventRsvpChange,
+    guestLimit: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, (before) => {
+      const decision = decideSeatChange(
+        before.record.attendees,
+        change.attendees,
+        this.#seats(before.record.eventId),
+        guestLimit,
+      );
+      if (decision.kind !== "fits") return decision;
+      const columns = sqliteRow(eventRsvpChangeColumns(change));
+      this.#db
+        .prepare(
+          `UPDATE event_rsvps SET ${Object.keys(columns)
+            .map((name) => `${name} = ?`)
+            .join(", ")} WHERE id = ?`,
+        )
+        .run(...(Object.values(columns) as SQLInputValue[]), id);
       return undefined;
     });
   }

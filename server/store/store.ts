@@ -166,6 +166,23 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
   clientKey: string;
   /** The id of the RSVP this one replaces, as read in the situation; undefined for none. */
   replaces: number | undefined;
+  /** The hash of the manage link's token its confirmation carries (server/rsvp/manage-link.ts). */
+  manageTokenHash?: string | undefined;
+}
+
+/** What a visitor may change of their RSVP through its manage link. */
+export type EventRsvpChange = Pick<
+  EventRsvpRecord,
+  "attendees" | "dinner" | "meals" | "mealCounts"
+>;
+
+/** Where an RSVP stands: counted, replaced by a newer one of the same address, or cancelled. */
+export type RsvpState = "current" | "replaced" | "cancelled";
+
+/** The RSVP a manage link names, whatever has become of it since. */
+export interface ManagedEventRsvp {
+  rsvp: Stored<EventRsvpRecord>;
+  state: RsvpState;
 }
 
 /** The limits an RSVP is stored within; core's capacity rule decides with them. */
@@ -234,6 +251,19 @@ export interface Store {
   changeEventRsvpAttendees(
     id: number,
     attendees: number,
+    guestLimit: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<ChangeOutcome>;
+  /** The RSVP whose manage link's token has this hash (any state), or undefined. */
+  findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined>;
+  /**
+   * Changes the head count, dinner and meals of a current RSVP (its visitor's change), within the
+   * guest limit in the same transaction, and queues `mails` with it.
+   */
+  changeEventRsvp(
+    id: number,
+    change: EventRsvpChange,
     guestLimit: number,
     now: Date,
     mails: ComposedMail[],
