@@ -58,6 +58,8 @@ export interface RsvpCircumstances {
   /** Seats the sender's address holds for the event once this RSVP is stored. */
   clientSeats: number;
   guestLimit: number;
+  /** The visitor's personal link to change or cancel the RSVP (server/rsvp/manage-link.ts). */
+  manageUrl?: string | undefined;
 }
 
 const people = (n: number) => `${n} ${n === 1 ? "attendee" : "attendees"}`;
@@ -145,6 +147,7 @@ export async function eventRsvpMails(
     mapLink: event.addressLink,
     extraInfo: event.extraInfo,
     replaces: circumstances.replaces !== undefined,
+    manageUrl: circumstances.manageUrl ?? "",
     attendees: form.numberOfAttendees,
     dinner: dinner && {
       time: formatDinnerTime(event.earlyBirdOptions.time),
@@ -280,15 +283,10 @@ export async function contactMails(
  */
 export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** The visitor's notice that the secretary cancelled their RSVP, or changed its attendees. */
-export async function rsvpChangeMail(
-  ctx: MailContext,
-  event: Event,
-  rsvp: EventRsvpRecord,
-  change: { kind: "cancelled" } | { kind: "changed"; attendees: number },
-): Promise<ComposedMail> {
+/** What every mail about one RSVP says of whom and which event. */
+function rsvpMailCommon(ctx: MailContext, event: Event, rsvp: EventRsvpRecord) {
   const start = eventStart(event.date);
-  const common = {
+  return {
     lodgeName: ctx.lodge.name,
     firstName: rsvp.firstName,
     lastName: rsvp.lastName,
@@ -297,6 +295,16 @@ export async function rsvpChangeMail(
     longDate: formatFullDate(start),
     time: formatShortTime(start),
   };
+}
+
+/** The visitor's notice that the secretary cancelled their RSVP, or changed its attendees. */
+export async function rsvpChangeMail(
+  ctx: MailContext,
+  event: Event,
+  rsvp: EventRsvpRecord,
+  change: { kind: "cancelled" } | { kind: "changed"; attendees: number },
+): Promise<ComposedMail> {
+  const common = rsvpMailCommon(ctx, event, rsvp);
   const rendered =
     change.kind === "cancelled"
       ? ctx.templates("rsvp-cancelled", { ...common, attendees: people(rsvp.attendees) })
@@ -314,6 +322,62 @@ export async function rsvpChangeMail(
   });
 }
 
+/** '3 meals (2 Prime Rib, 1 Salmon)', or '' without dinner. */
+function dinnerText(rsvp: Pick<EventRsvpRecord, "dinner" | "meals" | "mealCounts">): string {
+  if (!rsvp.dinner) return "";
+  const chosen = rsvp.mealCounts.filter((meal) => meal.count > 0);
+  const meals = `${rsvp.meals} ${rsvp.meals === 1 ? "meal" : "meals"}`;
+  return chosen.length === 0
+    ? meals
+    : `${meals} (${chosen.map((meal) => `${meal.count} ${meal.choice}`).join(", ")})`;
+}
+
+/** A visitor's own change or cancellation, made with their manage link. */
+export interface VisitorChange {
+  before: EventRsvpRecord;
+  /** The RSVP as changed; undefined when it was cancelled. */
+  after?: EventRsvpRecord | undefined;
+  manageUrl: string;
+}
+
+/** The visitor's confirmation of their change or cancellation, and the secretary's notice of it. */
+export async function visitorChangeMails(
+  ctx: MailContext,
+  event: Event,
+  change: VisitorChange,
+  at: Date,
+): Promise<ComposedMail[]> {
+  const { before, after } = change;
+  const view = {
+    ...rsvpMailCommon(ctx, event, before),
+    eventId: event.id,
+    cancelled: after === undefined,
+    before: people(before.attendees),
+    attendees: after ? people(after.attendees) : "",
+    dinner: after ? dinnerText(after) : "",
+    hasMealCounts: (after?.mealCounts.length ?? 0) > 0,
+    mealCounts: after?.mealCounts ?? [],
+    manageUrl: change.manageUrl,
+    receivedAt: receivedText(ctx.lodge, at),
+  };
+  return Promise.all([
+    composeMail({
+      kind: "rsvp-visitor-change",
+      from: ctx.from,
+      to: before.email,
+      replyTo: ctx.secretary,
+      ...ctx.templates("rsvp-visitor-change", view),
+    }),
+    composeMail({
+      kind: "rsvp-visitor-change-notice",
+      from: ctx.from,
+      to: ctx.secretary,
+      replyTo: before.email,
+      ...ctx.templates("rsvp-visitor-change-notice", view),
+    }),
+  ]);
+}
+
 /** How the summary names each kind of mail. */
 const KIND_NAMES: Record<string, string> = {
   "rsvp-notice": "RSVP notice",
@@ -324,6 +388,8 @@ const KIND_NAMES: Record<string, string> = {
   "contact-acknowledgement": "contact acknowledgement",
   "rsvp-cancelled": "cancellation notice",
   "rsvp-changed": "change notice",
+  "rsvp-visitor-change": "confirmation of a visitor's change",
+  "rsvp-visitor-change-notice": "notice of a visitor's change",
 };
 
 /** The secretary's daily summary of mail the server refused for good. */
