@@ -32,7 +32,12 @@ export const PAGES = {
     file: "routes/brotherhood-night-history.tsx",
     label: "Brotherhood Night History",
   },
+  /** A visitor's own reservation, opened from the personal link in its mail: in no menu or sitemap. */
+  manageRsvp: { path: "rsvp/manage", file: "routes/rsvp-manage.tsx", label: "Your Reservation" },
 } as const;
+
+/** Pages for one visitor, opened from a personal link: left out of the sitemap. */
+export const PERSONAL_PAGES: readonly string[] = [`/${PAGES.manageRsvp.path}`];
 
 export type PageKey = keyof typeof PAGES;
 
