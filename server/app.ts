@@ -27,6 +27,7 @@ import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
 import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
+import { type Job, Scheduler } from "./scheduler.ts";
 import { cspDirectives } from "./security/csp.ts";
 import { securityHeaders } from "./security/headers.ts";
 import { isXsrfToken, newFormToken, newXsrfToken, sameText } from "./security/tokens.ts";
@@ -47,11 +48,15 @@ export interface AppOptions {
   backoff?: Backoff;
   /** Mail worker settings tests set: how many mails at once, how often it looks for new mail. */
   mail?: { concurrency?: number; pollMs?: number };
+  /** Jobs the scheduler runs besides the server's own (tests add theirs). */
+  jobs?: Job[];
 }
 
 export interface App {
   app: FastifyInstance;
   worker: MailWorker;
+  /** Runs the server's timed work by the app's clock; tests call `runDue()` after moving it. */
+  scheduler: Scheduler;
   /** Every route registered, by method and path: the API's must be the contract's. */
   routes: readonly { method: string; url: string }[];
 }
@@ -287,7 +292,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     );
   }
 
-  app.addHook("onReady", async () => worker.start());
-  app.addHook("onClose", async () => worker.stop());
-  return { app, worker, routes };
+  const scheduler = new Scheduler({ now, log: app.log });
+  for (const job of options.jobs ?? []) scheduler.add(job);
+
+  app.addHook("onReady", async () => {
+    worker.start();
+    scheduler.start();
+  });
+  app.addHook("onClose", async () => {
+    await scheduler.stop();
+    await worker.stop();
+  });
+  return { app, worker, scheduler, routes };
 }

@@ -269,6 +269,7 @@ export async function startServer(
     logger?: AppOptions["logger"];
     backoff?: AppOptions["backoff"];
     mail?: AppOptions["mail"];
+    jobs?: AppOptions["jobs"];
     /** Another store than a SQLite file in the folder (closed with the server). */
     store?: Store;
   } = {},
@@ -287,6 +288,7 @@ export async function startServer(
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.mail ? { mail: options.mail } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
   });
   const url = await built.app.listen({ host: "127.0.0.1", port: 0 });
   return {

@@ -1,3 +1,4 @@
+import { Background } from "../background.ts";
 import { scrub } from "../logging.ts";
 import type { ComposedMail, MailEntry, QueuedMail, Store } from "../store/store.ts";
 import { isPermanentRefusal, type MailTransport, SMTP_CONNECTIONS } from "./transport.ts";
@@ -58,18 +59,15 @@ export interface WorkerOptions {
  * thing when the store is back, so it is not sent twice. Time comes from `now`, so tests move
  * the clock instead of waiting.
  */
-export class MailWorker {
+export class MailWorker extends Background {
   readonly #options: Required<Omit<WorkerOptions, "summary">> & Pick<WorkerOptions, "summary">;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #timer: NodeJS.Timeout | undefined;
-  #stopped = false;
   /** Storage errors in a row, for the backoff. */
   #storageFailures = 0;
   /** Mails delivered whose 'sent' mark is still to be written, with when they went. */
   readonly #unrecorded = new Map<number, Date>();
 
   constructor(options: WorkerOptions) {
+    super({ stopped: false });
     this.#options = {
       backoff: DEFAULT_BACKOFF,
       storageBackoff: STORAGE_BACKOFF,
@@ -80,52 +78,19 @@ export class MailWorker {
     };
   }
 
-  start(): void {
-    this.#stopped = false;
-    this.kick();
-  }
-
-  /** Asks for a run soon (after a submission was stored); runs already under way absorb it. */
-  kick(): void {
-    void this.run();
-  }
-
-  /** Sends everything due now; resolves when the queue holds nothing more that is due. Never rejects. */
-  run(): Promise<void> {
-    if (this.#stopped) return Promise.resolve();
-    if (this.#running) {
-      this.#again = true;
-      return this.#running;
-    }
-    this.#running = this.#loop().finally(() => {
-      this.#running = undefined;
-    });
-    return this.#running;
-  }
-
-  /** Resolves once no run is under way. */
-  async idle(): Promise<void> {
-    while (this.#running) await this.#running;
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.idle();
-  }
-
   /** True while the store could not be used on the last attempt. */
   get storageFailing(): boolean {
     return this.#storageFailures > 0;
   }
 
-  async #loop(): Promise<void> {
+  /** Sends everything due now; resolves when the queue holds nothing more that is due. Never rejects. */
+  protected async pass(): Promise<void> {
     try {
+      let summarised: boolean;
       do {
-        this.#again = false;
         await this.#drain();
-        if (await this.#summarise()) this.#again = true;
-      } while (this.#again && !this.#stopped);
+        summarised = await this.#summarise();
+      } while ((this.askedAgain() || summarised) && !this.stopped);
       if (this.#storageFailures > 0) {
         this.#options.log.info({}, "the mail queue can be used again");
       }
@@ -138,7 +103,7 @@ export class MailWorker {
         { reason: reasonOf(error), retryInSeconds: delay / 1000 },
         "the mail queue cannot be read or written; mail waits until it can",
       );
-      this.#wakeIn(delay);
+      this.wakeIn(delay);
     }
   }
 
@@ -153,7 +118,7 @@ export class MailWorker {
   async #drain(): Promise<void> {
     await this.#recordDelivered();
     const slot = async () => {
-      while (!this.#stopped) {
+      while (!this.stopped) {
         const start = this.#options.now();
         const lease = new Date(start.getTime() + this.#options.leaseMs);
         const [mail] = await this.#options.store.claimDueMail(start, lease, 1);
@@ -223,7 +188,7 @@ export class MailWorker {
    * next summary may go, and at the latest after the poll interval.
    */
   async #schedule(): Promise<void> {
-    if (this.#stopped) return;
+    if (this.stopped) return;
     const { store, now, pollMs, summary } = this.#options;
     const at = now().getTime();
     const due: number[] = [at + pollMs];
@@ -233,14 +198,7 @@ export class MailWorker {
       const last = await store.lastFailureSummary();
       if (last) due.push(last.getTime() + SUMMARY_INTERVAL_MS);
     }
-    this.#wakeIn(Math.max(0, Math.min(...due) - at));
-  }
-
-  #wakeIn(delay: number): void {
-    clearTimeout(this.#timer);
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => this.kick(), Math.min(delay, 2 ** 31 - 1));
-    this.#timer.unref();
+    this.wakeIn(Math.max(0, Math.min(...due) - at));
   }
 }
 
