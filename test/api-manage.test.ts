@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
-import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
+import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { managedRsvpSchema } from "../core/schemas/api.ts";
 import {
   PLAIN_RSVP_FORM,
@@ -176,6 +176,48 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
           "This link has expired: it worked until a day after Stated Meeting on Dec 2, 2026. To ask about the reservation, write to the secretary through the contact form.",
       },
     });
+  });
+
+  it("works for a social outing too: attendees changed, then cancelled, with both mails", async () => {
+    server = await startServer();
+    const s = server;
+    const client = await s.client();
+    const outing = testData().socialEvents[0];
+    if (!outing) throw new Error("no outing in the test data");
+    const sent = await client.post(
+      API_ROUTES.socialRsvp.path,
+      buildSocialRsvpPayload(outing, {
+        firstName: "Ann",
+        lastName: "Lee",
+        email: "ann@example.org",
+        numberOfAttendees: 2,
+      }),
+    );
+    expect(sent.status).toBe(200);
+    const token = await manageTokenOf(s, "ann@example.org", "social-rsvp-confirmation");
+    const post = (name: "manageRsvp" | "changeRsvp" | "cancelRsvp", body: object = {}) =>
+      client.post(API_ROUTES[name].path, { token, ...body });
+    expect(managedRsvpSchema.parse((await post("manageRsvp")).body)).toMatchObject({
+      kind: "social",
+      state: "open",
+      attendees: 2,
+      message: "You can change or cancel this reservation until Dec 4, 2026 at 9:00PM.",
+      event: { id: "bowling", dinner: false, choices: [] },
+    });
+    expect((await post("changeRsvp", { numberOfAttendees: 11 })).status).toBe(400);
+    expect((await post("changeRsvp", { numberOfAttendees: 4 })).status).toBe(200);
+    expect((await s.store.listSocialRsvps("bowling")).map((r) => r.record.attendees)).toEqual([4]);
+    expect((await post("cancelRsvp")).status).toBe(200);
+    expect(await s.store.listSocialRsvps("bowling")).toEqual([]);
+    const mails = (await outboxMails(s)).slice(2);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Changed: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+      "RSVP changed: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+      "Cancelled: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+      "RSVP cancelled: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+    ]);
+    expect(mails[0]?.text).toContain("Attendees: 4 attendees (it was 2 attendees)\n\nTo change");
+    expect(mails[1]?.text).toContain("lodge rsvps lists the event's reservations as they are now.");
   });
 
   it("refuses a forged or cut token, and a POST without the page's XSRF token", async () => {

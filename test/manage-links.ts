@@ -25,11 +25,15 @@ export function linkToken(text: string, page = "/rsvp/manage"): string {
   return found[1];
 }
 
-/** The manage token of the last confirmation mailed to `email`. */
-export async function manageTokenOf(s: TestServer, email: string): Promise<string> {
+/** The manage token of the last confirmation (of `kind`) mailed to `email`. */
+export async function manageTokenOf(
+  s: TestServer,
+  email: string,
+  kind = "rsvp-confirmation",
+): Promise<string> {
   const mails = await outboxMails(s);
   const confirmation = mails
-    .filter((mail) => mail.kind === "rsvp-confirmation" && mail.headers.get("to")?.includes(email))
+    .filter((mail) => mail.kind === kind && mail.headers.get("to")?.includes(email))
     .at(-1);
   if (!confirmation) throw new Error(`no confirmation to ${email}`);
   return linkToken(confirmation.text);

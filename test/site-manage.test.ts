@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
+import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { smtpTransport } from "../server/mail/transport.ts";
 import { Clock, NOW, sampleData, startServer, type TestServer } from "./api-harness.ts";
@@ -184,6 +184,45 @@ describe("the manage page (/rsvp/manage#token)", () => {
       );
     if (SHOTS)
       await page.screenshot({ path: join(SHOTS, "manage-expired-390.png"), fullPage: true });
+  });
+
+  it("lets a social outing's RSVP change its head count, with no dinner to speak of", async () => {
+    const { s, smtp } = await serveWithMail();
+    const outing = sampleData().socialEvents.find((o) => o.isRsvp && o.date.startsWith("2027/05"));
+    if (!outing) throw new Error("no outing taking RSVPs in May 2027 in the sample");
+    const client = await s.client();
+    const sent = await client.post(
+      "/mj/api/social-rsvp",
+      buildSocialRsvpPayload(outing, {
+        firstName: "Ann",
+        lastName: "Lee",
+        email: "ann@example.org",
+        numberOfAttendees: 1,
+      }),
+    );
+    expect(sent.status).toBe(200);
+    await s.worker.idle();
+    const confirmation = smtp.received
+      .map((m) => parseMail(m.raw))
+      .find((m) => m.headers.get("to") === "ann@example.org");
+    const token = linkToken(confirmation?.text ?? "");
+    const page = await openPage(chromium.browser, `${s.url}/rsvp/manage#${token}`, {
+      width: 390,
+      height: 844,
+    });
+    cleanups.push(() => closePage(page));
+    await page.getByRole("heading", { name: outing.name }).waitFor();
+    expect(await facts(page)).toBe("Name | Ann Lee | E-mail | ann@example.org | Attendees | 1");
+    const form = page.locator("form.manage-form");
+    expect(await form.getByRole("checkbox").count()).toBe(0);
+    await form.getByLabel("Number of attendees (including yourself)").selectOption("3");
+    await form.getByRole("button", { name: "Submit" }).click();
+    await expect
+      .poll(() => facts(page))
+      .toBe("Name | Ann Lee | E-mail | ann@example.org | Attendees | 3");
+    expect((await s.store.listSocialRsvps(outing.id)).map((r) => r.record.attendees)).toEqual([3]);
+    if (SHOTS)
+      await page.screenshot({ path: join(SHOTS, "manage-social-390.png"), fullPage: true });
   });
 
   it("without a token, or with a cut one, says what to do instead of failing", async () => {

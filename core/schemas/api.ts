@@ -78,6 +78,8 @@ export type ManagedRsvpState = z.infer<typeof managedRsvpStateSchema>;
 
 /** POST /mj/api/rsvp/manage: the RSVP as its visitor sees it on the manage page. */
 export const managedRsvpSchema = z.object({
+  /** An event's RSVP, or a social outing's (no dinner). */
+  kind: z.enum(["event", "social"]),
   state: managedRsvpStateSchema,
   /** The sentence above the form: what the visitor can do now, or whom to write to. */
   message: z.string(),

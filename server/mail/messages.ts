@@ -181,6 +181,7 @@ export async function socialRsvpMails(
   outing: SocialEvent,
   form: SocialRsvpForm,
   receivedAt: Date,
+  manageUrl = "",
 ): Promise<ComposedMail[]> {
   const start = eventStart(outing.date);
   const date = formatEventDateTime(start);
@@ -211,6 +212,7 @@ export async function socialRsvpMails(
     address: outing.locationAddress,
     mapLink: outing.locationUrl,
     attendees: form.numberOfAttendees,
+    manageUrl,
   });
   return Promise.all([
     composeMail({
@@ -283,8 +285,12 @@ export async function contactMails(
  */
 export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** What every mail about one RSVP says of whom and which event. */
-function rsvpMailCommon(ctx: MailContext, event: Event, rsvp: EventRsvpRecord) {
+/** What every mail about one RSVP says of whom and which event (or outing). */
+function rsvpMailCommon(
+  ctx: MailContext,
+  event: Pick<Event, "name" | "date">,
+  rsvp: Pick<EventRsvpRecord, "firstName" | "lastName">,
+) {
   const start = eventStart(event.date);
   return {
     lodgeName: ctx.lodge.name,
@@ -323,7 +329,7 @@ export async function rsvpChangeMail(
 }
 
 /** '3 meals (2 Prime Rib, 1 Salmon)', or '' without dinner. */
-function dinnerText(rsvp: Pick<EventRsvpRecord, "dinner" | "meals" | "mealCounts">): string {
+function dinnerText(rsvp: Pick<ChangedRecord, "dinner" | "meals" | "mealCounts">): string {
   if (!rsvp.dinner) return "";
   const chosen = rsvp.mealCounts.filter((meal) => meal.count > 0);
   const meals = `${rsvp.meals} ${rsvp.meals === 1 ? "meal" : "meals"}`;
@@ -332,29 +338,41 @@ function dinnerText(rsvp: Pick<EventRsvpRecord, "dinner" | "meals" | "mealCounts
     : `${meals} (${chosen.map((meal) => `${meal.count} ${meal.choice}`).join(", ")})`;
 }
 
+/** An RSVP as a visitor's change mails tell it: an outing's has no dinner. */
+type ChangedRecord = Pick<
+  EventRsvpRecord,
+  "firstName" | "lastName" | "email" | "attendees" | "dinner" | "meals" | "mealCounts"
+>;
+
 /** A visitor's own change or cancellation, made with their manage link. */
 export interface VisitorChange {
-  before: EventRsvpRecord;
+  before: ChangedRecord;
   /** The RSVP as changed; undefined when it was cancelled. */
-  after?: EventRsvpRecord | undefined;
+  after?: ChangedRecord | undefined;
   manageUrl: string;
+  /** Whether the event offers a dinner (an outing does not): the mails then say what was ordered. */
+  offersDinner: boolean;
+  kind: "event" | "social";
 }
 
 /** The visitor's confirmation of their change or cancellation, and the secretary's notice of it. */
 export async function visitorChangeMails(
   ctx: MailContext,
-  event: Event,
+  event: Pick<Event, "id" | "name" | "date">,
   change: VisitorChange,
   at: Date,
 ): Promise<ComposedMail[]> {
   const { before, after } = change;
   const view = {
     ...rsvpMailCommon(ctx, event, before),
-    eventId: event.id,
+    listCommand: change.kind === "event" ? `lodge rsvps --event ${event.id}` : "lodge rsvps",
     cancelled: after === undefined,
     before: people(before.attendees),
     attendees: after ? people(after.attendees) : "",
-    dinner: after ? dinnerText(after) : "",
+    dinnerLine:
+      after && change.offersDinner
+        ? `Early bird dinner: ${dinnerText(after) || "not reserved"}`
+        : "",
     hasMealCounts: (after?.mealCounts.length ?? 0) > 0,
     mealCounts: after?.mealCounts ?? [],
     manageUrl: change.manageUrl,

@@ -11,7 +11,7 @@ import {
   openManagedRsvp,
   readChange,
 } from "../rsvp/manage-rsvp.ts";
-import type { ChangeOutcome } from "../store/store.ts";
+import type { ChangeOutcome, ComposedMail, EventRsvpChange } from "../store/store.ts";
 import type { RouteContext } from "./context.ts";
 
 /**
@@ -45,18 +45,38 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
     opened: OpenedRsvp,
     request: FastifyRequest,
     token: string,
-    after?: OpenedRsvp["rsvp"]["record"],
+    after?: OpenedRsvp["record"],
   ) =>
     visitorChangeMails(
       ctx.mail(),
-      opened.event,
+      opened.item,
       {
-        before: opened.rsvp.record,
+        before: opened.record,
         after,
         manageUrl: manageUrl(siteBase(ctx.data().lodge.siteUrl, request), token),
+        offersDinner: opened.kind === "event" && opened.item.earlyBirdOptions.cost.kind !== "none",
+        kind: opened.kind,
       },
       ctx.now(),
     );
+  /** Stores the change (attendees 0: the cancellation) of an RSVP of either kind. */
+  const store = async (
+    opened: OpenedRsvp,
+    change: EventRsvpChange | undefined,
+    queued: ComposedMail[],
+  ): Promise<ChangeOutcome> => {
+    if (opened.kind === "social") {
+      return ctx.store.changeSocialRsvp(
+        opened.id,
+        change?.attendees ?? 0,
+        ctx.now(),
+        queued,
+      ) as Promise<ChangeOutcome>;
+    }
+    return change
+      ? ctx.store.changeEventRsvp(opened.id, change, ctx.data().lodge.guestLimit, ctx.now(), queued)
+      : ctx.store.cancelEventRsvp(opened.id, ctx.now(), queued);
+  };
 
   apiRoute(app, "manageRsvp", {
     handle: async ({ token }) => managedView(await open(token), ctx.mail().secretary),
@@ -68,14 +88,8 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
       const opened = await open(token);
       checkChangeable(opened, ctx.mail().secretary);
       const change = readChange(opened, body);
-      const after = { ...opened.rsvp.record, ...change };
-      const outcome = await ctx.store.changeEventRsvp(
-        opened.rsvp.id,
-        change,
-        ctx.data().lodge.guestLimit,
-        ctx.now(),
-        await mails(opened, request, token, after),
-      );
+      const after = { ...opened.record, ...change };
+      const outcome = await store(opened, change, await mails(opened, request, token, after));
       changed(outcome, change.attendees);
       ctx.worker.kick();
       return {
@@ -88,15 +102,11 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
     handle: async ({ token }, request) => {
       const opened = await open(token);
       checkChangeable(opened, ctx.mail().secretary);
-      const outcome = await ctx.store.cancelEventRsvp(
-        opened.rsvp.id,
-        ctx.now(),
-        await mails(opened, request, token),
-      );
+      const outcome = await store(opened, undefined, await mails(opened, request, token));
       changed(outcome, 0);
       ctx.worker.kick();
       return {
-        message: `Your reservation is cancelled and its seats are free for others. A confirmation is on its way to ${opened.rsvp.record.email}.`,
+        message: `Your reservation is cancelled and its seats are free for others. A confirmation is on its way to ${opened.record.email}.`,
       };
     },
   });

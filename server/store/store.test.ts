@@ -348,6 +348,39 @@ describe.each(kinds)("the $name store", (kind) => {
       await store.close();
     });
 
+    it("finds a social RSVP by its token, changes its attendees and cancels it, leaving it out of the list", async () => {
+      const store = await open();
+      const outing = {
+        record: {
+          outingId: "o1",
+          firstName: "Ann",
+          lastName: "Lee",
+          email: "ann@example.org",
+          attendees: 2,
+        },
+        receivedAt: NOW,
+        idempotency: { requestHash: "social", keys: [] },
+        mails: [],
+        response: { status: 200, body: {} },
+        manageTokenHash: "social-hash",
+      };
+      expect((await store.addSocialRsvp(outing)).kind).toBe("stored");
+      expect(await store.findSocialRsvpByToken("social-hash")).toMatchObject({
+        state: "current",
+        rsvp: { id: 1, record: { attendees: 2 } },
+      });
+      expect(
+        await store.changeSocialRsvp(1, 4, NOW, [mail("rsvp-visitor-change", "ann@example.org")]),
+      ).toEqual({ kind: "done" });
+      expect((await store.listSocialRsvps("o1")).map((r) => r.record.attendees)).toEqual([4]);
+      expect(await store.changeSocialRsvp(1, 0, NOW, [])).toEqual({ kind: "done" });
+      expect(await store.listSocialRsvps("o1")).toEqual([]);
+      expect((await store.findSocialRsvpByToken("social-hash"))?.state).toBe("cancelled");
+      expect(await store.changeSocialRsvp(1, 3, NOW, [])).toEqual({ kind: "not-found" });
+      expect((await store.listMail("pending")).map((m) => m.kind)).toEqual(["rsvp-visitor-change"]);
+      await store.close();
+    });
+
     it("never passes the limit and loses no acknowledged change under 200 concurrent new RSVPs, cancels and changes on a full event, over two connections", async () => {
       const place = await kind.place();
       const stores = [await kind.open(place), await kind.open(place)];

@@ -81,6 +81,8 @@ export interface Submission<R> {
   /** Queued in the same transaction as the record. */
   mails: ComposedMail[];
   response: StoredResponse;
+  /** An RSVP's: the hash of the manage link's token its confirmation carries (rsvp/manage-link.ts). */
+  manageTokenHash?: string | undefined;
 }
 
 export type SubmitOutcome =
@@ -166,8 +168,12 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
   clientKey: string;
   /** The id of the RSVP this one replaces, as read in the situation; undefined for none. */
   replaces: number | undefined;
-  /** The hash of the manage link's token its confirmation carries (server/rsvp/manage-link.ts). */
-  manageTokenHash?: string | undefined;
+}
+
+/** The social RSVP a manage link names, whatever has become of it since. */
+export interface ManagedSocialRsvp {
+  rsvp: Stored<SocialRsvpRecord>;
+  state: Exclude<RsvpState, "replaced">;
 }
 
 /** What a visitor may change of their RSVP through its manage link. */
@@ -268,6 +274,16 @@ export interface Store {
     now: Date,
     mails: ComposedMail[],
   ): Promise<ChangeOutcome>;
+  /** The social RSVP whose manage link's token has this hash (any state), or undefined. */
+  findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined>;
+  /** Sets the attendees of a current social RSVP, or cancels it (attendees 0), with its mails. */
+  changeSocialRsvp(
+    id: number,
+    attendees: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<{ kind: "done" } | { kind: "not-found" }>;
+  /** The current social RSVPs (cancelled ones left out), by id. */
   listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]>;
   listContactMessages(): Promise<Stored<ContactRecord>[]>;
 

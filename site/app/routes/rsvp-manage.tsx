@@ -8,7 +8,7 @@ import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useAlerts } from "../components/Alerts.tsx";
 import { DinnerFields } from "../components/DinnerFields.tsx";
-import { SubmitButton, useSentForm } from "../components/Form.tsx";
+import { NumberSelect, SubmitButton, useSentForm } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { failureAlert, postApi } from "../lib/api.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -26,10 +26,10 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The form's values from the RSVP as it stands. */
-function valuesOf(view: Managed, event: Event): EventRsvpValues {
+/** The form's values from the RSVP as it stands (an outing's: its attendees only). */
+function valuesOf(view: Managed, event: Event | undefined): EventRsvpValues {
   const counts = Object.fromEntries(
-    event.earlyBirdOptions.choices.map((choice) => [
+    (event?.earlyBirdOptions.choices ?? []).map((choice) => [
       mealCountField(choice),
       view.mealCounts.find((meal) => meal.choice === choice)?.count ?? 0,
     ]),
@@ -50,7 +50,12 @@ function valuesOf(view: Managed, event: Event): EventRsvpValues {
   };
 }
 
-/** The change form: the RSVP's head count, dinner and meals, by the event's own rules. */
+const NO_PROBLEMS: ReadonlySet<string> = new Set();
+
+/**
+ * The change form: the RSVP's head count, dinner and meals, by the event's own rules; for a
+ * social outing (no `event`), its head count.
+ */
 function ChangeForm({
   token,
   view,
@@ -59,12 +64,12 @@ function ChangeForm({
 }: {
   token: string;
   view: Managed;
-  event: Event;
+  event: Event | undefined;
   reload(): Promise<void>;
 }) {
   const initial = useCallback(() => valuesOf(view, event), [view, event]);
   const problemsOf = useCallback(
-    (values: EventRsvpValues) => eventRsvpProblems(event, values),
+    (values: EventRsvpValues) => (event ? eventRsvpProblems(event, values) : NO_PROBLEMS),
     [event],
   );
   const form = useSentForm(initial, problemsOf);
@@ -76,7 +81,9 @@ function ChangeForm({
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const { values } = form;
-    const sent = await form.send("changeRsvp", () => ({ ...values, token }), ALERTS.rsvpChanged);
+    const payload = () =>
+      event ? { ...values, token } : { token, numberOfAttendees: values.numberOfAttendees };
+    const sent = await form.send("changeRsvp", payload, ALERTS.rsvpChanged);
     if (sent) await reload();
   }
 
@@ -96,15 +103,26 @@ function ChangeForm({
   return (
     <form id={formId} className="rsvp-form manage-form panel" noValidate onSubmit={submit}>
       <h2>Change your reservation</h2>
-      <DinnerFields
-        event={event}
-        formId={formId}
-        values={form.values}
-        edit={form.edit}
-        edited={form.edited}
-        problems={form.problems}
-        shownInvalid={form.shownInvalid}
-      />
+      {event ? (
+        <DinnerFields
+          event={event}
+          formId={formId}
+          values={form.values}
+          edit={form.edit}
+          edited={form.edited}
+          problems={form.problems}
+          shownInvalid={form.shownInvalid}
+        />
+      ) : (
+        <NumberSelect
+          label="Number of attendees (including yourself)"
+          name="numberOfAttendees"
+          value={form.values.numberOfAttendees}
+          max={view.event.maxPerRsvp}
+          invalid={false}
+          onChange={(n) => form.edit("numberOfAttendees", n)}
+        />
+      )}
       <div className="button-row">
         <SubmitButton sending={form.sending} disabled={form.problems.size > 0} />
       </div>
@@ -214,7 +232,10 @@ export default function RsvpManage() {
   }, [reload]);
 
   const view = loaded.kind === "shown" ? loaded.view : undefined;
-  const event = view && events.find((candidate) => candidate.id === view.event.id);
+  const event =
+    view?.kind === "event" ? events.find((candidate) => candidate.id === view.event.id) : undefined;
+  // An event the built site no longer has cannot show its form: the secretary can help.
+  const changeable = view?.state === "open" && (view.kind === "social" || event !== undefined);
   return (
     <>
       <PageHeading title="Your Reservation" />
@@ -248,16 +269,20 @@ export default function RsvpManage() {
                 <dd>{view.email}</dd>
                 <dt>Attendees</dt>
                 <dd>{view.attendees}</dd>
-                <dt>Early bird dinner</dt>
-                <dd>
-                  <DinnerSummary view={view} />
-                </dd>
+                {view.event.dinner ? (
+                  <>
+                    <dt>Early bird dinner</dt>
+                    <dd>
+                      <DinnerSummary view={view} />
+                    </dd>
+                  </>
+                ) : null}
               </dl>
               <p className={`manage-state manage-${view.state}`} role="status">
                 <StateMessage view={view} />
               </p>
             </section>
-            {view.state === "open" && event ? (
+            {changeable ? (
               <ChangeForm
                 key={JSON.stringify(view)}
                 token={token}
