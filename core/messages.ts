@@ -9,12 +9,6 @@ export const ALERTS = {
     text: "We apologize, something went wrong. Please try again later.",
     timeout: ALERT_TIMEOUT_MS,
   },
-  rsvpChanged: {
-    className: "success",
-    heading: "Saved",
-    text: "Your reservation is changed. A confirmation is on its way to your e-mail address.",
-    timeout: ALERT_TIMEOUT_MS,
-  },
   rsvpSuccess: {
     className: "success",
     heading: "Success!",

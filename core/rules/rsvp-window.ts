@@ -1,7 +1,6 @@
 import { HOME_RSVP_CUTOFF, SOCIAL_RSVP_CUTOFF, UPCOMING_RSVP_CUTOFF } from "../constants.ts";
 import type { Event } from "../schemas/event.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
-import { CALENDAR_DURATION_MINUTES, instantOf } from "./calendar.ts";
 import {
   addDays,
   atTime,
@@ -87,13 +86,4 @@ export function socialRsvpOpen(
   timeZone: string,
 ): boolean {
   return outing.isRsvp && isBefore(wallTimeIn(now, timeZone), socialRsvpCutoff(outing));
-}
-
-/** How long a manage link outlives its event's end. */
-export const MANAGE_LINK_GRACE_MS = 24 * 60 * 60 * 1000;
-
-/** When an RSVP's manage link stops working: the event's end (its start plus its calendar length) plus a day. */
-export function manageLinkExpiry(event: Pick<Event, "date">, timeZone: string): Date {
-  const start = instantOf(eventStart(event.date), timeZone).getTime();
-  return new Date(start + CALENDAR_DURATION_MINUTES * 60_000 + MANAGE_LINK_GRACE_MS);
 }

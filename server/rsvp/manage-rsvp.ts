@@ -1,3 +1,4 @@
+import { manageLinkExpiry } from "../../core/rules/calendar.ts";
 import {
   closesText,
   eventStart,
@@ -6,7 +7,6 @@ import {
   formatShortTime,
   hasStarted,
   isBefore,
-  manageLinkExpiry,
   maxPerRsvp,
   mealCountsOf,
   socialRsvpCutoff,

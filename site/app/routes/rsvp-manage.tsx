@@ -3,19 +3,31 @@ import type { ApiResponse } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import { type EventRsvpValues, eventRsvpProblems } from "../../../core/rules/form-checks.ts";
 import { mealCountField } from "../../../core/rules/meals.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useAlerts } from "../components/Alerts.tsx";
-import { DinnerFields } from "../components/DinnerFields.tsx";
+import { DinnerFields } from "../components/EventRsvpModal.tsx";
 import { NumberSelect, SubmitButton, useSentForm } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { failureAlert, postApi } from "../lib/api.ts";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PAGES } from "../site-map.ts";
 import "./rsvp-manage.css";
 
 type Managed = ApiResponse<"manageRsvp">;
+
+/** The alert of a change the server took (here, not in the catalogue every page loads). */
+const CHANGED: Alert = {
+  ...ALERTS.rsvpSuccess,
+  heading: "Saved",
+  text: "Your reservation is changed. A confirmation is on its way to your e-mail address.",
+};
+
+/** The reservation comes from the API once the page runs: it needs React. */
+export const handle = hydrates;
 
 export const meta = () => [
   ...pageMeta(
@@ -83,7 +95,7 @@ function ChangeForm({
     const { values } = form;
     const payload = () =>
       event ? { ...values, token } : { token, numberOfAttendees: values.numberOfAttendees };
-    const sent = await form.send("changeRsvp", payload, ALERTS.rsvpChanged);
+    const sent = await form.send("changeRsvp", payload, CHANGED);
     if (sent) await reload();
   }
 
@@ -96,7 +108,7 @@ function ChangeForm({
       showAlert(failureAlert(result));
       return;
     }
-    showAlert({ ...ALERTS.rsvpChanged, heading: "Cancelled", text: result.body.message });
+    showAlert({ ...CHANGED, heading: "Cancelled", text: result.body.message });
     await reload();
   }
 
