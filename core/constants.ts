@@ -33,3 +33,10 @@ export const PORTRAIT_HEIGHT_PX = 350;
 /** The number a past master has when he joined by affiliation; his term reads 'By Affiliation'. */
 export const BY_AFFILIATION = -1;
 export const BY_AFFILIATION_TERM = "By Affiliation";
+
+/**
+ * The site's pages the API's mails link to with a personal token after '#': a reservation's
+ * own page, and the page that claims seats offered from the waiting list. Pages for one visitor:
+ * in no menu and no sitemap.
+ */
+export const RSVP_LINK_PAGES = { manage: "/rsvp/manage", claim: "/rsvp/claim" } as const;

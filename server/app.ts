@@ -27,6 +27,7 @@ import { type Backoff, MailWorker } from "./mail/worker.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import type { RouteContext } from "./routes/context.ts";
 import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
+import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
@@ -280,6 +281,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   socialRsvpRoutes(ctx);
   contactRoutes(ctx);
   pastMasterListRoute(ctx);
+  manageRsvpRoutes(ctx);
 
   if (existsSync(config.distDir)) {
     await registerSite(app, config.distDir, directives);

@@ -29,6 +29,17 @@ function generatedModules(): Plugin {
   };
 }
 
+/**
+ * The few small pieces many pages are made of (their title and description, heading, the
+ * sentence of a page with nothing yet, the Top button): in the layout's file rather than in the
+ * home page's, which those pages would otherwise load whole for them.
+ */
+const PAGE_KIT =
+  /[\\/]app[\\/](lib[\\/]meta\.ts|components[\\/](EmptyState|PageHeading|TopButton)\.tsx)$/;
+
+/** The bundler's helper for parts loaded on demand (a modal, the lightbox). */
+const ON_DEMAND = /preload-helper/;
+
 /** React and the router, which every page needs. */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|rolldown[\\/]runtime/;
@@ -87,7 +98,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "framework", test: FRAMEWORK, priority: 3 },
-            { name: "layout", test: (id) => imports.from("/app/root.tsx").has(id), priority: 2 },
+            // Its own file: the pages that load a part on demand are not all the home page's.
+            { name: "on-demand", test: ON_DEMAND, priority: 3 },
+            {
+              name: "layout",
+              test: (id) => imports.from("/app/root.tsx").has(id) || PAGE_KIT.test(id),
+              priority: 2,
+            },
             {
               name: "home",
               test: (id) => imports.from("/app/routes/home.tsx").has(id),

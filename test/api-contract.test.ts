@@ -18,6 +18,7 @@ import {
   testData,
   testEvent,
 } from "./api-harness.ts";
+import { manageTokenOf } from "./manage-links.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -113,6 +114,10 @@ describe("the API contract (core/api/contract.ts)", () => {
       website: "",
     });
     await call("pastMasterList");
+    const manage = await manageTokenOf(s, PLAIN_RSVP_FORM.email);
+    await call("manageRsvp", { token: manage });
+    await call("changeRsvp", { token: manage, numberOfAttendees: 2, earlyBirdDinner: false });
+    await call("cancelRsvp", { token: manage });
 
     expect([...answers.keys()].sort()).toEqual(Object.keys(API_CONTRACT).sort());
     for (const [name, body] of answers) {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { Clock, NOW, startServer, TEST_EVENTS, type TestServer, testData } from "./api-harness.ts";
+import { manageTokenOf } from "./manage-links.ts";
 
 /** The dinner meeting of the API tests with dinners closing 3 days before (Sun 29 Nov, 11:59PM). */
 const EVENT = eventSchema.parse({
@@ -26,6 +28,9 @@ function form(overrides: Partial<EventRsvpForm> = {}): EventRsvpForm {
     ...overrides,
   } as EventRsvpForm;
 }
+
+/** One dinner, chosen with the single-meal radio as the form sends it. */
+const ONE_BEEF = { numberOfMeals: 1, mealChoice: "Roast Beef", countRoastBeef: 0, countSalmon: 0 };
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -77,5 +82,32 @@ describe("dinners closed before RSVP (mealCutoffDays)", () => {
       ["Ann", 2, 0],
       ["John", 3, 2],
     ]);
+  });
+
+  it("holds a change through the manage link to the same rule: seats yes, a new dinner no", async () => {
+    const s = await start();
+    const client = await s.client();
+    const sent = await client.post(
+      API_ROUTES.eventRsvp.path,
+      buildEventRsvpPayload(EVENT, form({ numberOfAttendees: 2, ...ONE_BEEF })),
+    );
+    expect(sent.status).toBe(200);
+    const token = await manageTokenOf(s, "john.smith@example.org");
+    const change = (fields: Partial<EventRsvpForm>) =>
+      client.post(API_ROUTES.changeRsvp.path, { token, ...form(fields) });
+
+    // Mon 30 Nov, 9 AM in New York: the dinners closed Sunday night, RSVP is open until Tuesday.
+    s.clock.advance(Date.parse("2026-11-30T14:00:00Z") - NOW.getTime());
+    expect(
+      await change({ numberOfAttendees: 3, numberOfMeals: 2, countRoastBeef: 2 }),
+    ).toMatchObject({ status: 409, body: { message: CLOSED, field: "earlyBirdDinner" } });
+    expect(await change({ ...ONE_BEEF, mealChoice: "Salmon" })).toMatchObject({
+      status: 409,
+    });
+    // More seats, the dinner ordered in time kept.
+    const kept = await change({ numberOfAttendees: 4, ...ONE_BEEF });
+    expect(kept.status).toBe(200);
+    const [stored] = await s.store.listEventRsvps(EVENT.id);
+    expect(stored?.record).toMatchObject({ attendees: 4, meals: 1 });
   });
 });

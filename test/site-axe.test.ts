@@ -55,7 +55,7 @@ describe("accessibility (axe-core)", () => {
         const context = await chromium.browser.newContext({ viewport: { width, height: 800 } });
         const page = await context.newPage();
         await page.goto(server.url + route);
-        await page.waitForSelector("html[data-hydrated]");
+        await page.waitForSelector("html[data-ready]");
         const found = await violationsOf(page, width);
         await context.close();
         expect(found).toEqual([]);
@@ -72,7 +72,7 @@ describe("accessibility (axe-core)", () => {
         // The site's time, so the events the build shows still take reservations.
         await page.clock.install({ time: NOW });
         await page.goto(server.url + route);
-        await page.waitForSelector("html[data-hydrated]");
+        await page.waitForSelector("html[data-ready]");
         await open(page);
         const found = await violationsOf(page, width);
         await context.close();

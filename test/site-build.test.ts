@@ -4,14 +4,20 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ICAL from "ical.js";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
-import { HOME_JS_GZIP_KB, pageScripts, totalKb } from "../bench/page-js.ts";
+import {
+  CONTENT_JS_GZIP_KB,
+  HOME_JS_GZIP_KB,
+  inlineScript,
+  pageScripts,
+  totalKb,
+} from "../bench/page-js.ts";
 import { readManifest } from "../cli/images/cache.ts";
 import { upcomingEvents, upcomingOutings } from "../core/rules/events.ts";
 import { processedUrl } from "../core/rules/media.ts";
 import { pictureOf } from "../core/rules/pictures.ts";
 import type { ImageEntry } from "../core/schemas/image-manifest.ts";
 import { heroSizes } from "../site/app/lib/pictures.ts";
-import { REDIRECT_SCRIPT } from "../site/app/site-map.ts";
+import { personalPages, REDIRECT_SCRIPT } from "../site/app/site-map.ts";
 import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
@@ -76,7 +82,7 @@ describe("lodge build (the site)", () => {
     expect(site.stderr).toEqual([]);
     expect(site.code).toBe(0);
     expect(site.stdout.at(-1)).toMatch(
-      /^Built the site in .*dist: 254 pages and \d+ media files \(\d+\.\d s\)\.$/,
+      /^Built the site in .*dist: 255 pages and \d+ media files \(\d+\.\d s\)\.$/,
     );
   });
 
@@ -215,7 +221,7 @@ describe("lodge build (the site)", () => {
     }
   });
 
-  it(`loads ${HOME_JS_GZIP_KB} KB of JavaScript at most (gzip) on the home page at start, in seven files, and sends its stylesheet in 15 KB`, () => {
+  it(`loads ${HOME_JS_GZIP_KB} KB of JavaScript at most (gzip) on the home page at start, in eight files, and sends its stylesheet in 15 KB`, () => {
     const scripts = pageScripts(site.dir, "/home");
     expect(scripts.map((s) => /^\/assets\/(.+)-[\w-]{8}\.js$/.exec(s.file)?.[1])).toEqual([
       "manifest",
@@ -225,6 +231,7 @@ describe("lodge build (the site)", () => {
       "layout",
       "home",
       "home",
+      "on-demand",
     ]);
     expect(totalKb(scripts).gzip).toBeLessThanOrEqual(HOME_JS_GZIP_KB);
     const home = html("home");
@@ -232,6 +239,29 @@ describe("lodge build (the site)", () => {
     expect(styles).toHaveLength(1);
     const sent = readFileSync(join(site.dir, `${styles[0]}.br`)).length;
     expect(sent / 1024).toBeLessThanOrEqual(15);
+  });
+
+  it(`runs no script file and ${CONTENT_JS_GZIP_KB} KB of inline script at most (gzip) on a page without React`, () => {
+    for (const route of ["/about-us", "/history", "/golden-square-past-masters"]) {
+      expect(pageScripts(site.dir, route), route).toEqual([]);
+      expect(inlineScript(site.dir, route).gzip / 1024, route).toBeLessThanOrEqual(
+        CONTENT_JS_GZIP_KB,
+      );
+      expect(html(route.slice(1)), route).not.toContain("__reactRouterContext");
+    }
+  });
+
+  it("gives no browser the secretary's address", () => {
+    const { secretaryEmail } = sampleData().lodge;
+    expect(secretaryEmail).toMatch(/@/);
+    const assets = join(site.dir, "assets");
+    const sent = [
+      ...readdirSync(assets)
+        .filter((file) => file.endsWith(".js"))
+        .map((file) => join(assets, file)),
+      ...builtPages(site.dir).map((path) => join(site.dir, path, "index.html")),
+    ].map((file) => readFileSync(file, "utf8"));
+    for (const text of sent) expect(text).not.toContain(secretaryEmail);
   });
 
   it("fetches the home page's hero first: its WebP sizes are preloaded before the stylesheet, the scripts after the first paint", () => {
@@ -304,9 +334,11 @@ describe("lodge build (what is shared, found and subscribed to)", () => {
     const listed = [
       ...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d\d-\d\d)<\/lastmod><\/url>/g),
     ];
+    // Every page but those for one visitor (a reservation's own page, opened from its mail).
     expect(listed.map((m) => decodeURI(m[1] ?? "").slice(lodge.siteUrl.length))).toEqual(
-      builtPages(site.dir),
+      builtPages(site.dir).filter((page) => !personalPages().includes(page)),
     );
+    expect(personalPages().every((page) => builtPages(site.dir).includes(page))).toBe(true);
     expect(new Set(listed.map((m) => m[2]))).toEqual(new Set([NOW.toISOString().slice(0, 10)]));
     expect(readFileSync(join(site.dir, "robots.txt"), "utf8")).toBe(
       `User-agent: *\nAllow: /\n\nSitemap: ${lodge.siteUrl}/sitemap.xml\nSitemap: ${lodge.siteUrl}/feed.xml\n`,

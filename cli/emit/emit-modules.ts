@@ -5,6 +5,7 @@ import {
   ENTITY_LIST,
   type Entity,
   type ImageManifest,
+  type Lodge,
   type LodgeData,
 } from "../../core/schemas/index.ts";
 
@@ -28,12 +29,12 @@ function declared({ holds, type }: Entity): string {
 }
 
 /**
- * lodge.yaml as the pages' scripts carry it: without the secretary's address, which no page
- * shows and the server reads from lodge.yaml itself, so it is not handed to every harvester.
+ * lodge.yaml as the site's modules hold it: without what no page shows, since what a page's
+ * component reads reaches every visitor's browser (the secretary's address would be there for
+ * any harvester to read). `lodge serve` and the commands read lodge.yaml itself.
  */
-function siteLodge(lodge: LodgeData["lodge"]): LodgeData["lodge"] {
-  const { secretaryEmail: _kept, ...shown } = lodge;
-  return shown;
+export function lodgeForTheSite({ secretaryEmail: _, ...lodge }: Lodge): Lodge {
+  return { ...lodge, publish: {} };
 }
 
 /**
@@ -53,7 +54,7 @@ const MODULES: {
     name: entity.key,
     imports: entity.type,
     type: declared(entity),
-    pick: (d: LodgeData) => (entity.key === "lodge" ? siteLodge(d.lodge) : d[entity.key]),
+    pick: (d: LodgeData) => (entity.key === "lodge" ? lodgeForTheSite(d.lodge) : d[entity.key]),
   })),
   {
     file: "images.ts",

@@ -6,6 +6,7 @@ import { upcomingEvents, upcomingOutings } from "../../core/rules/events.ts";
 import { NEWS_FEED, newsFeed } from "../../core/rules/feed.ts";
 import { MEDIA_FOLDERS, SITE_IMAGES } from "../../core/rules/media.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
+import { personalPages } from "../../site/app/site-map.ts";
 
 /** The icons phones ask for: the home-screen icon of iOS, and the web app manifest's two. */
 export const ICONS = [
@@ -23,7 +24,7 @@ const xml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
 export function sitemap(siteUrl: string, pages: readonly string[], moment: Date): string {
   const day = moment.toISOString().slice(0, 10);
   const urls = pages
-    .filter((page) => page !== "/")
+    .filter((page) => page !== "/" && !personalPages().includes(page))
     .map(
       (page) =>
         `  <url><loc>${xml(siteUrl + encodeURI(page))}</loc><lastmod>${day}</lastmod></url>`,

@@ -4,8 +4,11 @@ import {
   attendeeCountsSchema,
   contactRequestSchema,
   formTokenSchema,
+  managedRsvpSchema,
   noQuerySchema,
   pastMasterListAnswerSchema,
+  rsvpChangeRequestSchema,
+  rsvpTokenRequestSchema,
   sheetRowWrittenSchema,
   submittedSchema,
 } from "../schemas/api.ts";
@@ -35,6 +38,9 @@ export const API_CONTRACT = {
   formToken: declare("formToken", noQuerySchema, formTokenSchema),
   contact: declare("contact", contactRequestSchema, submittedSchema),
   pastMasterList: declare("pastMasterList", noQuerySchema, pastMasterListAnswerSchema),
+  manageRsvp: declare("manageRsvp", rsvpTokenRequestSchema, managedRsvpSchema),
+  changeRsvp: declare("changeRsvp", rsvpChangeRequestSchema, submittedSchema),
+  cancelRsvp: declare("cancelRsvp", rsvpTokenRequestSchema, submittedSchema),
 } satisfies { [K in ApiRouteName]: { name: K; request: z.ZodType; response: z.ZodType } };
 
 export type ApiRoute = (typeof API_CONTRACT)[ApiRouteName];

@@ -30,6 +30,9 @@ export const API_ROUTES = {
   formToken: { method: "GET", path: "/mj/api/form-token" },
   contact: { method: "POST", path: "/mj/api/contact-us" },
   pastMasterList: { method: "GET", path: "/assets/data/past-master-list.json" },
+  manageRsvp: { method: "POST", path: "/mj/api/rsvp/manage" },
+  changeRsvp: { method: "POST", path: "/mj/api/rsvp/change" },
+  cancelRsvp: { method: "POST", path: "/mj/api/rsvp/cancel" },
 } as const satisfies Record<string, { method: "GET" | "POST"; path: `/${string}` }>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -208,3 +208,12 @@ function calendarEventOf(
     stamp,
   };
 }
+
+/** How long a manage link outlives its event's end. */
+export const MANAGE_LINK_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** When an RSVP's manage link stops working: the event's end (its start plus its calendar length) plus a day. */
+export function manageLinkExpiry(event: Pick<Event, "date">, timeZone: string): Date {
+  const start = instantOf(eventStart(event.date), timeZone).getTime();
+  return new Date(start + CALENDAR_DURATION_MINUTES * 60_000 + MANAGE_LINK_GRACE_MS);
+}

@@ -55,3 +55,56 @@ export const formTokenSchema = z.object({ token: z.string(), minFillSeconds: z.n
 export const pastMasterListAnswerSchema = z.array(
   z.object({ number: z.number(), name: z.string(), term: z.string(), imgUrl: z.string() }),
 );
+
+/** The token of a personal manage link, sent in the body: never in an address, so in no log. */
+const rsvpToken = z.string().min(1).max(200);
+
+/** POST /mj/api/rsvp/manage and /mj/api/rsvp/cancel: the manage link's token. */
+export const rsvpTokenRequestSchema = z.object({ token: rsvpToken });
+
+/**
+ * POST /mj/api/rsvp/change: the token and the RSVP form's fields a visitor may change (head
+ * count, dinner, meals and the per-choice counts), checked by the event's own form rules.
+ */
+export const rsvpChangeRequestSchema = z.looseObject({ token: rsvpToken });
+
+/**
+ * Where an RSVP a manage link names stands: `open` (may be changed or cancelled), `closed` (the
+ * deadline has passed: write to the secretary), `cancelled`, or `replaced` by a newer RSVP of the
+ * same address, whose own mail has the link that works.
+ */
+export const managedRsvpStateSchema = z.enum(["open", "closed", "cancelled", "replaced"]);
+export type ManagedRsvpState = z.infer<typeof managedRsvpStateSchema>;
+
+/** POST /mj/api/rsvp/manage: the RSVP as its visitor sees it on the manage page. */
+export const managedRsvpSchema = z.object({
+  /** An event's RSVP, or a social outing's (no dinner). */
+  kind: z.enum(["event", "social"]),
+  state: managedRsvpStateSchema,
+  /** The sentence above the form: what the visitor can do now, or whom to write to. */
+  message: z.string(),
+  event: z.object({
+    id: z.string(),
+    name: z.string(),
+    /** 'Wed, Dec 2, 2026 at 7:30PM' */
+    when: z.string(),
+    location: z.string(),
+    /** 'Closes Nov 30, 2026 at 11:59PM' */
+    closes: z.string(),
+    /** The most attendees (and meals) one RSVP may be for. */
+    maxPerRsvp: z.number(),
+    /** Whether the event has a dinner, and its meal choices. */
+    dinner: z.boolean(),
+    choices: z.array(z.string()),
+  }),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  attendees: z.number(),
+  dinner: z.boolean(),
+  meals: z.number(),
+  mealCounts: z.array(z.object({ choice: z.string(), count: z.number() })),
+  /** The secretary's address, for the page that can no longer take changes. */
+  secretary: z.string(),
+});
+export type ManagedRsvp = z.infer<typeof managedRsvpSchema>;

@@ -73,6 +73,8 @@ export interface RsvpCircumstances {
   /** Seats the sender's address holds for the event once this RSVP is stored. */
   clientSeats: number;
   guestLimit: number;
+  /** The visitor's personal link to change or cancel the RSVP (server/rsvp/manage-link.ts). */
+  manageUrl?: string | undefined;
 }
 
 const people = (n: number) => `${n} ${n === 1 ? "attendee" : "attendees"}`;
@@ -152,6 +154,7 @@ export async function eventRsvpMails(
     lastName: form.lastName,
     ...eventPlaceView(event),
     replaces: circumstances.replaces !== undefined,
+    manageUrl: circumstances.manageUrl ?? "",
     attendees: form.numberOfAttendees,
     dinner: dinner && {
       time: formatDinnerTime(event.earlyBirdOptions.time),
@@ -185,6 +188,7 @@ export async function socialRsvpMails(
   outing: SocialEvent,
   form: SocialRsvpForm,
   receivedAt: Date,
+  manageUrl = "",
 ): Promise<ComposedMail[]> {
   const start = eventStart(outing.date);
   const date = formatEventDateTime(start);
@@ -215,6 +219,7 @@ export async function socialRsvpMails(
     address: outing.locationAddress,
     mapLink: outing.locationUrl,
     attendees: form.numberOfAttendees,
+    manageUrl,
   });
   return Promise.all([
     composeMail({
@@ -287,15 +292,14 @@ export async function contactMails(
  */
 export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-/** The visitor's notice that the secretary cancelled their RSVP, or changed its attendees. */
-export async function rsvpChangeMail(
+/** What every mail about one RSVP says of whom and which event (or outing). */
+function rsvpMailCommon(
   ctx: MailContext,
-  event: Event,
-  rsvp: EventRsvpRecord,
-  change: { kind: "cancelled" } | { kind: "changed"; attendees: number },
-): Promise<ComposedMail> {
+  event: Pick<Event, "name" | "date">,
+  rsvp: Pick<EventRsvpRecord, "firstName" | "lastName">,
+) {
   const start = eventStart(event.date);
-  const common = {
+  return {
     lodgeName: ctx.lodge.name,
     firstName: rsvp.firstName,
     lastName: rsvp.lastName,
@@ -304,6 +308,16 @@ export async function rsvpChangeMail(
     longDate: formatFullDate(start),
     time: formatShortTime(start),
   };
+}
+
+/** The visitor's notice that the secretary cancelled their RSVP, or changed its attendees. */
+export async function rsvpChangeMail(
+  ctx: MailContext,
+  event: Event,
+  rsvp: EventRsvpRecord,
+  change: { kind: "cancelled" } | { kind: "changed"; attendees: number },
+): Promise<ComposedMail> {
+  const common = rsvpMailCommon(ctx, event, rsvp);
   const rendered =
     change.kind === "cancelled"
       ? ctx.templates("rsvp-cancelled", { ...common, attendees: people(rsvp.attendees) })
@@ -321,6 +335,74 @@ export async function rsvpChangeMail(
   });
 }
 
+/** '3 meals (2 Prime Rib, 1 Salmon)', or '' without dinner. */
+function dinnerText(rsvp: Pick<ChangedRecord, "dinner" | "meals" | "mealCounts">): string {
+  if (!rsvp.dinner) return "";
+  const chosen = rsvp.mealCounts.filter((meal) => meal.count > 0);
+  const meals = `${rsvp.meals} ${rsvp.meals === 1 ? "meal" : "meals"}`;
+  return chosen.length === 0
+    ? meals
+    : `${meals} (${chosen.map((meal) => `${meal.count} ${meal.choice}`).join(", ")})`;
+}
+
+/** An RSVP as a visitor's change mails tell it: an outing's has no dinner. */
+type ChangedRecord = Pick<
+  EventRsvpRecord,
+  "firstName" | "lastName" | "email" | "attendees" | "dinner" | "meals" | "mealCounts"
+>;
+
+/** A visitor's own change or cancellation, made with their manage link. */
+export interface VisitorChange {
+  before: ChangedRecord;
+  /** The RSVP as changed; undefined when it was cancelled. */
+  after?: ChangedRecord | undefined;
+  manageUrl: string;
+  /** Whether the event offers a dinner (an outing does not): the mails then say what was ordered. */
+  offersDinner: boolean;
+  kind: "event" | "social";
+}
+
+/** The visitor's confirmation of their change or cancellation, and the secretary's notice of it. */
+export async function visitorChangeMails(
+  ctx: MailContext,
+  event: Pick<Event, "id" | "name" | "date">,
+  change: VisitorChange,
+  at: Date,
+): Promise<ComposedMail[]> {
+  const { before, after } = change;
+  const view = {
+    ...rsvpMailCommon(ctx, event, before),
+    listCommand: change.kind === "event" ? `lodge rsvps --event ${event.id}` : "lodge rsvps",
+    cancelled: after === undefined,
+    before: people(before.attendees),
+    attendees: after ? people(after.attendees) : "",
+    dinnerLine:
+      after && change.offersDinner
+        ? `Early bird dinner: ${dinnerText(after) || "not reserved"}`
+        : "",
+    hasMealCounts: (after?.mealCounts.length ?? 0) > 0,
+    mealCounts: after?.mealCounts ?? [],
+    manageUrl: change.manageUrl,
+    receivedAt: receivedText(ctx.lodge, at),
+  };
+  return Promise.all([
+    composeMail({
+      kind: "rsvp-visitor-change",
+      from: ctx.from,
+      to: before.email,
+      replyTo: ctx.secretary,
+      ...ctx.templates("rsvp-visitor-change", view),
+    }),
+    composeMail({
+      kind: "rsvp-visitor-change-notice",
+      from: ctx.from,
+      to: ctx.secretary,
+      replyTo: before.email,
+      ...ctx.templates("rsvp-visitor-change-notice", view),
+    }),
+  ]);
+}
+
 /** How the summary names each kind of mail. */
 const KIND_NAMES: Record<string, string> = {
   "rsvp-notice": "RSVP notice",
@@ -332,6 +414,8 @@ const KIND_NAMES: Record<string, string> = {
   "rsvp-cancelled": "cancellation notice",
   "rsvp-changed": "change notice",
   reminder: "reminder",
+  "rsvp-visitor-change": "confirmation of a visitor's change",
+  "rsvp-visitor-change-notice": "notice of a visitor's change",
 };
 
 /** The secretary's daily summary of mail the server refused for good. */

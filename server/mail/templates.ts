@@ -13,6 +13,8 @@ export const MAIL_TEMPLATES = [
   "contact-acknowledgement",
   "rsvp-cancelled",
   "rsvp-changed",
+  "rsvp-visitor-change",
+  "rsvp-visitor-change-notice",
   "failed-mail-summary",
   "reminder",
 ] as const;

@@ -16,7 +16,9 @@ import {
   fullError,
   readEventRsvp,
 } from "../rsvp/event-rsvp.ts";
+import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import { answer, type RouteContext, sheetRowRoute } from "./context.ts";
+import { siteBase } from "./manage-rsvp.ts";
 
 /**
  * How often an RSVP is tried again when another RSVP of the same e-mail address for the same
@@ -41,6 +43,9 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       const hash = requestHash("rsvp", { eventId: event.id, form });
       const idempotency = idempotencyFor("rsvp", hash, idempotencyKeyOf(request), now);
       const clientKey = ctx.clientKey(request);
+      // The visitor's personal link to change or cancel it, in the confirmation; the store keeps
+      // only the token's hash.
+      const manageToken = newRsvpToken(ctx.config.xsrfSecret, "manage", "event");
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
         // One RSVP per e-mail address and event: a second one takes the place of the first, and
         // the mails and the answer say so.
@@ -64,6 +69,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
             idempotency,
             clientKey,
             replaces: current?.id,
+            manageTokenHash: rsvpTokenHash(manageToken),
             mails: await eventRsvpMails(ctx.mail(), event, form, now, {
               replaces: current?.attendees,
               clientSeats: clientSeatsAfter(form.numberOfAttendees, {
@@ -71,6 +77,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
                 replaced: current,
               }),
               guestLimit,
+              manageUrl: manageUrl(siteBase(data.lodge.siteUrl, request), manageToken),
             }),
             response: { status: 200, body },
           },

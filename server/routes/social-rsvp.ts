@@ -22,7 +22,9 @@ import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempoten
 import { refuseUnsafeText } from "../http/text.ts";
 import { socialRsvpMails } from "../mail/messages.ts";
 import { findByRef } from "../rsvp/event-ref.ts";
+import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import { answer, type RouteContext, sheetRowRoute } from "./context.ts";
+import { siteBase } from "./manage-rsvp.ts";
 
 /** The social RSVP's fields that end up in mail headers. */
 const TEXT_FIELDS = ["firstName", "lastName", "email"];
@@ -66,11 +68,20 @@ export function socialRsvpRoutes(ctx: RouteContext): void {
         checkOutingOpen(found, now, data.lodge.timeZone),
       );
       const hash = requestHash("social", { outingId: outing.id, form });
+      // The visitor's personal link to change or cancel it; the store keeps only its hash.
+      const manageToken = newRsvpToken(ctx.config.xsrfSecret, "manage", "social");
       const outcome = await ctx.store.addSocialRsvp({
         record: { outingId: outing.id, ...form, attendees: form.numberOfAttendees },
         receivedAt: now,
         idempotency: idempotencyFor("social", hash, idempotencyKeyOf(request), now),
-        mails: await socialRsvpMails(ctx.mail(), outing, form, now),
+        mails: await socialRsvpMails(
+          ctx.mail(),
+          outing,
+          form,
+          now,
+          manageUrl(siteBase(data.lodge.siteUrl, request), manageToken),
+        ),
+        manageTokenHash: rsvpTokenHash(manageToken),
         response: { status: 200, body: { message: ALERTS.rsvpSuccess.text } },
       });
       return answer(reply, outcome, ctx.worker);

@@ -4,6 +4,7 @@ import {
   formatMediumDate,
   formatShortTime,
   formInputFromPayload,
+  type HeldMeals,
   hasStarted,
   mealCountField,
   mealCountsOf,
@@ -132,8 +133,8 @@ export function clientFullError(taken: number, limit: number): HttpError {
  */
 export function checkMeals(
   event: Event,
-  record: EventRsvpRecord,
-  held: EventRsvpRecord | undefined,
+  record: HeldMeals,
+  held: HeldMeals | undefined,
   now: Date,
   timeZone: string,
 ): void {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import { signToken, verifyToken } from "../security/tokens.ts";
 
 /**
@@ -18,8 +19,8 @@ export type LinkPurpose = "manage" | "claim";
 export type RsvpKind = "event" | "social";
 
 /** The site's page that opens a manage link, and the one that opens a claim link. */
-export const MANAGE_PAGE = "/rsvp/manage";
-export const CLAIM_PAGE = "/rsvp/claim";
+export const MANAGE_PAGE = RSVP_LINK_PAGES.manage;
+export const CLAIM_PAGE = RSVP_LINK_PAGES.claim;
 
 const KINDS: Record<string, RsvpKind> = { e: "event", s: "social" };
 const PREFIX: Record<RsvpKind, string> = { event: "e", social: "s" };

@@ -31,6 +31,7 @@ import {
   type MailEntry,
   type MailStatus,
   type ManagedEventRsvp,
+  type ManagedSocialRsvp,
   type QueuedMail,
   type RsvpLimits,
   type RsvpState,
@@ -512,12 +513,36 @@ export class PostgresStore implements Store {
     });
   }
 
+  async findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined> {
+    return this.#read(async (sql) => {
+      const [row] = await sql`SELECT * FROM social_rsvps WHERE manage_token_hash = ${tokenHash}`;
+      return (
+        row && { rsvp: socialRsvp(row), state: row.state === "cancelled" ? "cancelled" : "current" }
+      );
+    });
+  }
+
+  async changeSocialRsvp(id: number, attendees: number, now: Date, mails: ComposedMail[]) {
+    return this.#write(async (tx): Promise<{ kind: "done" } | { kind: "not-found" }> => {
+      const changed =
+        attendees === 0
+          ? await tx`UPDATE social_rsvps SET state = 'cancelled', ended_at = ${now}
+              WHERE id = ${id} AND state = 'current'`
+          : await tx`UPDATE social_rsvps SET attendees = ${attendees}
+              WHERE id = ${id} AND state = 'current'`;
+      if (changed.count === 0) return { kind: "not-found" };
+      await this.#queue(tx, "social_rsvps", id, mails, now);
+      return { kind: "done" };
+    });
+  }
+
   async listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]> {
     return this.#read(async (sql) => {
       const rows =
         outingId === undefined
-          ? await sql`SELECT * FROM social_rsvps ORDER BY id`
-          : await sql`SELECT * FROM social_rsvps WHERE outing_id = ${outingId} ORDER BY id`;
+          ? await sql`SELECT * FROM social_rsvps WHERE state = 'current' ORDER BY id`
+          : await sql`SELECT * FROM social_rsvps
+              WHERE outing_id = ${outingId} AND state = 'current' ORDER BY id`;
       return rows.map(socialRsvp);
     });
   }

@@ -156,6 +156,7 @@ export function socialRsvpColumns(
     email: record.email,
     attendees: record.attendees,
     request_hash: submission.idempotency.requestHash,
+    manage_token_hash: submission.manageTokenHash ?? null,
   };
 }
 

@@ -36,6 +36,7 @@ import {
   type MailEntry,
   type MailStatus,
   type ManagedEventRsvp,
+  type ManagedSocialRsvp,
   type QueuedMail,
   type RsvpLimits,
   type RsvpState,
@@ -512,13 +513,44 @@ export class SqliteStore implements Store {
     });
   }
 
+  async findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined> {
+    return this.#read(() => {
+      const row = this.#db
+        .prepare("SELECT * FROM social_rsvps WHERE manage_token_hash = ?")
+        .get(tokenHash) as Found | undefined;
+      return (
+        row && { rsvp: socialRsvp(row), state: row.state === "cancelled" ? "cancelled" : "current" }
+      );
+    });
+  }
+
+  async changeSocialRsvp(id: number, attendees: number, now: Date, mails: ComposedMail[]) {
+    return this.#write((): { kind: "done" } | { kind: "not-found" } => {
+      const changed =
+        attendees === 0
+          ? this.#db
+              .prepare(
+                "UPDATE social_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ? AND state = 'current'",
+              )
+              .run(now.toISOString(), id)
+          : this.#db
+              .prepare("UPDATE social_rsvps SET attendees = ? WHERE id = ? AND state = 'current'")
+              .run(attendees, id);
+      if (changed.changes === 0) return { kind: "not-found" };
+      queueMails(this.#db, "social_rsvps", id, mails, now);
+      return { kind: "done" };
+    });
+  }
+
   async listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]> {
     return this.#read(() => {
       const rows = (
         outingId === undefined
-          ? this.#db.prepare("SELECT * FROM social_rsvps ORDER BY id").all()
+          ? this.#db.prepare("SELECT * FROM social_rsvps WHERE state = 'current' ORDER BY id").all()
           : this.#db
-              .prepare("SELECT * FROM social_rsvps WHERE outing_id = ? ORDER BY id")
+              .prepare(
+                "SELECT * FROM social_rsvps WHERE outing_id = ? AND state = 'current' ORDER BY id",
+              )
               .all(outingId)
       ) as Found[];
       return rows.map(socialRsvp);

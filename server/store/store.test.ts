@@ -348,6 +348,104 @@ describe.each(kinds)("the $name store", (kind) => {
       await store.close();
     });
 
+    it("finds a social RSVP by its token, changes its attendees and cancels it, leaving it out of the list", async () => {
+      const store = await open();
+      const outing = {
+        record: {
+          outingId: "o1",
+          firstName: "Ann",
+          lastName: "Lee",
+          email: "ann@example.org",
+          attendees: 2,
+        },
+        receivedAt: NOW,
+        idempotency: { requestHash: "social", keys: [] },
+        mails: [],
+        response: { status: 200, body: {} },
+        manageTokenHash: "social-hash",
+      };
+      expect((await store.addSocialRsvp(outing)).kind).toBe("stored");
+      expect(await store.findSocialRsvpByToken("social-hash")).toMatchObject({
+        state: "current",
+        rsvp: { id: 1, record: { attendees: 2 } },
+      });
+      expect(
+        await store.changeSocialRsvp(1, 4, NOW, [mail("rsvp-visitor-change", "ann@example.org")]),
+      ).toEqual({ kind: "done" });
+      expect((await store.listSocialRsvps("o1")).map((r) => r.record.attendees)).toEqual([4]);
+      expect(await store.changeSocialRsvp(1, 0, NOW, [])).toEqual({ kind: "done" });
+      expect(await store.listSocialRsvps("o1")).toEqual([]);
+      expect((await store.findSocialRsvpByToken("social-hash"))?.state).toBe("cancelled");
+      expect(await store.changeSocialRsvp(1, 3, NOW, [])).toEqual({ kind: "not-found" });
+      expect((await store.listMail("pending")).map((m) => m.kind)).toEqual(["rsvp-visitor-change"]);
+      await store.close();
+    });
+
+    it("never passes the limit and loses no acknowledged change under 200 concurrent new RSVPs, cancels and changes on a full event, over two connections", async () => {
+      const place = await kind.place();
+      const stores = [await kind.open(place), await kind.open(place)];
+      const limit = seats(60);
+      // Full: 30 RSVPs of 2 seats.
+      for (let i = 0; i < 30; i++) {
+        expect((await stores[0]?.addEventRsvp(rsvp(`Full${i}`, 2), limit))?.kind).toBe("stored");
+      }
+      const expected = new Map<string, number>(
+        Array.from({ length: 30 }, (_, i) => [`Full${i}`, 2]),
+      );
+      const store = (i: number) => stores[i % 2] as Store;
+      const plain = { dinner: false, meals: 0, mealCounts: [] };
+      // 15 cancels and 15 changes (to 1 or 3 seats) of the first RSVPs, and 170 newcomers of 1
+      // or 2 seats, all at once, alternating between the two connections.
+      const actions: Promise<() => void>[] = [];
+      for (let i = 0; i < 30; i++) {
+        const name = `Full${i}`;
+        if (i % 2 === 0) {
+          actions.push(
+            store(i)
+              .cancelEventRsvp(i + 1, NOW, [])
+              .then((outcome) => () => {
+                expect(outcome.kind).toBe("done");
+                expected.delete(name);
+              }),
+          );
+        } else {
+          const attendees = i % 4 === 1 ? 1 : 3;
+          actions.push(
+            store(i)
+              .changeEventRsvp(i + 1, { attendees, ...plain }, limit.guestLimit, NOW, [])
+              .then((outcome) => () => {
+                if (outcome.kind === "done") expected.set(name, attendees);
+                else expect(outcome.kind).toBe("full");
+              }),
+          );
+        }
+      }
+      for (let i = 0; i < 170; i++) {
+        const name = `New${i}`;
+        actions.push(
+          store(i)
+            .addEventRsvp(rsvp(name, 1 + (i % 2)), limit)
+            .then((outcome) => () => {
+              if (outcome.kind === "stored") expected.set(name, 1 + (i % 2));
+              else expect(outcome.kind).toBe("full");
+            }),
+        );
+      }
+      expect(actions.length).toBe(200);
+      for (const acknowledge of await Promise.all(actions)) acknowledge();
+      const current = await (stores[1] as Store).listEventRsvps("e1");
+      // Every acknowledged change is there, and nothing else.
+      expect(new Map(current.map((r) => [r.record.firstName, r.record.attendees]))).toEqual(
+        expected,
+      );
+      const taken = current.reduce((sum, r) => sum + r.record.attendees, 0);
+      expect(taken).toBeLessThanOrEqual(60);
+      // The cancels freed seats, and newcomers took them.
+      expect([...expected.keys()].some((name) => name.startsWith("New"))).toBe(true);
+      for (const one of stores) await one.close();
+      // Two hundred transactions on a loaded machine: PostgreSQL serialises them on the event.
+    }, 60_000);
+
     it("changes head count, dinner and meals within the guest limit, in one transaction with its mails", async () => {
       const place = await kind.place();
       const server = await kind.open(place);

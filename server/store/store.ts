@@ -81,6 +81,8 @@ export interface Submission<R> {
   /** Queued in the same transaction as the record. */
   mails: ComposedMail[];
   response: StoredResponse;
+  /** An RSVP's: the hash of the manage link's token its confirmation carries (rsvp/manage-link.ts). */
+  manageTokenHash?: string | undefined;
 }
 
 export type SubmitOutcome =
@@ -183,6 +185,12 @@ export type RsvpState = "current" | "replaced" | "cancelled";
 export interface ManagedEventRsvp {
   rsvp: Stored<EventRsvpRecord>;
   state: RsvpState;
+}
+
+/** The social RSVP a manage link names, whatever has become of it since. */
+export interface ManagedSocialRsvp {
+  rsvp: Stored<SocialRsvpRecord>;
+  state: Exclude<RsvpState, "replaced">;
 }
 
 /** The limits an RSVP is stored within; core's capacity rule decides with them. */
@@ -295,6 +303,16 @@ export interface Store {
     now: Date,
     mails: ComposedMail[],
   ): Promise<ChangeOutcome>;
+  /** The social RSVP whose manage link's token has this hash (any state), or undefined. */
+  findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined>;
+  /** Sets the attendees of a current social RSVP, or cancels it (attendees 0), with its mails. */
+  changeSocialRsvp(
+    id: number,
+    attendees: number,
+    now: Date,
+    mails: ComposedMail[],
+  ): Promise<{ kind: "done" } | { kind: "not-found" }>;
+  /** The current social RSVPs (cancelled ones left out), by id. */
   listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]>;
   listContactMessages(): Promise<Stored<ContactRecord>[]>;
 

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, use, useEffect, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -9,32 +9,40 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useLoaderData,
   useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Picture } from "../../core/rules/pictures.ts";
+import { wallTimeIn } from "../../core/rules/time.ts";
 import { lodge } from "../generated/lodge.ts";
 import { AlertBanner, AlertProvider } from "./components/Alerts.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { JoinBlock } from "./components/JoinBlock.tsx";
 import { buildMoment } from "./lib/build-moment.ts";
+import { textChanges } from "./lib/by-time.server.ts";
+import { pageHydrates } from "./lib/hydration.ts";
 import { NowProvider } from "./lib/now.tsx";
 import { logo } from "./lib/pictures.server.ts";
 import { type ShareTag, shareTags } from "./lib/share.server.ts";
+import { siteScriptSource } from "./lib/site-script.ts";
 import type { RefreshHandle } from "./routes/redirect-home.tsx";
 import { isGalleryPath } from "./site-map.ts";
 import "./styles/site.css";
 
 /**
- * The prerendered pages show the build moment; hydration starts from it too. The share tags are
- * the page's (canonical address, share picture), made from its address.
+ * The prerendered pages show the build moment; hydration starts from it too, and a page without
+ * React moves its footer's year on at the moments given here. The share tags are the page's
+ * (canonical address, share picture), made from its address.
  */
 export function loader({ request }: LoaderFunctionArgs) {
+  const builtAt = buildMoment();
   return {
-    builtAt: buildMoment().getTime(),
+    builtAt: builtAt.getTime(),
+    yearChanges: textChanges((at) => String(wallTimeIn(at, lodge.timeZone).year), builtAt, 10),
     logo: logo(),
     share: shareTags(new URL(request.url).pathname),
   };
@@ -51,10 +59,22 @@ function useNoscriptRefresh(): string | undefined {
     .find((target) => target !== undefined);
 }
 
+/**
+ * Whether the page loads React (see hydration.ts). In the browser React runs, so the page did;
+ * and it keeps the router's scripts while it shows pages that would not have loaded them.
+ */
+function useHydrates(): boolean {
+  const matches = useMatches();
+  const spaFallback = use(UNSAFE_FrameworkContext)?.isSpaMode ?? false;
+  return !import.meta.env.SSR || pageHydrates(matches, spaFallback);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const icon = root?.logo.icon;
   const refresh = useNoscriptRefresh();
+  const hydrates = useHydrates();
+  const { pathname } = useLocation();
   return (
     <html lang="en">
       <head>
@@ -81,8 +101,18 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates && <ScrollRestoration />}
+        {hydrates && <Scripts />}
+        <script
+          // The script is written by the build only: React in the browser keeps it as it is.
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the site's own fixed script
+          dangerouslySetInnerHTML={{
+            __html: import.meta.env.SSR
+              ? siteScriptSource({ hydrates, keepStorage: isGalleryPath(pathname) })
+              : "",
+          }}
+        />
       </body>
     </html>
   );
@@ -149,9 +179,11 @@ function SiteLayout({ children, logo }: { children: ReactNode; logo: Picture | u
 
 export default function App() {
   const { builtAt, logo } = useLoaderData<typeof loader>();
-  // Marks the page as interactive, for tests and for CSS that needs JavaScript.
+  // Marks the page as hydrated and, as the site script does on a page without React, ready:
+  // for tests and for CSS that needs JavaScript.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    document.documentElement.dataset.ready = "true";
   }, []);
   return (
     <NowProvider builtAt={builtAt}>

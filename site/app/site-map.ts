@@ -1,4 +1,5 @@
 import { eventRsvpPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
+import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import type { Album, Lodge } from "../../core/schemas/index.ts";
 
 /**
@@ -33,6 +34,19 @@ export const PAGES = {
     label: "Brotherhood Night History",
   },
 } as const;
+
+/**
+ * The pages for one visitor, opened from the personal link in a mail (core's RSVP_LINK_PAGES): in no
+ * menu and left out of the sitemap. Not in PAGES, which every page's menus carry.
+ */
+export function personalRoutes(): { path: string; file: string }[] {
+  return [{ path: RSVP_LINK_PAGES.manage.slice(1), file: "routes/rsvp-manage.tsx" }];
+}
+
+/** Their addresses, e.g. '/rsvp/manage'. */
+export function personalPages(): string[] {
+  return personalRoutes().map((page) => `/${page.path}`);
+}
 
 export type PageKey = keyof typeof PAGES;
 
@@ -160,6 +174,7 @@ export function prerenderPaths(lodge: Pick<Lodge, "pastMasters">, data: DataPage
   return [
     "/",
     ...Object.values(PAGES).map((page) => `/${page.path}`),
+    ...personalPages(),
     ...lodge.pastMasters.map((list) => `/${list.route}`),
     ...dataRoutes(data).flatMap((route) => route.paths),
   ];

@@ -111,7 +111,7 @@ export async function openPage(
   const page = await context.newPage();
   await page.clock.install({ time });
   await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
+  await page.waitForSelector("html[data-ready]");
   return page;
 }
 

@@ -1,11 +1,16 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { wallTimeIn } from "../../../core/rules/time.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useNow } from "../lib/now.tsx";
+import type { loader } from "../root.tsx";
 
-/** The footer (SPEC 2): a few links, the lodge's address and a copyright line with this year. */
+/**
+ * The footer (SPEC 2): a few links, the lodge's address and a copyright line with this year
+ * (moved on by React, or on a page without it by the site script at the root's `yearChanges`).
+ */
 export function Footer() {
   const year = wallTimeIn(useNow(), lodge.timeZone).year;
+  const yearChanges = useRouteLoaderData<typeof loader>("root")?.yearChanges;
   const { address } = lodge;
   const grandLodgeLabel =
     lodge.links.external.find((link) => link.href === lodge.links.grandLodge)?.label ??
@@ -48,7 +53,8 @@ export function Footer() {
         </address>
       </div>
       <p className="copyright">
-        © {year} {lodge.name}. All rights reserved.
+        © <span data-by-time={JSON.stringify(yearChanges ?? [])}>{year}</span> {lodge.name}. All
+        rights reserved.
       </p>
     </footer>
   );

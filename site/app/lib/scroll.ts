@@ -1,17 +1,3 @@
-import { useEffect, useState } from "react";
-
-/** True once the window is scrolled `px` or more; re-renders only when that changes. */
-export function useScrolledPast(px: number, inclusive = true): boolean {
-  const [past, setPast] = useState(false);
-  useEffect(() => {
-    const update = () => setPast(inclusive ? window.scrollY >= px : window.scrollY > px);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [px, inclusive]);
-  return past;
-}
-
 /** Scrolls the window to the top: smoothly, unless the visitor asked for less motion. */
 export function scrollToTop(): void {
   const reduce = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;

@@ -13,6 +13,7 @@ import type { LightboxPicture } from "../components/AlbumLightbox.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { TopButton } from "../components/TopButton.tsx";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { lightboxFiles, thumbnail } from "../lib/pictures.server.ts";
 import { PAGES } from "../site-map.ts";
@@ -61,6 +62,9 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
     throw redirect(`/${PAGES.gallery.path}`);
   }
 }
+
+/** React in the browser: the lightbox. */
+export const handle = hydrates;
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   pageMeta(

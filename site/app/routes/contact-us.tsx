@@ -18,8 +18,12 @@ import {
 import { PageHeading } from "../components/PageHeading.tsx";
 import { PlainFormHidden, plainFormProps } from "../components/PlainForms.tsx";
 import { getApi } from "../lib/api.ts";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { scrollToTop } from "../lib/scroll.ts";
+
+/** React in the browser: the contact form. */
+export const handle = hydrates;
 
 export const meta = () =>
   pageMeta(

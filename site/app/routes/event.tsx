@@ -4,8 +4,10 @@ import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
 import { EVENT_TITLE_ID, EventPage, eventPageDescription } from "../components/EventPage.tsx";
+import { buildMoment } from "../lib/build-moment.ts";
 import { eventWhen } from "../lib/dates.ts";
 import { eventPageData } from "../lib/event-page.server.ts";
+import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { eventPath, PAGES } from "../site-map.ts";
 
@@ -15,9 +17,14 @@ export function loader({ params }: LoaderFunctionArgs) {
   if (!event) throw new Response("No such event", { status: 404 });
   return {
     event,
+    /** Taken place when built: nothing on its page changes or opens any more. */
+    past: hasStarted(event.date, buildMoment(), lodge.timeZone),
     ...eventPageData(event.date, event.address),
   };
 }
+
+/** React in the browser while the event is to come: its RSVP, and the page saying when it has passed. */
+export const handle = hydratesWhen((data: ReturnType<typeof loader>) => !data.past);
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   data

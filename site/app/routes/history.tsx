@@ -6,6 +6,8 @@ import { lodge } from "../../generated/lodge.ts";
 import { EmptyState } from "../components/EmptyState.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { TopButton } from "../components/TopButton.tsx";
+import { buildMoment } from "../lib/build-moment.ts";
+import { textChanges } from "../lib/by-time.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { picture } from "../lib/pictures.server.ts";
@@ -13,8 +15,11 @@ import { picture } from "../lib/pictures.server.ts";
 /** Half the container beside the text; the container's width below 800px. */
 const FIGURE_SIZES = "(max-width: 800px) calc(100vw - 2rem), 580px";
 
+/** Runs at build time: the entries with their pictures, and when the lodge's age moves on. */
 export function loader() {
+  const ageOn = (at: Date) => String(lodgeAge(lodge.charterDate, at, lodge.timeZone));
   return {
+    ageChanges: textChanges(ageOn, buildMoment(), 10),
     history: history.map((entry) => ({
       entry,
       picture: picture("history", entry.imageSrc, { width: 600, height: 400 }),
@@ -30,11 +35,15 @@ export const meta = () =>
 
 const charter = parseDay(lodge.charterDate);
 
-function Age() {
+/** The lodge's age, moved on by React or, on this page without it, by the site script. */
+function Age({ changes }: { changes: [number, string][] }) {
   const age = lodgeAge(lodge.charterDate, useNow(), lodge.timeZone);
   return (
     <p className="lodge-age">
-      <strong>{age} years</strong> since our charter
+      <strong>
+        <span data-by-time={JSON.stringify(changes)}>{age}</span> years
+      </strong>{" "}
+      since our charter
       {charter ? `, ${formatMediumDate(charter)}` : ""}.
     </p>
   );
@@ -42,7 +51,7 @@ function Age() {
 
 /** The history timeline (SPEC 2): dated entries in rows of alternating colours, then 'Today'. */
 export default function History() {
-  const { history } = useLoaderData<typeof loader>();
+  const { history, ageChanges } = useLoaderData<typeof loader>();
   return (
     <>
       <div className="page-heading">
@@ -64,7 +73,7 @@ export default function History() {
               <div className="timeline-text">
                 <h2 className="timeline-year">{entry.year}</h2>
                 <p>{entry.content}</p>
-                {entry.year === "Today" && <Age />}
+                {entry.year === "Today" && <Age changes={ageChanges} />}
               </div>
               {picture && (
                 <figure className="timeline-figure">

@@ -12,6 +12,7 @@ import { Html } from "../components/PageHeading.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { Spotlight } from "../components/Spotlight.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { contentPage } from "../lib/pages.ts";
@@ -43,6 +44,9 @@ export function loader() {
     ),
   };
 }
+
+/** React in the browser: the carousel and the RSVP modal. */
+export const handle = hydrates;
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   pageMeta(lodge.name, data?.page.description ?? "");

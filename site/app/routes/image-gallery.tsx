@@ -7,6 +7,7 @@ import { EmptyState } from "../components/EmptyState.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { Pager, usePager } from "../components/Pager.tsx";
 import { Picture } from "../components/Picture.tsx";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { picture } from "../lib/pictures.server.ts";
 import { gridSizes } from "../lib/pictures.ts";
@@ -24,6 +25,9 @@ export function loader() {
 
 /** A tile of the grid (.tile-grid): columns of at least 280 px, 1.5rem apart. */
 const TILE_SIZES = gridSizes(280, 24);
+
+/** React in the browser: the pager and the page number it keeps. */
+export const handle = hydrates;
 
 export const meta = () =>
   pageMeta("Image Gallery", `Photo albums of the meetings, dinners and events of ${lodge.name}.`);

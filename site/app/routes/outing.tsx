@@ -6,7 +6,9 @@ import { lodge } from "../../generated/lodge.ts";
 import { socialEvents } from "../../generated/social-events.ts";
 import { EventPage, eventPageDescription } from "../components/EventPage.tsx";
 import { OutingCard, useOutingRsvp } from "../components/OutingCard.tsx";
+import { buildMoment } from "../lib/build-moment.ts";
 import { eventPageData } from "../lib/event-page.server.ts";
+import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { picture } from "../lib/pictures.server.ts";
@@ -19,9 +21,14 @@ export function loader({ params }: LoaderFunctionArgs) {
   return {
     outing,
     picture: picture("socialEvents", outing.eventImageUrl, { width: 1200, height: 800 }),
+    /** Taken place when built: nothing on its page changes or opens any more. */
+    past: hasStarted(outing.date, buildMoment(), lodge.timeZone),
     ...eventPageData(outing.date, outing.locationAddress),
   };
 }
+
+/** React in the browser while the outing is to come: its RSVP, and the page saying when it has passed. */
+export const handle = hydratesWhen((data: ReturnType<typeof loader>) => !data.past);
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   data

@@ -8,12 +8,16 @@ import { EmptyState } from "../components/EmptyState.tsx";
 import { Modal } from "../components/Modal.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { Pager, usePager } from "../components/Pager.tsx";
+import { hydrates } from "../lib/hydration.ts";
 import { media } from "../lib/media.ts";
 import { pageMeta } from "../lib/meta.ts";
 
 export function loader() {
   return { past: bulletins.past };
 }
+
+/** React in the browser: the pager and the PDF modal. */
+export const handle = hydrates;
 
 export const meta = () =>
   pageMeta("Past Bulletins", `Earlier bulletins of ${lodge.name}, to read or download.`);

@@ -1,11 +1,14 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { PORTRAIT_HEIGHT_PX } from "../../../core/constants.ts";
 import { latestInstallation } from "../../../core/rules/events.ts";
+import { orderPastMasters } from "../../../core/rules/past-masters.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { pastMasters } from "../../generated/past-masters.ts";
 import { EmptyState } from "../components/EmptyState.tsx";
 import { PastMasters } from "../components/PastMasters.tsx";
+import { buildMoment } from "../lib/build-moment.ts";
+import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { picture } from "../lib/pictures.server.ts";
@@ -16,14 +19,18 @@ const PORTRAIT = { width: Math.round((PORTRAIT_HEIGHT_PX * 4) / 5), height: PORT
 /**
  * Runs at build time: picks this page's list (the route names it in lodge.yaml), its portraits
  * (each file once; the lodge's placeholder for '') and the date of the latest installation, so
- * the browser gets neither the other lists nor the events.
+ * the browser gets neither the other lists nor the events. The page needs React for its cards
+ * (toggle and pager), and for a master the list shows only from a later day on; a table whose
+ * every master is shown already stays as the build wrote it.
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const route = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
   const config = lodge.pastMasters.find((list) => list.route === route);
   if (!config) throw new Response("Not found", { status: 404 });
   const installed = latestInstallation(events);
+  const installation = installed && { month: installed.month, day: installed.day };
   const masters = pastMasters[config.slug] ?? [];
+  const shown = (at: Date) => orderPastMasters(masters, at, lodge.timeZone, installation).length;
   const files = config.views.includes("cards") ? new Set(masters.map((m) => m.imgUrl)) : [];
   return {
     config,
@@ -35,9 +42,12 @@ export function loader({ request }: LoaderFunctionArgs) {
           picture("images", lodge.defaultPortrait, PORTRAIT),
       ]),
     ),
-    installation: installed && { month: installed.month, day: installed.day },
+    installation,
+    hydrate: config.views.includes("cards") || shown(buildMoment()) < shown(new Date(8.64e15)),
   };
 }
+
+export const handle = hydratesWhen((data: ReturnType<typeof loader>) => data.hydrate);
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>
   pageMeta(

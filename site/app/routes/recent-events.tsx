@@ -11,6 +11,7 @@ import { EmptyState } from "../components/EmptyState.tsx";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
 import { TopButton } from "../components/TopButton.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { picture } from "../lib/pictures.server.ts";
@@ -47,6 +48,9 @@ export function loader() {
 }
 
 const HEADING = `Recent Events From The Last Year At ${lodge.name}`;
+
+/** React in the browser: the carousels. */
+export const handle = hydrates;
 
 export const meta = () =>
   pageMeta(

@@ -9,6 +9,7 @@ import { EmptyState } from "../components/EmptyState.tsx";
 import { OutingCard, useOutingRsvp } from "../components/OutingCard.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { picture } from "../lib/pictures.server.ts";
@@ -27,6 +28,9 @@ export function loader() {
     ) as Record<string, PictureData>,
   };
 }
+
+/** React in the browser: the RSVP modal. */
+export const handle = hydrates;
 
 export const meta = () =>
   pageMeta(lodge.socialSeries.title, lodge.socialSeries.description || lodge.socialSeries.title);

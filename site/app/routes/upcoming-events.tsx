@@ -13,6 +13,7 @@ import { MapPanel } from "../components/MapPanel.tsx";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
 import { TopButton } from "../components/TopButton.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
+import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { eventPath } from "../site-map.ts";
 
@@ -27,6 +28,9 @@ export function loader() {
     notesHeading: pages[NOTES_PAGE]?.heading || "Good to Know",
   };
 }
+
+/** React in the browser: the RSVP modal and the attendee counts. */
+export const handle = hydrates;
 
 export const meta = () =>
   pageMeta("Upcoming Events", `Meetings, dinners and events coming up at ${lodge.name}.`);

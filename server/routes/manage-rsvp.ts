@@ -1,0 +1,117 @@
+import type { FastifyRequest } from "fastify";
+import { apiRoute } from "../http/api-route.ts";
+import { HttpError } from "../http/errors.ts";
+import { visitorChangeMails } from "../mail/messages.ts";
+import { checkMeals, fullError } from "../rsvp/event-rsvp.ts";
+import { manageUrl } from "../rsvp/manage-link.ts";
+import {
+  checkChangeable,
+  managedView,
+  type OpenedRsvp,
+  openManagedRsvp,
+  readChange,
+} from "../rsvp/manage-rsvp.ts";
+import type { ChangeOutcome, ComposedMail, EventRsvpChange } from "../store/store.ts";
+import type { RouteContext } from "./context.ts";
+
+/**
+ * The address mail links open: lodge.yaml's `siteUrl`, else the address this request came to
+ * (a lodge without a public address is reached where its server is).
+ */
+export function siteBase(siteUrl: string, request: FastifyRequest): string {
+  return siteUrl || `${request.protocol}://${request.host}`;
+}
+
+/** What a store's answer to a change means for the visitor. */
+function changed(outcome: ChangeOutcome, attendees: number): void {
+  if (outcome.kind === "full") throw fullError(attendees, outcome.taken, outcome.limit);
+  if (outcome.kind === "not-found") {
+    throw new HttpError(
+      409,
+      "This reservation was changed elsewhere a moment ago (cancelled, or replaced by a newer one). Reload the page to see it as it is now.",
+    );
+  }
+}
+
+/**
+ * POST /mj/api/rsvp/manage, /change and /cancel: a visitor's own RSVP, by the token of the
+ * personal link in its confirmation mail. The token comes in the body, never in an address.
+ */
+export function manageRsvpRoutes(ctx: RouteContext): void {
+  const { app } = ctx;
+  const open = (token: string) =>
+    openManagedRsvp(ctx.store, ctx.data(), ctx.config.xsrfSecret, token, ctx.now());
+  const mails = (
+    opened: OpenedRsvp,
+    request: FastifyRequest,
+    token: string,
+    after?: OpenedRsvp["record"],
+  ) =>
+    visitorChangeMails(
+      ctx.mail(),
+      opened.item,
+      {
+        before: opened.record,
+        after,
+        manageUrl: manageUrl(siteBase(ctx.data().lodge.siteUrl, request), token),
+        offersDinner: opened.kind === "event" && opened.item.earlyBirdOptions.cost.kind !== "none",
+        kind: opened.kind,
+      },
+      ctx.now(),
+    );
+  /** Stores the change (attendees 0: the cancellation) of an RSVP of either kind. */
+  const store = async (
+    opened: OpenedRsvp,
+    change: EventRsvpChange | undefined,
+    queued: ComposedMail[],
+  ): Promise<ChangeOutcome> => {
+    if (opened.kind === "social") {
+      return ctx.store.changeSocialRsvp(
+        opened.id,
+        change?.attendees ?? 0,
+        ctx.now(),
+        queued,
+      ) as Promise<ChangeOutcome>;
+    }
+    return change
+      ? ctx.store.changeEventRsvp(opened.id, change, ctx.data().lodge.guestLimit, ctx.now(), queued)
+      : ctx.store.cancelEventRsvp(opened.id, ctx.now(), queued);
+  };
+
+  apiRoute(app, "manageRsvp", {
+    handle: async ({ token }) => managedView(await open(token), ctx.mail().secretary),
+  });
+
+  apiRoute(app, "changeRsvp", {
+    handle: async (body, request) => {
+      const token = String(body.token);
+      const opened = await open(token);
+      checkChangeable(opened, ctx.mail().secretary);
+      const change = readChange(opened, body);
+      const after = { ...opened.record, ...change };
+      // After the meal deadline a change may move seats and keep its dinners, never add one.
+      if (opened.kind === "event") {
+        checkMeals(opened.item, after, opened.record, ctx.now(), ctx.data().lodge.timeZone);
+      }
+      const outcome = await store(opened, change, await mails(opened, request, token, after));
+      changed(outcome, change.attendees);
+      ctx.worker.kick();
+      return {
+        message: `Your reservation is changed. A confirmation is on its way to ${after.email}.`,
+      };
+    },
+  });
+
+  apiRoute(app, "cancelRsvp", {
+    handle: async ({ token }, request) => {
+      const opened = await open(token);
+      checkChangeable(opened, ctx.mail().secretary);
+      const outcome = await store(opened, undefined, await mails(opened, request, token));
+      changed(outcome, 0);
+      ctx.worker.kick();
+      return {
+        message: `Your reservation is cancelled and its seats are free for others. A confirmation is on its way to ${opened.record.email}.`,
+      };
+    },
+  });
+}

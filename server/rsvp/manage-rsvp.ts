@@ -1,0 +1,222 @@
+import { manageLinkExpiry } from "../../core/rules/calendar.ts";
+import {
+  closesText,
+  eventStart,
+  formatFullDate,
+  formatMediumDate,
+  formatShortTime,
+  hasStarted,
+  isBefore,
+  maxPerRsvp,
+  mealCountsOf,
+  socialRsvpCutoff,
+  upcomingRsvpDeadline,
+  type WallTime,
+  wallTimeIn,
+} from "../../core/rules/index.ts";
+import type { ManagedRsvp, ManagedRsvpState } from "../../core/schemas/api.ts";
+import {
+  type Event,
+  eventRsvpFormSchema,
+  type LodgeData,
+  type SocialEvent,
+  socialRsvpFormSchema,
+} from "../../core/schemas/index.ts";
+import { HttpError, validationError } from "../http/errors.ts";
+import type { EventRsvpChange, EventRsvpRecord, Store } from "../store/store.ts";
+import { mealCountLabels } from "./event-rsvp.ts";
+import { type RsvpKind, readRsvpToken } from "./manage-link.ts";
+
+/**
+ * What a manage link opens: the RSVP it names (an event's or a social outing's), its event, and
+ * whether it may still be changed. The rules are a new RSVP's: before the deadline, an event not
+ * cancelled; seats and meals as the event's form takes them. The link itself works until a day
+ * after the event ends.
+ */
+
+/** The refusal of a link that is not one of ours, or names no RSVP. */
+const UNKNOWN_LINK = new HttpError(
+  404,
+  "This link does not open a reservation: it may have been cut short. Open it again from your confirmation mail, whole, or write to the secretary through the contact form.",
+);
+
+/** An RSVP of either kind as the page and the mails see it: a social one has no dinner. */
+export type ManagedRecord = Pick<
+  EventRsvpRecord,
+  "firstName" | "lastName" | "email" | "attendees" | "dinner" | "meals" | "mealCounts"
+>;
+
+interface Opened<K extends RsvpKind, I> {
+  kind: K;
+  id: number;
+  item: I;
+  record: ManagedRecord;
+  state: ManagedRsvpState;
+}
+export type OpenedRsvp = Opened<"event", Event> | Opened<"social", SocialEvent>;
+/** What an RSVP is for: an event, or a social outing. */
+type Target = { kind: "event"; item: Event } | { kind: "social"; item: SocialEvent };
+
+/** When RSVPs for the item close: the event's deadline, or the outing's cutoff. */
+function deadlineOf(opened: Target): WallTime {
+  return opened.kind === "event"
+    ? upcomingRsvpDeadline(opened.item)
+    : socialRsvpCutoff(opened.item);
+}
+
+/** The moment's state of a current RSVP: open to changes until the deadline, closed after. */
+function stateOf(
+  opened: Target,
+  stored: "current" | "replaced" | "cancelled",
+  now: Date,
+  timeZone: string,
+): ManagedRsvpState {
+  if (stored !== "current") return stored;
+  const { item } = opened;
+  const cancelled = opened.kind === "event" && opened.item.cancelled;
+  return isBefore(wallTimeIn(now, timeZone), deadlineOf(opened)) &&
+    !cancelled &&
+    !hasStarted(item.date, now, timeZone)
+    ? "open"
+    : "closed";
+}
+
+const NO_DINNER = { dinner: false, meals: 0, mealCounts: [] };
+
+/** The RSVP a manage link's token names, or the refusal a person can act on. */
+export async function openManagedRsvp(
+  store: Store,
+  data: LodgeData,
+  secret: string,
+  token: string,
+  now: Date,
+): Promise<OpenedRsvp> {
+  const read = readRsvpToken(secret, "manage", token);
+  if (!read) throw UNKNOWN_LINK;
+  const { timeZone } = data.lodge;
+  let opened: Target & {
+    id: number;
+    record: ManagedRecord;
+    stored: "current" | "replaced" | "cancelled";
+  };
+  if (read.kind === "event") {
+    const found = await store.findEventRsvpByToken(read.hash);
+    if (!found) throw UNKNOWN_LINK;
+    const item = data.events.find((candidate) => candidate.id === found.rsvp.record.eventId);
+    opened = {
+      kind: "event",
+      id: found.rsvp.id,
+      item,
+      record: found.rsvp.record,
+      stored: found.state,
+    } as typeof opened;
+  } else {
+    const found = await store.findSocialRsvpByToken(read.hash);
+    if (!found) throw UNKNOWN_LINK;
+    const item = data.socialEvents.find((candidate) => candidate.id === found.rsvp.record.outingId);
+    opened = {
+      kind: "social",
+      id: found.rsvp.id,
+      item,
+      record: { ...found.rsvp.record, ...NO_DINNER },
+      stored: found.state,
+    } as typeof opened;
+  }
+  const { item } = opened;
+  if (!item || now.getTime() >= manageLinkExpiry(item, timeZone).getTime()) {
+    const name = item ? `${item.name} on ${formatMediumDate(eventStart(item.date))}` : "its event";
+    throw new HttpError(
+      410,
+      `This link has expired: it worked until a day after ${name}. To ask about the reservation, write to the secretary through the contact form.`,
+    );
+  }
+  const { stored, ...rest } = opened;
+  return { ...rest, state: stateOf(opened, stored, now, timeZone) } as OpenedRsvp;
+}
+
+/** The sentence above the manage page's form. */
+function stateMessage(opened: OpenedRsvp, secretary: string): string {
+  const deadline = deadlineOf(opened);
+  switch (opened.state) {
+    case "open":
+      return `You can change or cancel this reservation until ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}.`;
+    case "cancelled":
+      return `This reservation is cancelled. To come after all, reserve again from the ${opened.kind === "event" ? "Upcoming Events" : "Social Events"} page while reservations are open.`;
+    case "replaced":
+      return "A newer reservation with the same e-mail address took this one's place: use the link in the mail that confirmed it.";
+    case "closed":
+      return opened.kind === "event" && opened.item.cancelled
+        ? `${opened.item.name} has been cancelled.`
+        : `Reservations closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}, so this one can no longer be changed here. To change or cancel it, write to the secretary at ${secretary}.`;
+  }
+}
+
+/** The RSVP as the manage page shows it. */
+export function managedView(opened: OpenedRsvp, secretary: string): ManagedRsvp {
+  const { item, record } = opened;
+  const start = eventStart(item.date);
+  const deadline = deadlineOf(opened);
+  const event = opened.kind === "event" ? opened.item : undefined;
+  return {
+    kind: opened.kind,
+    state: opened.state,
+    message: stateMessage(opened, secretary),
+    event: {
+      id: item.id,
+      name: item.name,
+      when: `${formatFullDate(start)} at ${formatShortTime(start)}`,
+      location: item.location,
+      closes: event
+        ? closesText(event)
+        : `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}`,
+      maxPerRsvp: event ? maxPerRsvp(event) : 10,
+      dinner: event ? event.earlyBirdOptions.cost.kind !== "none" : false,
+      choices: event ? event.earlyBirdOptions.choices : [],
+    },
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    attendees: record.attendees,
+    dinner: record.dinner,
+    meals: record.meals,
+    mealCounts: record.mealCounts,
+    secretary,
+  };
+}
+
+/** Refuses a change or cancellation of an RSVP that is not open to them, saying why. */
+export function checkChangeable(opened: OpenedRsvp, secretary: string): void {
+  if (opened.state !== "open") throw new HttpError(409, stateMessage(opened, secretary));
+}
+
+/**
+ * The visitor's change as the event's own RSVP form takes it: the names and address stay the
+ * RSVP's, the counts are checked by the same schema a new RSVP is (an outing's: attendees only).
+ */
+export function readChange(opened: OpenedRsvp, body: Record<string, unknown>): EventRsvpChange {
+  const { record } = opened;
+  const { token: _token, ...fields } = body;
+  const person = { firstName: record.firstName, lastName: record.lastName, email: record.email };
+  if (opened.kind === "social") {
+    const parsed = socialRsvpFormSchema.safeParse({ ...fields, ...person });
+    if (!parsed.success) throw validationError(parsed.error);
+    return { attendees: parsed.data.numberOfAttendees, ...NO_DINNER };
+  }
+  const event = opened.item;
+  const parsed = eventRsvpFormSchema(event).safeParse({ ...fields, ...person, masonicTitle: "" });
+  if (!parsed.success) throw validationError(parsed.error, mealCountLabels(event));
+  const form = parsed.data;
+  if (event.full && form.numberOfAttendees > record.attendees) {
+    throw new HttpError(
+      409,
+      `The secretary has closed ${event.name} to new seats: you can reserve for ${record.attendees} or fewer.`,
+      "numberOfAttendees",
+    );
+  }
+  return {
+    attendees: form.numberOfAttendees,
+    dinner: form.earlyBirdDinner,
+    meals: form.earlyBirdDinner ? form.numberOfMeals : 0,
+    mealCounts: mealCountsOf(event, form),
+  };
+}

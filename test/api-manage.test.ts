@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { API_ROUTES } from "../core/api/routes.ts";
+import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
+import { managedRsvpSchema } from "../core/schemas/api.ts";
+import {
+  PLAIN_RSVP_FORM,
+  startServer,
+  type TestServer,
+  testData,
+  testEvent,
+} from "./api-harness.ts";
+import { manageTokenOf, outboxMails } from "./manage-links.ts";
+
+/**
+ * A visitor's own RSVP through the personal link in its confirmation: seen, changed within the
+ * event's rules, cancelled; closed after the deadline, expired a day after the event. The clock
+ * is the server's own, moved by the test.
+ */
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const HOUR = 3_600_000;
+const ANN = { ...PLAIN_RSVP_FORM, firstName: "Ann", lastName: "Lee", email: "ann@example.org" };
+const DINNER = "dinner-meeting";
+
+async function rsvped(guestLimit = 70) {
+  server = await startServer({ data: testData({ guestLimit }) });
+  const client = await server.client();
+  const sent = await client.post(
+    API_ROUTES.eventRsvp.path,
+    buildEventRsvpPayload(testEvent(DINNER), { ...ANN, numberOfAttendees: 2 }),
+  );
+  expect(sent.status).toBe(200);
+  const token = await manageTokenOf(server, ANN.email);
+  const s = server;
+  const post = (name: "manageRsvp" | "changeRsvp" | "cancelRsvp", body: object = {}) =>
+    client.post(API_ROUTES[name].path, { token, ...body });
+  return { s, client, token, post };
+}
+
+describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
+  it("comes in the confirmation, at the site's address, the token after '#' only", async () => {
+    const { s, token } = await rsvped();
+    const [confirmation] = (await outboxMails(s)).filter((m) => m.kind === "rsvp-confirmation");
+    expect(confirmation?.text).toContain(
+      `To change or cancel your reservation, open your personal link (keep it to yourself):\nhttps://www.hillcrest586.example.org/rsvp/manage#${token}`,
+    );
+    expect(confirmation?.html).toContain(
+      `href="https://www.hillcrest586.example.org/rsvp/manage#${token}"`,
+    );
+    // The store keeps no working token.
+    expect(JSON.stringify(await s.store.dump())).not.toContain(token.split(".")[0]);
+  });
+
+  it("shows the RSVP, changes head count, dinner and meals by the form's rules, and mails both", async () => {
+    const { s, post } = await rsvped();
+    const view = managedRsvpSchema.parse((await post("manageRsvp")).body);
+    expect(view).toMatchObject({
+      state: "open",
+      message: "You can change or cancel this reservation until Dec 1, 2026 at 11:59PM.",
+      attendees: 2,
+      dinner: false,
+      event: { id: DINNER, choices: ["Roast Beef", "Salmon"], dinner: true, maxPerRsvp: 10 },
+    });
+    const wrongMeals = await post("changeRsvp", {
+      numberOfAttendees: 3,
+      earlyBirdDinner: true,
+      numberOfMeals: 3,
+      countRoastBeef: 1,
+      countSalmon: 1,
+    });
+    expect(wrongMeals.status).toBe(400);
+    expect(wrongMeals.body).toMatchObject({ message: expect.stringMatching(/add up/) });
+    const changed = await post("changeRsvp", {
+      numberOfAttendees: 3,
+      earlyBirdDinner: true,
+      numberOfMeals: 3,
+      countRoastBeef: 2,
+      countSalmon: 1,
+    });
+    expect(changed).toMatchObject({
+      status: 200,
+      body: {
+        message: "Your reservation is changed. A confirmation is on its way to ann@example.org.",
+      },
+    });
+    expect(managedRsvpSchema.parse((await post("manageRsvp")).body)).toMatchObject({
+      attendees: 3,
+      dinner: true,
+      meals: 3,
+      mealCounts: [
+        { choice: "Roast Beef", count: 2 },
+        { choice: "Salmon", count: 1 },
+      ],
+    });
+    const mails = (await outboxMails(s)).slice(2);
+    expect(mails.map((m) => [m.kind, m.headers.get("to")])).toEqual([
+      ["rsvp-visitor-change", "ann@example.org"],
+      ["rsvp-visitor-change-notice", "secretary@hillcrest586.example.org"],
+    ]);
+    expect(mails[0]?.subject).toBe(
+      "Changed: your reservation for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+    );
+    expect(mails[0]?.text).toContain(
+      "Attendees: 3 attendees (it was 2 attendees)\nEarly bird dinner: 3 meals (2 Roast Beef, 1 Salmon)",
+    );
+    expect(mails[1]?.text).toContain("Ann Lee changed their reservation with their manage link.");
+    expect(mails[1]?.text).toContain("  Roast Beef: 2\n  Salmon: 1");
+  });
+
+  it("refuses more seats than are left, in the same transaction as the others' RSVPs", async () => {
+    const { s, post } = await rsvped(4);
+    const bob = await s.client();
+    await bob.post(
+      API_ROUTES.eventRsvp.path,
+      buildEventRsvpPayload(testEvent(DINNER), { ...PLAIN_RSVP_FORM, numberOfAttendees: 1 }),
+    );
+    const tooMany = await post("changeRsvp", { numberOfAttendees: 4, earlyBirdDinner: false });
+    expect(tooMany).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          "This event is full for 4 attendees: 3 seats are left. Please reserve for 3 or fewer.",
+        field: "numberOfAttendees",
+      },
+    });
+    expect(
+      (await post("changeRsvp", { numberOfAttendees: 3, earlyBirdDinner: false })).status,
+    ).toBe(200);
+    expect((await s.store.attendeeCounts()).get(DINNER)).toBe(4);
+  });
+
+  it("cancels: the seats are free at once, and the link then says it is cancelled", async () => {
+    const { s, post } = await rsvped();
+    const cancelled = await post("cancelRsvp");
+    expect(cancelled.status).toBe(200);
+    expect((await s.store.attendeeCounts()).get(DINNER)).toBeUndefined();
+    const again = await post("cancelRsvp");
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/^This reservation is cancelled/) },
+    });
+    expect(managedRsvpSchema.parse((await post("manageRsvp")).body).state).toBe("cancelled");
+    const mails = (await outboxMails(s)).slice(2);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Cancelled: your reservation for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+      "RSVP cancelled: Ann Lee, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+    ]);
+  });
+
+  it("after the deadline says whom to write to, and takes no change; a day after the event it has expired", async () => {
+    const { s, post } = await rsvped();
+    // NOW is Sat Nov 21, noon in New York; the deadline is Tue Dec 1 at 11:59PM.
+    s.clock.advance((10 * 24 + 11) * HOUR + 58 * 60_000);
+    expect(managedRsvpSchema.parse((await post("manageRsvp")).body).state).toBe("open");
+    s.clock.advance(2 * 60_000);
+    const closed = managedRsvpSchema.parse((await post("manageRsvp")).body);
+    expect(closed).toMatchObject({
+      state: "closed",
+      message:
+        "Reservations closed on Dec 1, 2026 at 11:59PM, so this one can no longer be changed here. To change or cancel it, write to the secretary at secretary@hillcrest586.example.org.",
+    });
+    expect((await post("cancelRsvp")).status).toBe(409);
+    expect((await s.store.attendeeCounts()).get(DINNER)).toBe(2);
+    // The event starts Wed Dec 2 at 7:30PM and ends two hours later; the link works a day more.
+    s.clock.advance((24 + 21) * HOUR + 29 * 60_000);
+    expect((await post("manageRsvp")).status).toBe(200);
+    s.clock.advance(2 * 60_000);
+    expect(await post("manageRsvp")).toMatchObject({
+      status: 410,
+      body: {
+        message:
+          "This link has expired: it worked until a day after Stated Meeting on Dec 2, 2026. To ask about the reservation, write to the secretary through the contact form.",
+      },
+    });
+  });
+
+  it("works for a social outing too: attendees changed, then cancelled, with both mails", async () => {
+    server = await startServer();
+    const s = server;
+    const client = await s.client();
+    const outing = testData().socialEvents[0];
+    if (!outing) throw new Error("no outing in the test data");
+    const sent = await client.post(
+      API_ROUTES.socialRsvp.path,
+      buildSocialRsvpPayload(outing, {
+        firstName: "Ann",
+        lastName: "Lee",
+        email: "ann@example.org",
+        numberOfAttendees: 2,
+      }),
+    );
+    expect(sent.status).toBe(200);
+    const token = await manageTokenOf(s, "ann@example.org", "social-rsvp-confirmation");
+    const post = (name: "manageRsvp" | "changeRsvp" | "cancelRsvp", body: object = {}) =>
+      client.post(API_ROUTES[name].path, { token, ...body });
+    expect(managedRsvpSchema.parse((await post("manageRsvp")).body)).toMatchObject({
+      kind: "social",
+      state: "open",
+      attendees: 2,
+      message: "You can change or cancel this reservation until Dec 4, 2026 at 9:00PM.",
+      event: { id: "bowling", dinner: false, choices: [] },
+    });
+    expect((await post("changeRsvp", { numberOfAttendees: 11 })).status).toBe(400);
+    expect((await post("changeRsvp", { numberOfAttendees: 4 })).status).toBe(200);
+    expect((await s.store.listSocialRsvps("bowling")).map((r) => r.record.attendees)).toEqual([4]);
+    expect((await post("cancelRsvp")).status).toBe(200);
+    expect(await s.store.listSocialRsvps("bowling")).toEqual([]);
+    const mails = (await outboxMails(s)).slice(2);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Changed: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+      "RSVP changed: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+      "Cancelled: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+      "RSVP cancelled: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+    ]);
+    expect(mails[0]?.text).toContain("Attendees: 4 attendees (it was 2 attendees)\n\nTo change");
+    expect(mails[1]?.text).toContain("lodge rsvps lists the event's reservations as they are now.");
+  });
+
+  it("refuses a forged or cut token, and a POST without the page's XSRF token", async () => {
+    const { client, token, post } = await rsvped();
+    for (const forged of [token.slice(0, -2), `${token.split(".")[0]}.${"A".repeat(43)}`, "x"]) {
+      const refused = await client.post(API_ROUTES.manageRsvp.path, { token: forged });
+      expect(refused.status).toBe(404);
+      expect(refused.body).toMatchObject({
+        message: expect.stringMatching(/^This link does not open a reservation/),
+      });
+    }
+    expect((await client.post(API_ROUTES.cancelRsvp.path, {})).status).toBe(400);
+    const noXsrf = await client.post(API_ROUTES.cancelRsvp.path, { token }, { "x-xsrf-token": "" });
+    expect(noXsrf.status).toBe(403);
+    expect(managedRsvpSchema.parse((await post("manageRsvp")).body).state).toBe("open");
+  });
+});
