@@ -9,6 +9,7 @@
  * on the median of 3.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -406,7 +407,16 @@ try {
   process.exitCode = misses.length === 0 ? 0 : 1;
 } finally {
   chrome?.kill();
-  server?.child.removeAllListeners("close");
-  server?.child.kill("SIGTERM");
+  if (server) {
+    const { child } = server;
+    child.removeAllListeners("close");
+    // The server keeps its store in the scratch folder and would make it again if the folder
+    // went first: it is removed once the server has stopped.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }
   rmSync(scratch, { recursive: true, force: true });
 }
