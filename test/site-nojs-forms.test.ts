@@ -147,6 +147,27 @@ describe("RSVP and contact without JavaScript", () => {
     await closePage(page);
   });
 
+  it("shows the menu on a phone in the page's flow, above the heading, never over it", async () => {
+    const s = await start();
+    const page = await openWithoutScripts(chromium.browser, `${s.url}/about-us`, 390);
+    await expect(page.getByRole("link", { name: "Contact Us" }).first().isVisible()).resolves.toBe(
+      true,
+    );
+    // The button that needs a script to open the menu is not offered.
+    expect(await page.locator(".menu-button").isVisible()).toBe(false);
+    await page.locator("main h1").scrollIntoViewIfNeeded();
+    const heading = page.locator("main h1");
+    const box = await heading.boundingBox();
+    expect(box).not.toBeNull();
+    // What is drawn at the heading's centre is the heading, not the menu.
+    const onTop = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest("h1") !== null,
+      { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
+    );
+    expect(onTop).toBe(true);
+    await closePage(page);
+  });
+
   it("links the home page's 'Make your reservation today!' to RSVP pages the build wrote", async () => {
     const s = await start();
     const page = await openWithoutScripts(chromium.browser, `${s.url}/home`);

@@ -49,6 +49,20 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
+ * Without scripts the menu button cannot open the menu: the menu is shown instead, and on narrow
+ * screens it takes its place in the page's flow under the brand, so it covers nothing.
+ */
+const NO_SCRIPT_MENU = [
+  ".menu { display: flex; }",
+  "@media (max-width: 1100px) {",
+  ".menu-button { display: none; }",
+  ".header-inner { flex-wrap: wrap; padding-top: 0.6rem; }",
+  ".header-bar nav { flex-basis: 100%; }",
+  ".menu { position: static; max-height: none; border-bottom: 0; padding: 0 0 0.75rem; }",
+  "}",
+].join(" ");
+
+/**
  * Where the page sends a browser without JavaScript, when its route says so. The refresh belongs
  * in the head: a <meta http-equiv> in the body's <noscript> is not HTML.
  */
@@ -88,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {import.meta.env.SSR && root ? <ShareTags tags={root.share} /> : null}
         <Links />
         <noscript>
-          <style>{".menu { display: flex; }"}</style>
+          <style>{NO_SCRIPT_MENU}</style>
         </noscript>
         {refresh && (
           <noscript
