@@ -7,14 +7,16 @@
  * that links to the RSVP pages does not carry them.
  */
 
+import { eventPath, outingPath } from "./page-paths.ts";
+
 /** The plain RSVP page of an event whose reservations are open. */
 export function eventRsvpPath(eventId: string): string {
-  return `/events/${eventId}/rsvp`;
+  return `${eventPath(eventId)}/rsvp`;
 }
 
 /** The plain RSVP page of a social outing whose reservations are open. */
 export function outingRsvpPath(outingId: string): string {
-  return `/social-events/${outingId}/rsvp`;
+  return `${outingPath(outingId)}/rsvp`;
 }
 
 const FORM_PAGE =

@@ -84,6 +84,32 @@ describe("calendar files", () => {
     expect(outingIcs).toContain("LOCATION:Mayfield Lanes\\, 6010 Mayfield Road\r\n");
     expect(outingIcs).not.toContain("DESCRIPTION");
   });
+
+  it("links each entry to its page on the site when lodge.yaml gives the site's address, and to nothing without one", () => {
+    const lodge = { number: 586, shortName: "Hillcrest", timeZone: "America/New_York" };
+    const siteUrl = "https://www.hillcrest586.example.org";
+    const event = eventSchema.parse({
+      id: "table-lodge",
+      date: "2027/01/13 19:30",
+      name: "Table Lodge",
+    });
+    const outing = socialEventSchema.parse({
+      id: "bowling",
+      date: "2026/12/05 18:00",
+      name: "Bowling",
+    });
+    const stamp = new Date("2026-11-21T17:00:00Z");
+    expect(eventCalendarFile({ ...lodge, siteUrl }, event, stamp)).toContain(
+      `URL:${siteUrl}/events/table-lodge\r\n`,
+    );
+    expect(eventCalendarFile({ ...lodge, siteUrl }, outing, stamp)).toContain(
+      `URL:${siteUrl}/social-events/bowling\r\n`,
+    );
+    expect(eventCalendarFile({ ...lodge, siteUrl: "" }, event, stamp)).not.toContain("URL:");
+    expect(
+      calendarFeed({ ...lodge, name: "Hillcrest", siteUrl }, [event, outing], stamp),
+    ).toContain(`URL:${siteUrl}/social-events/bowling\r\n`);
+  });
 });
 
 describe("the calendar feed", () => {

@@ -1,3 +1,4 @@
+import { eventPath, outingPath } from "../api/page-paths.ts";
 import type { Event } from "../schemas/event.ts";
 import type { Lodge } from "../schemas/lodge.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
@@ -121,6 +122,11 @@ export function calendarFile(event: CalendarEvent): string {
 /** The calendar feed of every event and outing to come, the address calendars subscribe to. */
 export const CALENDAR_FEED = "/calendar.ics";
 
+/** What a calendar entry needs of the lodge: its site's address (when lodge.yaml gives one) links
+ * each entry back to its page. */
+type CalendarLodge = Pick<Lodge, "number" | "shortName" | "timeZone"> &
+  Partial<Pick<Lodge, "siteUrl">>;
+
 /** The feed's address for a 'Subscribe' link: webcal://, which calendar programs open. */
 export function calendarSubscription(siteUrl: string): string | undefined {
   return siteUrl ? siteUrl.replace(/^https?:/, "webcal:") + CALENDAR_FEED : undefined;
@@ -150,7 +156,7 @@ function notesOf(item: Event | SocialEvent): string {
  * one updates it.
  */
 export function eventCalendarFile(
-  lodge: Pick<Lodge, "number" | "shortName" | "timeZone">,
+  lodge: CalendarLodge,
   item: Event | SocialEvent,
   stamp: Date,
 ): string {
@@ -164,7 +170,7 @@ export function eventCalendarFile(
  * programs offer to mail the lodge replies).
  */
 export function calendarFeed(
-  lodge: Pick<Lodge, "name" | "number" | "shortName" | "timeZone">,
+  lodge: CalendarLodge & Pick<Lodge, "name">,
   items: readonly (Event | SocialEvent)[],
   stamp: Date,
 ): string {
@@ -191,11 +197,13 @@ export function calendarSequence(item: Event | SocialEvent): number {
 }
 
 function calendarEventOf(
-  lodge: Pick<Lodge, "number" | "shortName" | "timeZone">,
+  lodge: CalendarLodge,
   item: Event | SocialEvent,
   stamp: Date,
 ): CalendarEvent {
+  const page = "cancelled" in item ? eventPath(item.id) : outingPath(item.id);
   return {
+    url: lodge.siteUrl ? lodge.siteUrl + page : undefined,
     sequence: calendarSequence(item),
     cancelled: "cancelled" in item && item.cancelled,
     uid: `${item.id}@lodge-${lodge.number}`,

@@ -1,3 +1,4 @@
+import { eventPath, OUTINGS_PAGE, outingPath } from "../../core/api/page-paths.ts";
 import { eventRsvpPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
 import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import type { Album, Lodge } from "../../core/schemas/index.ts";
@@ -7,6 +8,8 @@ import type { Album, Lodge } from "../../core/schemas/index.ts";
  * list are all made from this table. Past-master pages come from lodge.yaml's `pastMasters` list,
  * albums and calendar files from `dataRoutes`.
  */
+export { eventPath, outingPath };
+
 export const PAGES = {
   home: { path: "home", file: "routes/home.tsx", label: "Home" },
   history: { path: "history", file: "routes/history.tsx", label: "History" },
@@ -27,7 +30,7 @@ export const PAGES = {
     file: "routes/past-bulletins.tsx",
     label: "Past Bulletins",
   },
-  socialEvents: { path: "social-events", file: "routes/social-events.tsx", label: "Social Events" },
+  socialEvents: { path: OUTINGS_PAGE, file: "routes/social-events.tsx", label: "Social Events" },
   brotherhoodNight: {
     path: "brotherhood-night-history",
     file: "routes/brotherhood-night-history.tsx",
@@ -90,19 +93,6 @@ export const GALLERY_PAGE_KEY = "gallery-page";
 /** True for the image gallery and its albums, the routes that keep local storage (SPEC 2). */
 export function isGalleryPath(pathname: string): boolean {
   return /^\/image-gallery(\/|$)/.test(pathname);
-}
-
-/**
- * An event's own page, the address its cards, the spotlight and shared links use. Ids are
- * lowercase letters, digits and hyphens (the event schema's rule): nothing to encode.
- */
-export function eventPath(eventId: string): string {
-  return `/events/${eventId}`;
-}
-
-/** A social outing's own page. */
-export function outingPath(outingId: string): string {
-  return `/${PAGES.socialEvents.path}/${outingId}`;
 }
 
 /** What the data gives pages of: albums, every event and outing, and the events still to come. */
