@@ -8,6 +8,7 @@ import type {
   PersonalData,
   Stored,
 } from "./store.ts";
+import { FAILURE_SUMMARY_KIND } from "./store.ts";
 
 /**
  * The PostgreSQL store's timed work: reminders and erasure, each in the caller's transaction.
@@ -118,6 +119,12 @@ export async function eraseRsvps(
 }
 
 export async function eraseMessages(tx: Tx, receivedBefore: Date, now: Date): Promise<number> {
+  // The secretary's summaries of failed mail name the visitors they failed for: they are kept
+  // as long as messages are, and no longer.
+  await tx`
+    UPDATE outbox SET raw = ${Buffer.alloc(0)}
+    WHERE kind = ${FAILURE_SUMMARY_KIND} AND created_at < ${receivedBefore} AND status != 'pending'
+      AND length(raw) > 0`;
   const ids = await lockedIds(
     tx`SELECT id FROM contact_messages WHERE received_at < ${receivedBefore} AND erased_at IS NULL
        FOR UPDATE`,

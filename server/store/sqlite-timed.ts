@@ -9,6 +9,7 @@ import type {
   PersonalData,
   Stored,
 } from "./store.ts";
+import { FAILURE_SUMMARY_KIND } from "./store.ts";
 
 /**
  * The SQLite store's timed work: reminders and erasure. Each function runs in the caller's
@@ -129,6 +130,12 @@ export function eraseRsvps(
 }
 
 export function eraseMessages(db: DatabaseSync, receivedBefore: Date, now: Date): number {
+  // The secretary's summaries of failed mail name the visitors they failed for: they are kept
+  // as long as messages are, and no longer.
+  db.prepare(
+    `UPDATE outbox SET raw = ? WHERE kind = ? AND created_at < ? AND status != 'pending'
+     AND length(raw) > 0`,
+  ).run(Buffer.alloc(0), FAILURE_SUMMARY_KIND, receivedBefore.toISOString());
   return erase(db, "contact", "", "received_at < ?", [receivedBefore.toISOString()], now);
 }
 

@@ -976,4 +976,37 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     expect(await store.listErasures()).toMatchObject([{ kind: "contact", subject: "", rows: 1 }]);
     await store.close();
   });
+
+  it("erases the text of the secretary's failure summaries sent before that moment with the messages", async () => {
+    const store = await kind.open(await kind.place());
+    const old = new Date(NOW.getTime() - 2 * 86_400_000);
+    const summarise = async (name: string, at: Date) => {
+      const to = `${name}@example.org`;
+      await store.addEventRsvp(
+        { ...rsvp(name, 1), receivedAt: at, mails: [mail("rsvp-confirmation", to)] },
+        seats(70),
+      );
+      const queued = (await store.listMail("pending")).find((m) => m.to === to);
+      await store.failMail(queued?.id ?? 0, "550", at);
+      const text = Buffer.from(`Subject: Mail that could not be delivered\r\n\r\n${to}`);
+      const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org", { raw: text });
+      expect(await store.queueFailureSummary(summary, [queued?.id ?? 0], at, 0)).toBe(true);
+    };
+    await summarise("ann", old);
+    await summarise("bob", NOW);
+    await summarise("cy", NOW);
+    for (const sent of (await store.claimDueMail(LATER, LATER, 10)).slice(0, 2)) {
+      await store.markMailSent(sent.id, LATER);
+    }
+    expect(await store.eraseMessages(new Date(NOW.getTime() - 86_400_000), LATER)).toBe(0);
+    const texts = (await store.dump()).outbox
+      .filter((row) => row.kind === FAILURE_SUMMARY_KIND)
+      .map((row) => Buffer.from(row.raw as Uint8Array).toString())
+      .join("\n");
+    expect(texts).not.toContain("ann@example.org");
+    // Sent later, or not sent yet: kept.
+    expect(texts).toContain("bob@example.org");
+    expect(texts).toContain("cy@example.org");
+    await store.close();
+  });
 });

@@ -377,7 +377,11 @@ export interface Store {
    * it; the number of RSVPs erased (0 when there were none left).
    */
   eraseRsvps(kind: "event" | "social", subject: string, now: Date): Promise<number>;
-  /** Erases the messages received before `receivedBefore` likewise; how many were erased. */
+  /**
+   * Erases the messages received before `receivedBefore` likewise, and the text of the
+   * secretary's summaries of failed mail sent before then (they name visitors); how many
+   * messages were erased.
+   */
   eraseMessages(receivedBefore: Date, now: Date): Promise<number>;
   /** The erasures done, oldest first. */
   listErasures(): Promise<Erasure[]>;
