@@ -84,6 +84,22 @@ export type EventRsvpForm = EventRsvpFields & MealCounts;
  * when one meal is ordered; per-choice counts that add up when more are.
  */
 export function eventRsvpFormSchema(event: RsvpFormEvent) {
+  let schema = formSchemas.get(event);
+  if (!schema) {
+    schema = formSchemaOf(event);
+    formSchemas.set(event, schema);
+  }
+  return schema;
+}
+
+/**
+ * Each event's form schema, made once: building a zod schema costs far more than checking a
+ * form with it, and the server checks every RSVP of an event against the same one. Keyed by
+ * the event itself, so data read again (a changed file) gets its own.
+ */
+const formSchemas = new WeakMap<RsvpFormEvent, ReturnType<typeof formSchemaOf>>();
+
+function formSchemaOf(event: RsvpFormEvent) {
   const max = event.rsvpLimit ? 1 : MAX_PER_RSVP;
   const { choices, cost } = event.earlyBirdOptions;
   const counts = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 // Node's own, not the global a test's fake clock may replace: a write never waits for a clock.
 import { setImmediate as soon } from "node:timers";
 import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
@@ -128,6 +128,11 @@ interface PendingWrite {
  */
 export class SqliteStore implements Store {
   readonly #db: DatabaseSync;
+  /**
+   * Each statement the store runs, compiled once: compiling SQL costs more than running these
+   * small statements, and an RSVP runs a handful of them.
+   */
+  readonly #statements = new Map<string, StatementSync>();
 
   constructor(file: string, now = new Date()) {
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -167,6 +172,16 @@ export class SqliteStore implements Store {
     } catch (error) {
       return Promise.reject(storeError(error));
     }
+  }
+
+  /** The compiled statement of `sql`, made on first use. */
+  #statement(sql: string): StatementSync {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      this.#statements.set(sql, statement);
+    }
+    return statement;
   }
 
   /** Runs the pending writes in one transaction; each settles once it is committed. */
@@ -214,8 +229,8 @@ export class SqliteStore implements Store {
     submission: Submission<unknown>,
   ): Extract<SubmitOutcome, { kind: "replay" | "key-reused" }> | undefined {
     const now = submission.receivedAt.getTime();
-    this.#db.prepare("DELETE FROM idempotency_keys WHERE expires_at <= ?").run(now);
-    const find = this.#db.prepare(
+    this.#statement("DELETE FROM idempotency_keys WHERE expires_at <= ?").run(now);
+    const find = this.#statement(
       "SELECT request_hash, status, body FROM idempotency_keys WHERE key = ?",
     );
     for (const { key } of submission.idempotency.keys) {
@@ -236,14 +251,12 @@ export class SqliteStore implements Store {
     submission: Submission<unknown>,
   ): Extract<SubmitOutcome, { kind: "stored" }> {
     const columns = Object.keys(row);
-    const { lastInsertRowid } = this.#db
-      .prepare(
-        `INSERT INTO ${source} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-      )
-      .run(...Object.values(row));
+    const { lastInsertRowid } = this.#statement(
+      `INSERT INTO ${source} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    ).run(...Object.values(row));
     const id = Number(lastInsertRowid);
     queueMails(this.#db, source, id, submission.mails, submission.receivedAt);
-    const remember = this.#db.prepare(
+    const remember = this.#statement(
       "INSERT OR REPLACE INTO idempotency_keys (key, request_hash, status, body, expires_at) VALUES (?, ?, ?, ?, ?)",
     );
     for (const { key, expiresAt } of submission.idempotency.keys) {
@@ -261,16 +274,12 @@ export class SqliteStore implements Store {
   #seats(eventId: string, clientKey?: string): number {
     const row = (
       clientKey === undefined
-        ? this.#db
-            .prepare(
-              "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND state = 'current'",
-            )
-            .get(eventId)
-        : this.#db
-            .prepare(
-              "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND client_key = ? AND state = 'current'",
-            )
-            .get(eventId, clientKey)
+        ? this.#statement(
+            "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND state = 'current'",
+          ).get(eventId)
+        : this.#statement(
+            "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND client_key = ? AND state = 'current'",
+          ).get(eventId, clientKey)
     ) as { n: number };
     return row.n;
   }
@@ -279,11 +288,9 @@ export class SqliteStore implements Store {
     eventId: string,
     email: string,
   ): { id: number; attendees: number; client_key: string } | undefined {
-    return this.#db
-      .prepare(
-        "SELECT id, attendees, client_key FROM event_rsvps WHERE event_id = ? AND email = ? AND state = 'current' ORDER BY id DESC LIMIT 1",
-      )
-      .get(eventId, email) as { id: number; attendees: number; client_key: string } | undefined;
+    return this.#statement(
+      "SELECT id, attendees, client_key FROM event_rsvps WHERE event_id = ? AND email = ? AND state = 'current' ORDER BY id DESC LIMIT 1",
+    ).get(eventId, email) as { id: number; attendees: number; client_key: string } | undefined;
   }
 
   async addEventRsvp(
@@ -315,11 +322,9 @@ export class SqliteStore implements Store {
         submission,
       );
       if (current) {
-        this.#db
-          .prepare(
-            "UPDATE event_rsvps SET state = 'replaced', ended_at = ?, replaced_by = ? WHERE id = ?",
-          )
-          .run(submission.receivedAt.toISOString(), stored.id, current.id);
+        this.#statement(
+          "UPDATE event_rsvps SET state = 'replaced', ended_at = ?, replaced_by = ? WHERE id = ?",
+        ).run(submission.receivedAt.toISOString(), stored.id, current.id);
       }
       return stored;
     });
@@ -357,20 +362,18 @@ export class SqliteStore implements Store {
       const previous = this.#previous(submission);
       if (previous) return previous;
       if (formToken) {
-        this.#db
-          .prepare("DELETE FROM spent_form_tokens WHERE expires_at <= ?")
-          .run(receivedAt.getTime());
-        const spent = this.#db
-          .prepare("INSERT OR IGNORE INTO spent_form_tokens (token_hash, expires_at) VALUES (?, ?)")
-          .run(formToken.hash, formToken.expiresAt.getTime());
+        this.#statement("DELETE FROM spent_form_tokens WHERE expires_at <= ?").run(
+          receivedAt.getTime(),
+        );
+        const spent = this.#statement(
+          "INSERT OR IGNORE INTO spent_form_tokens (token_hash, expires_at) VALUES (?, ?)",
+        ).run(formToken.hash, formToken.expiresAt.getTime());
         if (spent.changes === 0) return { kind: "token-spent" };
       } else {
         const since = new Date(receivedAt.getTime() - untokened.windowMs).toISOString();
-        const { n } = this.#db
-          .prepare(
-            "SELECT COUNT(*) AS n FROM contact_messages WHERE client_key = ? AND with_token = 0 AND received_at > ?",
-          )
-          .get(clientKey, since) as { n: number };
+        const { n } = this.#statement(
+          "SELECT COUNT(*) AS n FROM contact_messages WHERE client_key = ? AND with_token = 0 AND received_at > ?",
+        ).get(clientKey, since) as { n: number };
         if (n >= untokened.max) return { kind: "too-many", ...untokened };
       }
       return this.#insert("contact_messages", sqliteRow(contactColumns(submission)), submission);
@@ -380,26 +383,22 @@ export class SqliteStore implements Store {
   async recordSheetRow(table: "event" | "social", requestHash: string, now: Date) {
     const source = table === "event" ? "event_rsvps" : "social_rsvps";
     return this.#write(() => {
-      const row = this.#db
-        .prepare(`SELECT id FROM ${source} WHERE request_hash = ? ORDER BY id DESC LIMIT 1`)
-        .get(requestHash) as { id: number } | undefined;
+      const row = this.#statement(
+        `SELECT id FROM ${source} WHERE request_hash = ? ORDER BY id DESC LIMIT 1`,
+      ).get(requestHash) as { id: number } | undefined;
       if (!row) return false;
-      this.#db
-        .prepare(
-          `UPDATE ${source} SET sheet_recorded_at = COALESCE(sheet_recorded_at, ?) WHERE id = ?`,
-        )
-        .run(now.toISOString(), row.id);
+      this.#statement(
+        `UPDATE ${source} SET sheet_recorded_at = COALESCE(sheet_recorded_at, ?) WHERE id = ?`,
+      ).run(now.toISOString(), row.id);
       return true;
     });
   }
 
   async attendeeCounts(): Promise<Map<string, number>> {
     return this.#read(() => {
-      const rows = this.#db
-        .prepare(
-          "SELECT event_id, SUM(attendees) AS n FROM event_rsvps WHERE state = 'current' GROUP BY event_id",
-        )
-        .all() as { event_id: string; n: number }[];
+      const rows = this.#statement(
+        "SELECT event_id, SUM(attendees) AS n FROM event_rsvps WHERE state = 'current' GROUP BY event_id",
+      ).all() as { event_id: string; n: number }[];
       return new Map(rows.map((row) => [row.event_id, row.n]));
     });
   }
@@ -408,12 +407,10 @@ export class SqliteStore implements Store {
     return this.#read(() => {
       const rows = (
         eventId === undefined
-          ? this.#db.prepare("SELECT * FROM event_rsvps WHERE state = 'current' ORDER BY id").all()
-          : this.#db
-              .prepare(
-                "SELECT * FROM event_rsvps WHERE event_id = ? AND state = 'current' ORDER BY id",
-              )
-              .all(eventId)
+          ? this.#statement("SELECT * FROM event_rsvps WHERE state = 'current' ORDER BY id").all()
+          : this.#statement(
+              "SELECT * FROM event_rsvps WHERE event_id = ? AND state = 'current' ORDER BY id",
+            ).all(eventId)
       ) as Found[];
       return rows.map(eventRsvp);
     });
@@ -421,9 +418,9 @@ export class SqliteStore implements Store {
 
   async getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined> {
     return this.#read(() => {
-      const row = this.#db
-        .prepare("SELECT * FROM event_rsvps WHERE id = ? AND state = 'current'")
-        .get(id) as Found | undefined;
+      const row = this.#statement(
+        "SELECT * FROM event_rsvps WHERE id = ? AND state = 'current'",
+      ).get(id) as Found | undefined;
       return row && eventRsvp(row);
     });
   }
@@ -436,9 +433,9 @@ export class SqliteStore implements Store {
     change: (before: Stored<EventRsvpRecord>) => ChangeOutcome | undefined,
   ): Promise<ChangeOutcome> {
     return this.#write((): ChangeOutcome => {
-      const row = this.#db
-        .prepare("SELECT * FROM event_rsvps WHERE id = ? AND state = 'current'")
-        .get(id) as Found | undefined;
+      const row = this.#statement(
+        "SELECT * FROM event_rsvps WHERE id = ? AND state = 'current'",
+      ).get(id) as Found | undefined;
       if (!row) return { kind: "not-found" };
       const before = eventRsvp(row);
       const refused = change(before);
@@ -450,9 +447,10 @@ export class SqliteStore implements Store {
 
   async cancelEventRsvp(id: number, now: Date, mails: ComposedMail[]): Promise<ChangeOutcome> {
     return this.#change(id, now, mails, () => {
-      this.#db
-        .prepare("UPDATE event_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ?")
-        .run(now.toISOString(), id);
+      this.#statement("UPDATE event_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ?").run(
+        now.toISOString(),
+        id,
+      );
       return undefined;
     });
   }
@@ -472,16 +470,16 @@ export class SqliteStore implements Store {
         guestLimit,
       );
       if (decision.kind !== "fits") return decision;
-      this.#db.prepare("UPDATE event_rsvps SET attendees = ? WHERE id = ?").run(attendees, id);
+      this.#statement("UPDATE event_rsvps SET attendees = ? WHERE id = ?").run(attendees, id);
       return undefined;
     });
   }
 
   async findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined> {
     return this.#read(() => {
-      const row = this.#db
-        .prepare("SELECT * FROM event_rsvps WHERE manage_token_hash = ?")
-        .get(tokenHash) as Found | undefined;
+      const row = this.#statement("SELECT * FROM event_rsvps WHERE manage_token_hash = ?").get(
+        tokenHash,
+      ) as Found | undefined;
       return row && { rsvp: eventRsvp(row), state: String(row.state) as RsvpState };
     });
   }
@@ -502,22 +500,20 @@ export class SqliteStore implements Store {
       );
       if (decision.kind !== "fits") return decision;
       const columns = sqliteRow(eventRsvpChangeColumns(change));
-      this.#db
-        .prepare(
-          `UPDATE event_rsvps SET ${Object.keys(columns)
-            .map((name) => `${name} = ?`)
-            .join(", ")} WHERE id = ?`,
-        )
-        .run(...(Object.values(columns) as SQLInputValue[]), id);
+      this.#statement(
+        `UPDATE event_rsvps SET ${Object.keys(columns)
+          .map((name) => `${name} = ?`)
+          .join(", ")} WHERE id = ?`,
+      ).run(...(Object.values(columns) as SQLInputValue[]), id);
       return undefined;
     });
   }
 
   async findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined> {
     return this.#read(() => {
-      const row = this.#db
-        .prepare("SELECT * FROM social_rsvps WHERE manage_token_hash = ?")
-        .get(tokenHash) as Found | undefined;
+      const row = this.#statement("SELECT * FROM social_rsvps WHERE manage_token_hash = ?").get(
+        tokenHash,
+      ) as Found | undefined;
       return (
         row && { rsvp: socialRsvp(row), state: row.state === "cancelled" ? "cancelled" : "current" }
       );
@@ -528,14 +524,12 @@ export class SqliteStore implements Store {
     return this.#write((): { kind: "done" } | { kind: "not-found" } => {
       const changed =
         attendees === 0
-          ? this.#db
-              .prepare(
-                "UPDATE social_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ? AND state = 'current'",
-              )
-              .run(now.toISOString(), id)
-          : this.#db
-              .prepare("UPDATE social_rsvps SET attendees = ? WHERE id = ? AND state = 'current'")
-              .run(attendees, id);
+          ? this.#statement(
+              "UPDATE social_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ? AND state = 'current'",
+            ).run(now.toISOString(), id)
+          : this.#statement(
+              "UPDATE social_rsvps SET attendees = ? WHERE id = ? AND state = 'current'",
+            ).run(attendees, id);
       if (changed.changes === 0) return { kind: "not-found" };
       queueMails(this.#db, "social_rsvps", id, mails, now);
       return { kind: "done" };
@@ -546,12 +540,10 @@ export class SqliteStore implements Store {
     return this.#read(() => {
       const rows = (
         outingId === undefined
-          ? this.#db.prepare("SELECT * FROM social_rsvps WHERE state = 'current' ORDER BY id").all()
-          : this.#db
-              .prepare(
-                "SELECT * FROM social_rsvps WHERE outing_id = ? AND state = 'current' ORDER BY id",
-              )
-              .all(outingId)
+          ? this.#statement("SELECT * FROM social_rsvps WHERE state = 'current' ORDER BY id").all()
+          : this.#statement(
+              "SELECT * FROM social_rsvps WHERE outing_id = ? AND state = 'current' ORDER BY id",
+            ).all(outingId)
       ) as Found[];
       return rows.map(socialRsvp);
     });
@@ -559,19 +551,17 @@ export class SqliteStore implements Store {
 
   async listContactMessages(): Promise<Stored<ContactRecord>[]> {
     return this.#read(() => {
-      const rows = this.#db.prepare("SELECT * FROM contact_messages ORDER BY id").all() as Found[];
+      const rows = this.#statement("SELECT * FROM contact_messages ORDER BY id").all() as Found[];
       return rows.map(contactMessage);
     });
   }
 
   async claimDueMail(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
     return this.#write(() => {
-      const rows = this.#db
-        .prepare(
-          `SELECT id, kind, envelope, message_id, raw, attempts FROM outbox
+      const rows = this.#statement(
+        `SELECT id, kind, envelope, message_id, raw, attempts FROM outbox
            WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
-        )
-        .all(now.getTime(), limit) as {
+      ).all(now.getTime(), limit) as {
         id: number;
         kind: string;
         envelope: string;
@@ -579,7 +569,7 @@ export class SqliteStore implements Store {
         raw: Uint8Array;
         attempts: number;
       }[];
-      const lease = this.#db.prepare(
+      const lease = this.#statement(
         "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?",
       );
       for (const row of rows) lease.run(leaseUntil.getTime(), row.id);
@@ -596,31 +586,31 @@ export class SqliteStore implements Store {
 
   async markMailSent(id: number, now: Date): Promise<void> {
     await this.#write(() => {
-      this.#db
-        .prepare("UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL WHERE id = ?")
-        .run(now.toISOString(), id);
-      const mail = this.#db.prepare("SELECT source, source_id FROM outbox WHERE id = ?").get(id) as
+      this.#statement(
+        "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL WHERE id = ?",
+      ).run(now.toISOString(), id);
+      const mail = this.#statement("SELECT source, source_id FROM outbox WHERE id = ?").get(id) as
         | { source: Source | "lodge"; source_id: number | null }
         | undefined;
       if (!mail || mail.source === "lodge") return;
-      const { unsent } = this.#db
-        .prepare(
-          "SELECT COUNT(*) AS unsent FROM outbox WHERE source = ? AND source_id = ? AND status != 'sent'",
-        )
-        .get(mail.source, mail.source_id) as { unsent: number };
+      const { unsent } = this.#statement(
+        "SELECT COUNT(*) AS unsent FROM outbox WHERE source = ? AND source_id = ? AND status != 'sent'",
+      ).get(mail.source, mail.source_id) as { unsent: number };
       if (unsent === 0) {
-        this.#db
-          .prepare(`UPDATE ${mail.source} SET status = 'mailed' WHERE id = ?`)
-          .run(mail.source_id);
+        this.#statement(`UPDATE ${mail.source} SET status = 'mailed' WHERE id = ?`).run(
+          mail.source_id,
+        );
       }
     });
   }
 
   async deferMail(id: number, error: string, nextAttemptAt: Date): Promise<void> {
     await this.#write(() => {
-      this.#db
-        .prepare("UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?")
-        .run(error, nextAttemptAt.getTime(), id);
+      this.#statement("UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?").run(
+        error,
+        nextAttemptAt.getTime(),
+        id,
+      );
     });
   }
 
@@ -630,30 +620,28 @@ export class SqliteStore implements Store {
 
   async retryMail(id: number, now: Date): Promise<boolean> {
     return this.#write(() => {
-      const { changes } = this.#db
-        .prepare(
-          `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, failed_at = NULL,
+      const { changes } = this.#statement(
+        `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ?, failed_at = NULL,
            reported_at = NULL WHERE id = ? AND status != 'sent'`,
-        )
-        .run(now.getTime(), id);
+      ).run(now.getTime(), id);
       return changes > 0;
     });
   }
 
   async nextMailDue(): Promise<Date | undefined> {
     return this.#read(() => {
-      const row = this.#db
-        .prepare("SELECT MIN(next_attempt_at) AS due FROM outbox WHERE status = 'pending'")
-        .get() as { due: number | null };
+      const row = this.#statement(
+        "SELECT MIN(next_attempt_at) AS due FROM outbox WHERE status = 'pending'",
+      ).get() as { due: number | null };
       return row.due === null ? undefined : new Date(row.due);
     });
   }
 
   async mailCounts(): Promise<{ pending: number; sent: number; failed: number }> {
     return this.#read(() => {
-      const rows = this.#db
-        .prepare("SELECT status, COUNT(*) AS n FROM outbox GROUP BY status")
-        .all() as { status: string; n: number }[];
+      const rows = this.#statement(
+        "SELECT status, COUNT(*) AS n FROM outbox GROUP BY status",
+      ).all() as { status: string; n: number }[];
       const count = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
       return { pending: count("pending"), sent: count("sent"), failed: count("failed") };
     });
@@ -663,8 +651,8 @@ export class SqliteStore implements Store {
     return this.#read(() => {
       const rows = (
         status === undefined
-          ? this.#db.prepare("SELECT * FROM outbox ORDER BY id DESC").all()
-          : this.#db.prepare("SELECT * FROM outbox WHERE status = ? ORDER BY id DESC").all(status)
+          ? this.#statement("SELECT * FROM outbox ORDER BY id DESC").all()
+          : this.#statement("SELECT * FROM outbox WHERE status = ? ORDER BY id DESC").all(status)
       ) as Found[];
       return rows.map(mailEntry);
     });
@@ -672,11 +660,9 @@ export class SqliteStore implements Store {
 
   async unreportedFailures(): Promise<MailEntry[]> {
     return this.#read(() => {
-      const rows = this.#db
-        .prepare(
-          "SELECT * FROM outbox WHERE status = 'failed' AND reported_at IS NULL AND kind != ? ORDER BY id",
-        )
-        .all(FAILURE_SUMMARY_KIND) as Found[];
+      const rows = this.#statement(
+        "SELECT * FROM outbox WHERE status = 'failed' AND reported_at IS NULL AND kind != ? ORDER BY id",
+      ).all(FAILURE_SUMMARY_KIND) as Found[];
       return rows.map(mailEntry);
     });
   }
@@ -690,7 +676,7 @@ export class SqliteStore implements Store {
     return this.#write(() => {
       const last = this.#lastSummary();
       if (last && now.getTime() - last.getTime() < intervalMs) return false;
-      const mark = this.#db.prepare(
+      const mark = this.#statement(
         "UPDATE outbox SET reported_at = ? WHERE id = ? AND status = 'failed' AND reported_at IS NULL",
       );
       let marked = 0;
@@ -703,9 +689,9 @@ export class SqliteStore implements Store {
   }
 
   #lastSummary(): Date | undefined {
-    const row = this.#db
-      .prepare("SELECT MAX(created_at) AS at FROM outbox WHERE kind = ?")
-      .get(FAILURE_SUMMARY_KIND) as { at: string | null };
+    const row = this.#statement("SELECT MAX(created_at) AS at FROM outbox WHERE kind = ?").get(
+      FAILURE_SUMMARY_KIND,
+    ) as { at: string | null };
     return row.at === null ? undefined : new Date(row.at);
   }
 
@@ -741,7 +727,7 @@ export class SqliteStore implements Store {
     return this.#read(() => {
       const dump = {} as StoreDump;
       for (const table of STORE_TABLES) {
-        dump[table] = dumpRows(table, this.#db.prepare(`SELECT * FROM ${table}`).all() as Row[]);
+        dump[table] = dumpRows(table, this.#statement(`SELECT * FROM ${table}`).all() as Row[]);
       }
       return dump;
     });
@@ -750,7 +736,7 @@ export class SqliteStore implements Store {
   async restore(dump: StoreDump): Promise<void> {
     await this.#write(() => {
       for (const table of STORE_TABLES) {
-        if (this.#db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) {
+        if (this.#statement(`SELECT 1 FROM ${table} LIMIT 1`).get()) {
           throw new Error(`the database already holds data (${table}); copy into an empty one`);
         }
       }
@@ -765,11 +751,9 @@ export class SqliteStore implements Store {
                 ? JSON.stringify(value)
                 : sqliteValue(value as Column | Buffer),
           );
-          this.#db
-            .prepare(
-              `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-            )
-            .run(...values);
+          this.#statement(
+            `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+          ).run(...values);
         }
       }
     });
