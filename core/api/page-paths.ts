@@ -5,12 +5,15 @@
  * to encode.
  */
 
+/** The folder of the events' own pages (they have no list page of their own there). */
+export const EVENTS_PAGE = "events";
+
 /** The outings' list page (SPEC 2), under which each outing has its own page. */
 export const OUTINGS_PAGE = "social-events";
 
 /** An event's own page, the address its cards, the spotlight and shared links use. */
 export function eventPath(eventId: string): string {
-  return `/events/${eventId}`;
+  return `/${EVENTS_PAGE}/${eventId}`;
 }
 
 /** A social outing's own page. */

@@ -110,6 +110,18 @@ const mail = (kind: string, to: string, extra: Partial<ComposedMail> = {}): Comp
   ...extra,
 });
 
+/** An RSVP of `name`'s whose confirmation the mail server refused for good; the mail's id. */
+async function failedConfirmation(store: Store, name: string, at: Date): Promise<number> {
+  const to = `${name}@example.org`;
+  await store.addEventRsvp(
+    { ...rsvp(name, 1), receivedAt: at, mails: [mail("rsvp-confirmation", to)] },
+    seats(70),
+  );
+  const queued = (await store.listMail("pending")).find((m) => m.to === to);
+  await store.failMail(queued?.id ?? 0, "550", at);
+  return queued?.id ?? 0;
+}
+
 function message(email: string, at: Date, token?: string): ContactSubmission {
   return {
     record: {
@@ -616,15 +628,7 @@ describe.each(kinds)("the $name store", (kind) => {
     it("queues the secretary's summary of failures at most once per interval, each failure once", async () => {
       const store = await kind.open(await kind.place());
       const day = 86_400_000;
-      const fail = async (email: string, at: Date) => {
-        const to = `${email}@example.org`;
-        await store.addEventRsvp(
-          { ...rsvp(email, 1), receivedAt: at, mails: [mail("rsvp-confirmation", to)] },
-          seats(70),
-        );
-        const queued = (await store.listMail("pending")).find((m) => m.to === to);
-        await store.failMail(queued?.id ?? 0, "550", at);
-      };
+      const fail = (name: string, at: Date) => failedConfirmation(store, name, at);
       await fail("ann", NOW);
       const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org");
       expect((await store.unreportedFailures()).map((f) => f.to)).toEqual(["ann@example.org"]);
@@ -981,16 +985,12 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const store = await kind.open(await kind.place());
     const old = new Date(NOW.getTime() - 2 * 86_400_000);
     const summarise = async (name: string, at: Date) => {
-      const to = `${name}@example.org`;
-      await store.addEventRsvp(
-        { ...rsvp(name, 1), receivedAt: at, mails: [mail("rsvp-confirmation", to)] },
-        seats(70),
-      );
-      const queued = (await store.listMail("pending")).find((m) => m.to === to);
-      await store.failMail(queued?.id ?? 0, "550", at);
-      const text = Buffer.from(`Subject: Mail that could not be delivered\r\n\r\n${to}`);
-      const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org", { raw: text });
-      expect(await store.queueFailureSummary(summary, [queued?.id ?? 0], at, 0)).toBe(true);
+      const failed = await failedConfirmation(store, name, at);
+      const text = `Subject: Mail that could not be delivered\r\n\r\n${name}@example.org`;
+      const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org", {
+        raw: Buffer.from(text),
+      });
+      expect(await store.queueFailureSummary(summary, [failed], at, 0)).toBe(true);
     };
     await summarise("ann", old);
     await summarise("bob", NOW);

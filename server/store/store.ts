@@ -379,7 +379,7 @@ export interface Store {
   eraseRsvps(kind: "event" | "social", subject: string, now: Date): Promise<number>;
   /**
    * Erases the messages received before `receivedBefore` likewise, and the text of the
-   * secretary's summaries of failed mail sent before then (they name visitors); how many
+   * secretary's summaries of failed mail queued before then and gone (they name visitors); how many
    * messages were erased.
    */
   eraseMessages(receivedBefore: Date, now: Date): Promise<number>;

@@ -1,4 +1,4 @@
-import { eventPath, OUTINGS_PAGE, outingPath } from "../../core/api/page-paths.ts";
+import { EVENTS_PAGE, eventPath, OUTINGS_PAGE, outingPath } from "../../core/api/page-paths.ts";
 import { eventRsvpPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
 import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import type { Album, Lodge } from "../../core/schemas/index.ts";
@@ -8,8 +8,6 @@ import type { Album, Lodge } from "../../core/schemas/index.ts";
  * list are all made from this table. Past-master pages come from lodge.yaml's `pastMasters` list,
  * albums and calendar files from `dataRoutes`.
  */
-export { eventPath, outingPath };
-
 export const PAGES = {
   home: { path: "home", file: "routes/home.tsx", label: "Home" },
   history: { path: "history", file: "routes/history.tsx", label: "History" },
@@ -130,14 +128,18 @@ export function dataRoutes({
       file: "routes/album.tsx",
       paths: albums.map((album) => decodeURIComponent(albumPath(album.albumName))),
     },
-    { path: "events/:id", file: "routes/event.tsx", paths: events.map((e) => eventPath(e.id)) },
+    {
+      path: `${EVENTS_PAGE}/:id`,
+      file: "routes/event.tsx",
+      paths: events.map((e) => eventPath(e.id)),
+    },
     {
       path: `${PAGES.socialEvents.path}/:id`,
       file: "routes/outing.tsx",
       paths: outings.map((o) => outingPath(o.id)),
     },
     {
-      path: "events/:id/rsvp",
+      path: `${EVENTS_PAGE}/:id/rsvp`,
       file: "routes/event-rsvp.tsx",
       paths: rsvpEvents.map((e) => eventRsvpPath(e.id)),
     },

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { eventPath } from "../../../core/api/page-paths.ts";
 import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { HOME_CAROUSEL } from "../../../core/constants.ts";
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
@@ -6,7 +7,6 @@ import { homeRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { eventStart, formatFullDate, formatShortTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { eventPath } from "../site-map.ts";
 import { SlideCarousel } from "./Carousel.tsx";
 import { EventNotices } from "./EventNotices.tsx";
 import { Picture } from "./Picture.tsx";

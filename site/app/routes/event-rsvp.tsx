@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { eventPath } from "../../../core/api/page-paths.ts";
 import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
@@ -7,7 +8,6 @@ import { PlainEventRsvpFields, PlainForm } from "../components/PlainForms.tsx";
 import { RsvpEvent } from "../components/RsvpEvent.tsx";
 import { eventWhen } from "../lib/dates.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { eventPath } from "../site-map.ts";
 
 /** Runs at build time, for every event whose reservations are open then. */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { eventPath } from "../../../core/api/page-paths.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
 import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
@@ -9,7 +10,7 @@ import { eventWhen } from "../lib/dates.ts";
 import { eventPageData } from "../lib/event-page.server.ts";
 import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { eventPath, PAGES } from "../site-map.ts";
+import { PAGES } from "../site-map.ts";
 
 /** Runs at build time, for every event of the data (past ones too: shared links stay alive). */
 export function loader({ params }: LoaderFunctionArgs) {

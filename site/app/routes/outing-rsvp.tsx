@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { outingPath } from "../../../core/api/page-paths.ts";
 import { outingRsvpPath } from "../../../core/api/plain-forms.ts";
 import { MAX_PER_RSVP } from "../../../core/constants.ts";
 import { lodge } from "../../generated/lodge.ts";
@@ -8,7 +9,6 @@ import { PageHeading } from "../components/PageHeading.tsx";
 import { PlainForm, PlainPersonFields } from "../components/PlainForms.tsx";
 import { eventWhen } from "../lib/dates.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { outingPath } from "../site-map.ts";
 
 /** Runs at build time, for every outing whose reservations are open then. */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
+import { outingPath } from "../../../core/api/page-paths.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
 import { socialRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { eventStart, formatOutingTime } from "../../../core/rules/time.ts";
@@ -12,7 +13,7 @@ import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { picture } from "../lib/pictures.server.ts";
-import { outingPath, PAGES } from "../site-map.ts";
+import { PAGES } from "../site-map.ts";
 
 /** Runs at build time, for every outing of the data (past ones too: shared links stay alive). */
 export function loader({ params }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Link, useLoaderData } from "react-router";
+import { outingPath } from "../../../core/api/page-paths.ts";
 import { upcomingOutings } from "../../../core/rules/events.ts";
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { socialRsvpOpen } from "../../../core/rules/rsvp-window.ts";
@@ -13,7 +14,6 @@ import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
 import { picture } from "../lib/pictures.server.ts";
-import { outingPath } from "../site-map.ts";
 
 /** Runs at build time: outings not yet started, and their pictures by outing id. */
 export function loader() {

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { Link, useLoaderData } from "react-router";
+import { eventPath } from "../../../core/api/page-paths.ts";
 import { calendarSubscription } from "../../../core/rules/calendar.ts";
 import { upcomingEvents } from "../../../core/rules/events.ts";
 import { describeSchedule } from "../../../core/rules/schedule.ts";
@@ -15,7 +16,6 @@ import { TopButton } from "../components/TopButton.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
 import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
-import { eventPath } from "../site-map.ts";
 
 /** The optional page of notes shown beside the events (data/pages/upcoming-events.md). */
 const NOTES_PAGE = "upcoming-events";
