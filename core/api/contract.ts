@@ -11,6 +11,7 @@ import {
   rsvpTokenRequestSchema,
   sheetRowWrittenSchema,
   submittedSchema,
+  waitlistEntrySchema,
 } from "../schemas/api.ts";
 import { eventRsvpPayloadSchema, socialRsvpPayloadSchema } from "../schemas/payloads.ts";
 import { API_ROUTES, type ApiRouteName } from "./routes.ts";
@@ -41,6 +42,10 @@ export const API_CONTRACT = {
   manageRsvp: declare("manageRsvp", rsvpTokenRequestSchema, managedRsvpSchema),
   changeRsvp: declare("changeRsvp", rsvpChangeRequestSchema, submittedSchema),
   cancelRsvp: declare("cancelRsvp", rsvpTokenRequestSchema, submittedSchema),
+  joinWaitlist: declare("joinWaitlist", eventRsvpPayloadSchema, submittedSchema),
+  waitlistEntry: declare("waitlistEntry", rsvpTokenRequestSchema, waitlistEntrySchema),
+  leaveWaitlist: declare("leaveWaitlist", rsvpTokenRequestSchema, submittedSchema),
+  claimOffer: declare("claimOffer", rsvpTokenRequestSchema, submittedSchema),
 } satisfies { [K in ApiRouteName]: { name: K; request: z.ZodType; response: z.ZodType } };
 
 export type ApiRoute = (typeof API_CONTRACT)[ApiRouteName];

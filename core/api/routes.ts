@@ -33,6 +33,10 @@ export const API_ROUTES = {
   manageRsvp: { method: "POST", path: "/mj/api/rsvp/manage" },
   changeRsvp: { method: "POST", path: "/mj/api/rsvp/change" },
   cancelRsvp: { method: "POST", path: "/mj/api/rsvp/cancel" },
+  joinWaitlist: { method: "POST", path: "/mj/api/rsvp/waitlist" },
+  waitlistEntry: { method: "POST", path: "/mj/api/rsvp/waitlist/view" },
+  leaveWaitlist: { method: "POST", path: "/mj/api/rsvp/waitlist/leave" },
+  claimOffer: { method: "POST", path: "/mj/api/rsvp/claim" },
 } as const satisfies Record<string, { method: "GET" | "POST"; path: `/${string}` }>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -76,6 +76,22 @@ export const rsvpChangeRequestSchema = z.looseObject({ token: rsvpToken });
 export const managedRsvpStateSchema = z.enum(["open", "closed", "cancelled", "replaced"]);
 export type ManagedRsvpState = z.infer<typeof managedRsvpStateSchema>;
 
+/** The event a manage or claim page shows the RSVP or waiting-list entry for. */
+export const rsvpPageEventSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** 'Wed, Dec 2, 2026 at 7:30PM' */
+  when: z.string(),
+  location: z.string(),
+  /** 'Closes Nov 30, 2026 at 11:59PM' */
+  closes: z.string(),
+  /** The most attendees (and meals) one RSVP may be for. */
+  maxPerRsvp: z.number(),
+  /** Whether the event has a dinner, and its meal choices. */
+  dinner: z.boolean(),
+  choices: z.array(z.string()),
+});
+
 /** POST /mj/api/rsvp/manage: the RSVP as its visitor sees it on the manage page. */
 export const managedRsvpSchema = z.object({
   /** An event's RSVP, or a social outing's (no dinner). */
@@ -83,20 +99,7 @@ export const managedRsvpSchema = z.object({
   state: managedRsvpStateSchema,
   /** The sentence above the form: what the visitor can do now, or whom to write to. */
   message: z.string(),
-  event: z.object({
-    id: z.string(),
-    name: z.string(),
-    /** 'Wed, Dec 2, 2026 at 7:30PM' */
-    when: z.string(),
-    location: z.string(),
-    /** 'Closes Nov 30, 2026 at 11:59PM' */
-    closes: z.string(),
-    /** The most attendees (and meals) one RSVP may be for. */
-    maxPerRsvp: z.number(),
-    /** Whether the event has a dinner, and its meal choices. */
-    dinner: z.boolean(),
-    choices: z.array(z.string()),
-  }),
+  event: rsvpPageEventSchema,
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
@@ -108,3 +111,45 @@ export const managedRsvpSchema = z.object({
   secretary: z.string(),
 });
 export type ManagedRsvp = z.infer<typeof managedRsvpSchema>;
+
+/**
+ * Where a waiting-list entry stands: `waiting` in line (may leave), `offered` seats it may claim
+ * until `offerExpires` (or leave), `claimed` (the offer became an RSVP, whose confirmation has
+ * the manage link), `expired` (the offer ran out unclaimed and passed on), `left` (the visitor
+ * left the list, or an RSVP of the same address took the entry's place), `closed` (the event's
+ * RSVPs have closed, or it was cancelled or has passed: nothing more will be offered).
+ */
+export const waitlistStateSchema = z.enum([
+  "waiting",
+  "offered",
+  "claimed",
+  "expired",
+  "left",
+  "closed",
+]);
+export type WaitlistState = z.infer<typeof waitlistStateSchema>;
+
+/**
+ * POST /mj/api/rsvp/waitlist/view: a waiting-list entry as its visitor sees it on the claim page
+ * (/rsvp/claim#token), the party it asked seats for and where it stands.
+ */
+export const waitlistEntrySchema = z.object({
+  state: waitlistStateSchema,
+  /** The sentence above the entry: the place in line, the offer's end, or what happened. */
+  message: z.string(),
+  event: rsvpPageEventSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  attendees: z.number(),
+  dinner: z.boolean(),
+  meals: z.number(),
+  mealCounts: z.array(z.object({ choice: z.string(), count: z.number() })),
+  /** The place in line, 1 for the next one offered seats; only while `waiting`. */
+  position: z.number().optional(),
+  /** When an offer runs out, in lodge time: 'Thu, Nov 26, 2026 at 2:05PM'; only while `offered`. */
+  offerExpires: z.string().optional(),
+  /** The secretary's address, for questions. */
+  secretary: z.string(),
+});
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
