@@ -40,3 +40,9 @@ export const BY_AFFILIATION_TERM = "By Affiliation";
  * in no menu and no sitemap.
  */
 export const RSVP_LINK_PAGES = { manage: "/rsvp/manage", claim: "/rsvp/claim" } as const;
+
+/**
+ * How long seats offered from the waiting list are held for the one offered them, unless the
+ * RSVP deadline comes first: then the next in line has a chance while the event still takes RSVPs.
+ */
+export const OFFER_HOLD_MS = 24 * 60 * 60 * 1000;

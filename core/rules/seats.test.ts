@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { clientSeatsAfter, decideRsvpSeats, decideSeatChange, isAtGuestLimit } from "./seats.ts";
+import { OFFER_HOLD_MS } from "../constants.ts";
+import {
+  clientSeatsAfter,
+  decideRsvpSeats,
+  decideSeatChange,
+  isAtGuestLimit,
+  offerExpiry,
+  offerOpen,
+  partiesToOffer,
+  seatsTaken,
+} from "./seats.ts";
 
 const limits = { guestLimit: 70, seatsPerClient: 20 };
 
@@ -53,5 +63,60 @@ describe("the capacity rule", () => {
     expect(decideSeatChange(4, 2, 75, 70)).toEqual({ kind: "fits" });
     expect(decideSeatChange(4, 6, 68, 70)).toEqual({ kind: "fits" });
     expect(decideSeatChange(4, 7, 68, 70)).toEqual({ kind: "full", taken: 64, limit: 70 });
+  });
+});
+
+describe("the waiting list's seats", () => {
+  it("counts the seats held by open offers as taken, so no RSVP takes them while they wait", () => {
+    const taken = seatsTaken({ rsvps: 66, held: 4 });
+    expect(taken).toBe(70);
+    expect(decideRsvpSeats(1, { event: taken, client: 0 }, limits)).toEqual({
+      kind: "full",
+      taken: 70,
+      limit: 70,
+    });
+    expect(decideSeatChange(2, 3, taken, 70)).toEqual({ kind: "full", taken: 68, limit: 70 });
+  });
+
+  it("offers freed seats to the first in line whose party fits; the others keep their place", () => {
+    const line = [
+      { id: 1, attendees: 4 },
+      { id: 2, attendees: 2 },
+      { id: 3, attendees: 1 },
+      { id: 4, attendees: 3 },
+    ];
+    expect(partiesToOffer(line, 0)).toEqual([]);
+    expect(partiesToOffer(line, 1)).toEqual([3]);
+    expect(partiesToOffer(line, 3)).toEqual([2, 3]);
+    expect(partiesToOffer(line, 4)).toEqual([1]);
+    expect(partiesToOffer(line, 7)).toEqual([1, 2, 3]);
+    expect(partiesToOffer(line, 10)).toEqual([1, 2, 3, 4]);
+    expect(partiesToOffer([], 5)).toEqual([]);
+  });
+
+  it("never offers more seats than are free", () => {
+    const line = Array.from({ length: 30 }, (_, i) => ({ id: i, attendees: (i % 4) + 1 }));
+    for (let free = 0; free <= 40; free++) {
+      const offered = partiesToOffer(line, free);
+      const seats = offered.reduce((sum, id) => sum + (line[id]?.attendees ?? 0), 0);
+      expect(seats).toBeLessThanOrEqual(free);
+    }
+  });
+
+  it("holds an offer 24 hours, or until the RSVP deadline when that comes first", () => {
+    const now = new Date("2026-11-20T15:00:00Z");
+    expect(OFFER_HOLD_MS).toBe(24 * 60 * 60 * 1000);
+    expect(offerExpiry(now, new Date("2026-11-30T04:59:00Z"))).toEqual(
+      new Date("2026-11-21T15:00:00Z"),
+    );
+    expect(offerExpiry(now, new Date("2026-11-21T04:59:00Z"))).toEqual(
+      new Date("2026-11-21T04:59:00Z"),
+    );
+  });
+
+  it("takes a claim until the moment the offer runs out, not at it", () => {
+    const expires = new Date("2026-11-21T15:00:00Z");
+    expect(offerOpen(expires, new Date("2026-11-21T14:59:59.999Z"))).toBe(true);
+    expect(offerOpen(expires, expires)).toBe(false);
   });
 });

@@ -1,8 +1,17 @@
+import { OFFER_HOLD_MS } from "../constants.ts";
+
 /**
  * The one rule of an event's capacity: whether seats fit under a limit. The upcoming-events page
  * greys its RSVP button with it, and every store decides with it inside its write transaction,
- * from the counts it reads there, so the page and the server cannot disagree.
+ * from the counts it reads there, so the page and the server cannot disagree. Seats offered to
+ * the waiting list are taken while the offer is open: never more attendees than the limit, also
+ * when every open offer is claimed.
  */
+
+/** The seats an event has given: those its RSVPs hold and those held by open offers. */
+export function seatsTaken(counts: { rsvps: number; held: number }): number {
+  return counts.rsvps + counts.held;
+}
 
 /** Whether `attendees` more seats fit under `limit` while `taken` are taken. */
 export function seatsFit(taken: number, attendees: number, limit: number): boolean {
@@ -86,4 +95,40 @@ export function decideSeatChange(
     return { kind: "full", taken, limit: guestLimit };
   }
   return { kind: "fits" };
+}
+
+/** A party in the waiting list, in line order. */
+export interface WaitingParty {
+  id: number;
+  attendees: number;
+}
+
+/**
+ * Who is offered seats when `free` seats are free: down the line in order, each party whose
+ * attendees fit in what is still free; a party that does not fit keeps its place for the next
+ * seats that free up, and the parties behind it may be offered meanwhile.
+ */
+export function partiesToOffer(line: readonly WaitingParty[], free: number): number[] {
+  const offered: number[] = [];
+  let left = free;
+  for (const party of line) {
+    if (party.attendees <= left) {
+      offered.push(party.id);
+      left -= party.attendees;
+    }
+  }
+  return offered;
+}
+
+/**
+ * When an offer made at `now` runs out: after OFFER_HOLD_MS, or at the RSVP deadline when that
+ * comes first (an offer claimed after the deadline would be an RSVP after the deadline).
+ */
+export function offerExpiry(now: Date, deadline: Date, holdMs = OFFER_HOLD_MS): Date {
+  return new Date(Math.min(now.getTime() + holdMs, deadline.getTime()));
+}
+
+/** Whether an offer that runs out at `expiresAt` may still be claimed at `now`. */
+export function offerOpen(expiresAt: Date, now: Date): boolean {
+  return now.getTime() < expiresAt.getTime();
 }
