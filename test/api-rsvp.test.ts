@@ -361,14 +361,19 @@ describe("POST /mj/api/rsvp", () => {
       status: 409,
       body: {
         message:
-          "This event is full for 3 attendees: 2 seats are left. Please reserve for 2 or fewer.",
+          "This event is full for 3 attendees: 2 seats are left. Reserve for 2 or fewer, or join the waiting list for 3.",
         field: "numberOfAttendees",
+        instead: "joinWaitlist",
       },
     });
     expect(await rsvp("Brian", 2)).toMatchObject({ status: 200 });
     expect(await rsvp("Carl", 1)).toMatchObject({
       status: 409,
-      body: { message: "This event is full: all 5 seats have been reserved." },
+      body: {
+        message:
+          "This event is full: all 5 seats have been taken. Join the waiting list and you will be offered seats by e-mail if they free up.",
+        instead: "joinWaitlist",
+      },
     });
     expect((await s.store.attendeeCounts()).get("plain-meeting")).toBe(5);
   });
@@ -397,7 +402,14 @@ describe("POST /mj/api/rsvp", () => {
     expect(accepted.length).toBe(70);
     expect(new Set(refused.map((r) => JSON.stringify([r.status, r.body])))).toEqual(
       new Set([
-        JSON.stringify([409, { message: "This event is full: all 70 seats have been reserved." }]),
+        JSON.stringify([
+          409,
+          {
+            message:
+              "This event is full: all 70 seats have been taken. Join the waiting list and you will be offered seats by e-mail if they free up.",
+            instead: "joinWaitlist",
+          },
+        ]),
       ]),
     );
     const stored = await s.store.listEventRsvps("plain-meeting");

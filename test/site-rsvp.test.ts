@@ -322,7 +322,7 @@ describe("the event RSVP modal (upcoming events)", () => {
     await dialog.getByRole("button", { name: "Submit" }).click();
     expect(await alertText(page)).toEqual([
       "Error",
-      "This event is full: all 2 seats have been reserved.",
+      "This event is full: all 2 seats have been taken. Join the waiting list and you will be offered seats by e-mail if they free up.",
     ]);
     expect(await page.getByTestId("alert").getAttribute("role")).toBe("alert");
     expect(rows).toEqual([]);

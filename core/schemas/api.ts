@@ -22,8 +22,16 @@ export const contactRequestSchema = contactPayloadSchema.extend({
   [HONEYPOT_FIELD]: z.string().optional(),
 });
 
-/** Every refusal: a sentence a person can act on, and the field to correct if there is one. */
-export const errorBodySchema = z.object({ message: z.string(), field: z.string().optional() });
+/**
+ * Every refusal: a sentence a person can act on, the field to correct if there is one, and the
+ * route that takes the same form when this one cannot (a full event's waiting list, or the RSVP
+ * itself when seats are free after all), so a page can switch with the visitor's details kept.
+ */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  field: z.string().optional(),
+  instead: z.enum(["eventRsvp", "joinWaitlist"]).optional(),
+});
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** A stored submission: the sentence to show; `replaced` when it took an earlier RSVP's place. */

@@ -6,17 +6,22 @@ export class HttpError extends Error {
   override name = "HttpError";
   readonly statusCode: number;
   readonly field: string | undefined;
+  /** The route that takes the same form instead (see errorBodySchema). */
+  readonly instead: ErrorBody["instead"];
 
-  constructor(statusCode: number, message: string, field?: string) {
+  constructor(statusCode: number, message: string, field?: string, instead?: ErrorBody["instead"]) {
     super(message);
     this.statusCode = statusCode;
     this.field = field;
+    this.instead = instead;
   }
 
   get body(): ErrorBody {
-    return this.field === undefined
-      ? { message: this.message }
-      : { message: this.message, field: this.field };
+    return {
+      message: this.message,
+      ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.instead === undefined ? {} : { instead: this.instead }),
+    };
   }
 }
 

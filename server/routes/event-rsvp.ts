@@ -13,7 +13,7 @@ import {
   clientFullError,
   eventRecord,
   findEvent,
-  fullError,
+  fullRsvpError,
   readEventRsvp,
 } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
@@ -87,7 +87,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
           case "stale":
             continue;
           case "full":
-            throw fullError(form.numberOfAttendees, outcome.taken, outcome.limit);
+            throw fullRsvpError(form.numberOfAttendees, outcome.taken, outcome.limit);
           case "client-full":
             throw clientFullError(outcome.taken, outcome.limit);
           default:

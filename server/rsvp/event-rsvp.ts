@@ -94,7 +94,7 @@ export function readEventRsvp(
   return { event, form: form.data };
 }
 
-/** The refusal for an RSVP that does not fit: says how many seats are left, if any. */
+/** The refusal for a change of an RSVP that does not fit: says how many seats are left, if any. */
 export function fullError(attendees: number, taken: number, limit: number): HttpError {
   const left = seatsLeft(taken, limit);
   if (left === 0) {
@@ -102,8 +102,32 @@ export function fullError(attendees: number, taken: number, limit: number): Http
   }
   return new HttpError(
     409,
-    `This event is full for ${attendees} attendees: ${left === 1 ? "1 seat is" : `${left} seats are`} left. Please reserve for ${left} or fewer.`,
+    `This event is full for ${attendees} attendees: ${seatsAreLeft(left)}. Please reserve for ${left} or fewer.`,
     "numberOfAttendees",
+  );
+}
+
+const seatsAreLeft = (left: number) => `${left === 1 ? "1 seat is" : `${left} seats are`} left`;
+
+/**
+ * The refusal for a new RSVP that does not fit: how many seats are left, and the waiting list,
+ * which takes the same form (the body names its route, so the page can switch to it).
+ */
+export function fullRsvpError(attendees: number, taken: number, limit: number): HttpError {
+  const left = seatsLeft(taken, limit);
+  if (left === 0) {
+    return new HttpError(
+      409,
+      `This event is full: all ${limit} seats have been taken. Join the waiting list and you will be offered seats by e-mail if they free up.`,
+      undefined,
+      "joinWaitlist",
+    );
+  }
+  return new HttpError(
+    409,
+    `This event is full for ${attendees} attendees: ${seatsAreLeft(left)}. Reserve for ${left} or fewer, or join the waiting list for ${attendees}.`,
+    "numberOfAttendees",
+    "joinWaitlist",
   );
 }
 
