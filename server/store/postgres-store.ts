@@ -2,6 +2,7 @@ import postgres, { type Sql, type TransactionSql } from "postgres";
 import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { migratePostgres } from "./postgres-migrations.ts";
 import * as timed from "./postgres-timed.ts";
+import * as waitlist from "./postgres-waitlist.ts";
 import {
   type Column,
   contactColumns,
@@ -37,12 +38,16 @@ import {
   type RsvpState,
   type SocialRsvpRecord,
   STORE_TABLES,
+  StaleOffersError,
   type Store,
   type StoreDump,
   type Stored,
+  type StoredResponse,
   StoreUnavailableError,
   type Submission,
   type SubmitOutcome,
+  type WaitlistOffers,
+  type WaitlistSubmission,
 } from "./store.ts";
 
 type Tx = TransactionSql;
@@ -168,6 +173,18 @@ export class PostgresStore implements Store {
     }
   }
 
+  /** A write that may offer seats; `stale` when a party to offer them to has no mail made. */
+  #offering<T>(work: (tx: Tx) => Promise<T>): Promise<T | { kind: "stale" }> {
+    return this.#write(work).catch((error: unknown) => {
+      if (error instanceof StaleOffersError) return { kind: "stale" as const };
+      throw error;
+    });
+  }
+
+  /** Queues mails about a row of `source` in the transaction (waitlist.Queue). */
+  readonly #queueFor: waitlist.Queue = (tx, source, id, mails, at) =>
+    this.#queue(tx, source, id, mails, at);
+
   async #read<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     try {
       await this.#migrated();
@@ -223,20 +240,31 @@ export class PostgresStore implements Store {
     const [inserted] = await tx<{ id: number }[]>`
       INSERT INTO ${tx(source)} ${tx(row)} RETURNING id`;
     const id = Number(inserted?.id);
-    const { requestHash } = submission.idempotency;
-    const { status, body } = submission.response;
     // The mails and the keys go in one round trip: every statement sent at once, run in order.
     await Promise.all([
       this.#queue(tx, source, id, submission.mails, submission.receivedAt),
-      ...submission.idempotency.keys.map(
+      this.#remember(tx, submission, submission.response),
+    ]);
+    return { kind: "stored", id, response: submission.response };
+  }
+
+  /** Keeps the answer given to a submission, under each of its keys, for its retries. */
+  async #remember(
+    tx: Tx,
+    submission: Pick<Submission<unknown>, "idempotency">,
+    response: StoredResponse,
+  ): Promise<void> {
+    const { requestHash } = submission.idempotency;
+    const { status, body } = response;
+    await Promise.all(
+      submission.idempotency.keys.map(
         ({ key, expiresAt }) => tx`
           INSERT INTO idempotency_keys (key, request_hash, status, body, expires_at)
           VALUES (${key}, ${requestHash}, ${status}, ${tx.json(body as postgres.JSONValue)}, ${expiresAt})
           ON CONFLICT (key) DO UPDATE SET request_hash = EXCLUDED.request_hash,
             status = EXCLUDED.status, body = EXCLUDED.body, expires_at = EXCLUDED.expires_at`,
       ),
-    ]);
-    return { kind: "stored", id, response: submission.response };
+    );
   }
 
   /**
@@ -298,19 +326,23 @@ export class PostgresStore implements Store {
   async addEventRsvp(
     submission: EventRsvpSubmission,
     limits: RsvpLimits,
+    offers?: WaitlistOffers,
   ): Promise<EventRsvpOutcome> {
     const { record } = submission;
-    return this.#write(async (tx): Promise<EventRsvpOutcome> => {
+    return this.#offering(async (tx): Promise<EventRsvpOutcome> => {
       const previous = await this.#previous(tx, submission);
       if (previous) return previous;
       // Every instance counts this event's seats under this lock, and commits before it lets go.
       await this.#lock(tx, "event", [record.eventId]);
       // The three counts in one round trip: the lock is held for as few as can be.
-      const [current, event, client] = await Promise.all([
+      // Seats an offer to this address holds are its own RSVP's to take.
+      const [current, taken, held, client] = await Promise.all([
         this.#current(tx, record.eventId, record.email),
-        this.#seats(tx, record.eventId),
+        waitlist.eventSeats(tx, record.eventId),
+        waitlist.heldFor(tx, record.eventId, record.email),
         this.#seats(tx, record.eventId, submission.clientKey),
       ]);
+      const event = taken - held;
       if (current?.id !== submission.replaces) return { kind: "stale" };
       const decision = decideRsvpSeats(
         record.attendees,
@@ -337,6 +369,11 @@ export class PostgresStore implements Store {
             replaced_by = ${stored.id}
           WHERE id = ${current.id}`;
       }
+      const { eventId, email } = record;
+      const at = submission.receivedAt;
+      const left = await waitlist.replaceEntryByRsvp(tx, eventId, email, stored.id, at);
+      // Fewer seats than the RSVP or the offer it replaces: the rest go down the line.
+      if (current || left) await waitlist.settle(tx, this.#queueFor, eventId, at, offers);
       return stored;
     });
   }
@@ -408,8 +445,10 @@ export class PostgresStore implements Store {
   async attendeeCounts(): Promise<Map<string, number>> {
     return this.#read(async (sql) => {
       const rows = await sql<{ event_id: string; n: number }[]>`
-        SELECT event_id, SUM(attendees)::int AS n FROM event_rsvps WHERE state = 'current'
-        GROUP BY event_id`;
+        SELECT event_id, SUM(attendees)::int AS n FROM (
+          SELECT event_id, attendees FROM event_rsvps WHERE state = 'current'
+          UNION ALL SELECT event_id, attendees FROM waitlist WHERE state = 'offered'
+        ) seats GROUP BY event_id`;
       return new Map(rows.map((row) => [row.event_id, row.n]));
     });
   }
@@ -440,9 +479,10 @@ export class PostgresStore implements Store {
     id: number,
     now: Date,
     mails: ComposedMail[],
+    offers: WaitlistOffers | undefined,
     change: (tx: Tx, before: Stored<EventRsvpRecord>) => Promise<ChangeOutcome | undefined>,
   ): Promise<ChangeOutcome> {
-    return this.#write(async (tx): Promise<ChangeOutcome> => {
+    return this.#offering(async (tx): Promise<ChangeOutcome> => {
       const [found] = await tx<{ event_id: string }[]>`
         SELECT event_id FROM event_rsvps WHERE id = ${id}`;
       if (!found) return { kind: "not-found" };
@@ -453,12 +493,18 @@ export class PostgresStore implements Store {
       const refused = await change(tx, before);
       if (refused) return refused;
       await this.#queue(tx, "event_rsvps", id, mails, now);
+      await waitlist.settle(tx, this.#queueFor, before.record.eventId, now, offers);
       return { kind: "done", before };
     });
   }
 
-  async cancelEventRsvp(id: number, now: Date, mails: ComposedMail[]): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, async (tx) => {
+  async cancelEventRsvp(
+    id: number,
+    now: Date,
+    mails: ComposedMail[],
+    offers?: WaitlistOffers,
+  ): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, offers, async (tx) => {
       await tx`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${now} WHERE id = ${id}`;
       return undefined;
     });
@@ -470,12 +516,13 @@ export class PostgresStore implements Store {
     guestLimit: number,
     now: Date,
     mails: ComposedMail[],
+    offers?: WaitlistOffers,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, async (tx, before) => {
+    return this.#change(id, now, mails, offers, async (tx, before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         attendees,
-        await this.#seats(tx, before.record.eventId),
+        await waitlist.eventSeats(tx, before.record.eventId),
         guestLimit,
       );
       if (decision.kind !== "fits") return decision;
@@ -497,12 +544,13 @@ export class PostgresStore implements Store {
     guestLimit: number,
     now: Date,
     mails: ComposedMail[],
+    offers?: WaitlistOffers,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, async (tx, before) => {
+    return this.#change(id, now, mails, offers, async (tx, before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         change.attendees,
-        await this.#seats(tx, before.record.eventId),
+        await waitlist.eventSeats(tx, before.record.eventId),
         guestLimit,
       );
       if (decision.kind !== "fits") return decision;
@@ -510,6 +558,64 @@ export class PostgresStore implements Store {
         meals = ${change.meals}, meal_counts = ${tx.json(change.mealCounts as unknown as postgres.JSONValue)}
         WHERE id = ${id}`;
       return undefined;
+    });
+  }
+
+  async joinWaitlist(submission: WaitlistSubmission, limits: RsvpLimits) {
+    return this.#write(async (tx) => {
+      const previous = await this.#previous(tx, {
+        ...submission,
+        response: { status: 200, body: {} },
+      });
+      if (previous) return previous;
+      await this.#lock(tx, "event", [submission.record.eventId]);
+      return waitlist.join(tx, this.#queueFor, submission, limits, (response) =>
+        this.#remember(tx, submission, response),
+      );
+    });
+  }
+
+  async findWaitlistEntryByToken(tokenHash: string) {
+    return this.#read((sql) => waitlist.findByToken(sql, tokenHash));
+  }
+
+  async listWaitlist(eventId?: string) {
+    return this.#read((sql) => waitlist.list(sql, eventId));
+  }
+
+  /** Runs `work` on a waiting-list entry under its event's lock. */
+  #onEntry<T>(entryId: number, missing: T, work: (tx: Tx) => Promise<T>) {
+    return this.#offering(async (tx) => {
+      const eventId = await waitlist.eventOf(tx, entryId);
+      if (eventId === undefined) return missing;
+      await this.#lock(tx, "event", [eventId]);
+      return work(tx);
+    });
+  }
+
+  async claimOffer(...[entryId, claim]: Parameters<Store["claimOffer"]>) {
+    return this.#write(async (tx) => {
+      const eventId = await waitlist.eventOf(tx, entryId);
+      if (eventId !== undefined) await this.#lock(tx, "event", [eventId]);
+      return waitlist.claim(tx, this.#queueFor, entryId, claim);
+    });
+  }
+
+  async leaveWaitlist(...[entryId, now, mails, offers]: Parameters<Store["leaveWaitlist"]>) {
+    return this.#onEntry(entryId, { kind: "not-found" as const }, (tx) =>
+      waitlist.leave(tx, this.#queueFor, entryId, now, mails, offers),
+    );
+  }
+
+  async waitlistDue(now: Date, guestLimit: number) {
+    return this.#read((sql) => waitlist.due(sql, now, guestLimit));
+  }
+
+  async settleWaitlist(eventId: string, now: Date, offers?: WaitlistOffers) {
+    return this.#offering(async (tx) => {
+      await this.#lock(tx, "event", [eventId]);
+      const done = await waitlist.settle(tx, this.#queueFor, eventId, now, offers);
+      return { kind: "settled" as const, ...done };
     });
   }
 
@@ -715,7 +821,10 @@ export class PostgresStore implements Store {
   }
 
   async eraseRsvps(kind: "event" | "social", subject: string, now: Date) {
-    return this.#write((tx) => timed.eraseRsvps(tx, kind, subject, now));
+    return this.#write(async (tx) => {
+      if (kind === "event") await waitlist.erase(tx, subject, now);
+      return timed.eraseRsvps(tx, kind, subject, now);
+    });
   }
 
   async eraseMessages(receivedBefore: Date, now: Date) {

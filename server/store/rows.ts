@@ -16,6 +16,9 @@ import type {
   StoreTable,
   Submission,
   SubmissionStatus,
+  WaitlistEntry,
+  WaitlistEntryState,
+  WaitlistSubmission,
 } from "./store.ts";
 import { STORE_TABLES } from "./store.ts";
 
@@ -58,6 +61,44 @@ export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
       meals: Number(row.meals),
       mealCounts: json(row.meal_counts) as MealCount[],
     },
+  };
+}
+
+/** A waiting-list row; `position` is the caller's, counted in its transaction. */
+export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
+  const { record, ...rest } = eventRsvp(row);
+  const state = String(row.state) as WaitlistEntryState;
+  return {
+    ...rest,
+    record,
+    state,
+    position: state === "waiting" ? position : undefined,
+    offerExpiresAt: optionalMoment(row.offer_expires_at),
+    rsvpId: row.rsvp_id === null || row.rsvp_id === undefined ? undefined : Number(row.rsvp_id),
+  };
+}
+
+/** The columns of a new waiting-list entry, at place `line` in the event's line. */
+export function waitlistColumns(
+  submission: WaitlistSubmission,
+  line: number,
+): Record<string, Column> {
+  const { record } = submission;
+  return {
+    event_id: record.eventId,
+    line,
+    received_at: submission.receivedAt,
+    first_name: record.firstName,
+    last_name: record.lastName,
+    masonic_title: record.masonicTitle,
+    email: record.email,
+    attendees: record.attendees,
+    dinner: record.dinner,
+    meals: record.meals,
+    meal_counts: record.mealCounts,
+    request_hash: submission.idempotency.requestHash,
+    client_key: submission.clientKey,
+    token_hash: submission.tokenHash,
   };
 }
 
@@ -188,6 +229,8 @@ export const MOMENT_COLUMNS = new Set([
   "expires_at",
   "queued_at",
   "erased_at",
+  "offered_at",
+  "offer_expires_at",
 ]);
 const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
 export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body"]);
@@ -222,6 +265,7 @@ const TABLE_KEYS: Record<StoreTable, string> = {
   spent_form_tokens: "token_hash",
   reminders: "id",
   erasures: "id",
+  waitlist: "id",
 };
 
 /** A table's rows, from either store, as a dump holds them: neutral values, in key order. */
@@ -245,6 +289,7 @@ export const ERASED = {
   event_rsvps: { first_name: "", last_name: "", masonic_title: "", email: "" },
   social_rsvps: { first_name: "", last_name: "", email: "" },
   contact_messages: { first_name: "", last_name: "", email: "", phone_number: "", message: "" },
+  waitlist: { first_name: "", last_name: "", masonic_title: "", email: "" },
 } as const satisfies Record<Source, Record<string, string>>;
 
 /** What erasing leaves of a mail sent about an erased submission. */
@@ -263,7 +308,7 @@ export function erasure(row: Row): Erasure {
 }
 
 /** The submission tables, each a source of mail. */
-export type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
+export type Source = "event_rsvps" | "social_rsvps" | "contact_messages" | "waitlist";
 
 /** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
 export type MailSource = Source | "lodge";

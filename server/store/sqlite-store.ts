@@ -21,6 +21,7 @@ import {
 } from "./rows.ts";
 import { failedMail, queueMails } from "./sqlite-outbox.ts";
 import * as timed from "./sqlite-timed.ts";
+import * as waitlist from "./sqlite-waitlist.ts";
 import {
   type ChangeOutcome,
   type ComposedMail,
@@ -42,12 +43,16 @@ import {
   type RsvpState,
   type SocialRsvpRecord,
   STORE_TABLES,
+  StaleOffersError,
   type Store,
   type StoreDump,
   type Stored,
+  type StoredResponse,
   StoreUnavailableError,
   type Submission,
   type SubmitOutcome,
+  type WaitlistOffers,
+  type WaitlistSubmission,
 } from "./store.ts";
 
 type Row = Record<string, SQLInputValue>;
@@ -256,6 +261,12 @@ export class SqliteStore implements Store {
     ).run(...Object.values(row));
     const id = Number(lastInsertRowid);
     queueMails(this.#db, source, id, submission.mails, submission.receivedAt);
+    this.#remember(submission, submission.response);
+    return { kind: "stored", id, response: submission.response };
+  }
+
+  /** Keeps the answer given to a submission, under each of its keys, for its retries. */
+  #remember(submission: Pick<Submission<unknown>, "idempotency">, response: StoredResponse): void {
     const remember = this.#statement(
       "INSERT OR REPLACE INTO idempotency_keys (key, request_hash, status, body, expires_at) VALUES (?, ?, ?, ?, ?)",
     );
@@ -263,12 +274,11 @@ export class SqliteStore implements Store {
       remember.run(
         key,
         submission.idempotency.requestHash,
-        submission.response.status,
-        JSON.stringify(submission.response.body),
+        response.status,
+        JSON.stringify(response.body),
         expiresAt.getTime(),
       );
     }
-    return { kind: "stored", id, response: submission.response };
   }
 
   #seats(eventId: string, clientKey?: string): number {
@@ -296,17 +306,20 @@ export class SqliteStore implements Store {
   async addEventRsvp(
     submission: EventRsvpSubmission,
     limits: RsvpLimits,
+    offers?: WaitlistOffers,
   ): Promise<EventRsvpOutcome> {
     const { record } = submission;
-    return this.#write((): EventRsvpOutcome => {
+    return this.#offering((): EventRsvpOutcome => {
       const previous = this.#previous(submission);
       if (previous) return previous;
       const current = this.#current(record.eventId, record.email);
       if (current?.id !== submission.replaces) return { kind: "stale" };
+      // Seats an offer to this address holds are its own RSVP's to take.
+      const held = waitlist.heldFor(this.#db, record.eventId, record.email);
       const decision = decideRsvpSeats(
         record.attendees,
         {
-          event: this.#seats(record.eventId),
+          event: waitlist.eventSeats(this.#db, record.eventId) - held,
           client: this.#seats(record.eventId, submission.clientKey),
           replaced: current && {
             attendees: current.attendees,
@@ -326,7 +339,25 @@ export class SqliteStore implements Store {
           "UPDATE event_rsvps SET state = 'replaced', ended_at = ?, replaced_by = ? WHERE id = ?",
         ).run(submission.receivedAt.toISOString(), stored.id, current.id);
       }
+      const { eventId, email } = record;
+      const left = waitlist.replaceEntryByRsvp(
+        this.#db,
+        eventId,
+        email,
+        stored.id,
+        submission.receivedAt,
+      );
+      // Fewer seats than the RSVP or the offer it replaces: the rest go down the line.
+      if (current || left) waitlist.settle(this.#db, eventId, submission.receivedAt, offers);
       return stored;
+    });
+  }
+
+  /** A write that may offer seats; `stale` when a party to offer them to has no mail made. */
+  #offering<T>(work: () => T): Promise<T | { kind: "stale" }> {
+    return this.#write(work).catch((error: unknown) => {
+      if (error instanceof StaleOffersError) return { kind: "stale" as const };
+      throw error;
     });
   }
 
@@ -397,7 +428,10 @@ export class SqliteStore implements Store {
   async attendeeCounts(): Promise<Map<string, number>> {
     return this.#read(() => {
       const rows = this.#statement(
-        "SELECT event_id, SUM(attendees) AS n FROM event_rsvps WHERE state = 'current' GROUP BY event_id",
+        `SELECT event_id, SUM(attendees) AS n FROM (
+           SELECT event_id, attendees FROM event_rsvps WHERE state = 'current'
+           UNION ALL SELECT event_id, attendees FROM waitlist WHERE state = 'offered'
+         ) GROUP BY event_id`,
       ).all() as { event_id: string; n: number }[];
       return new Map(rows.map((row) => [row.event_id, row.n]));
     });
@@ -430,9 +464,10 @@ export class SqliteStore implements Store {
     id: number,
     now: Date,
     mails: ComposedMail[],
+    offers: WaitlistOffers | undefined,
     change: (before: Stored<EventRsvpRecord>) => ChangeOutcome | undefined,
   ): Promise<ChangeOutcome> {
-    return this.#write((): ChangeOutcome => {
+    return this.#offering((): ChangeOutcome => {
       const row = this.#statement(
         "SELECT * FROM event_rsvps WHERE id = ? AND state = 'current'",
       ).get(id) as Found | undefined;
@@ -441,12 +476,18 @@ export class SqliteStore implements Store {
       const refused = change(before);
       if (refused) return refused;
       queueMails(this.#db, "event_rsvps", id, mails, now);
+      waitlist.settle(this.#db, before.record.eventId, now, offers);
       return { kind: "done", before };
     });
   }
 
-  async cancelEventRsvp(id: number, now: Date, mails: ComposedMail[]): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, () => {
+  async cancelEventRsvp(
+    id: number,
+    now: Date,
+    mails: ComposedMail[],
+    offers?: WaitlistOffers,
+  ): Promise<ChangeOutcome> {
+    return this.#change(id, now, mails, offers, () => {
       this.#statement("UPDATE event_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ?").run(
         now.toISOString(),
         id,
@@ -461,12 +502,13 @@ export class SqliteStore implements Store {
     guestLimit: number,
     now: Date,
     mails: ComposedMail[],
+    offers?: WaitlistOffers,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, (before) => {
+    return this.#change(id, now, mails, offers, (before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         attendees,
-        this.#seats(before.record.eventId),
+        waitlist.eventSeats(this.#db, before.record.eventId),
         guestLimit,
       );
       if (decision.kind !== "fits") return decision;
@@ -490,12 +532,13 @@ export class SqliteStore implements Store {
     guestLimit: number,
     now: Date,
     mails: ComposedMail[],
+    offers?: WaitlistOffers,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, (before) => {
+    return this.#change(id, now, mails, offers, (before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         change.attendees,
-        this.#seats(before.record.eventId),
+        waitlist.eventSeats(this.#db, before.record.eventId),
         guestLimit,
       );
       if (decision.kind !== "fits") return decision;
@@ -507,6 +550,43 @@ export class SqliteStore implements Store {
       ).run(...(Object.values(columns) as SQLInputValue[]), id);
       return undefined;
     });
+  }
+
+  async joinWaitlist(submission: WaitlistSubmission, limits: RsvpLimits) {
+    return this.#write(() => {
+      const previous = this.#previous({ ...submission, response: { status: 200, body: {} } });
+      if (previous) return previous;
+      return waitlist.join(this.#db, submission, limits, (response) =>
+        this.#remember(submission, response),
+      );
+    });
+  }
+
+  async findWaitlistEntryByToken(tokenHash: string) {
+    return this.#read(() => waitlist.findByToken(this.#db, tokenHash));
+  }
+
+  async listWaitlist(eventId?: string) {
+    return this.#read(() => waitlist.list(this.#db, eventId));
+  }
+
+  async claimOffer(...args: Parameters<Store["claimOffer"]>) {
+    return this.#write(() => waitlist.claim(this.#db, ...args));
+  }
+
+  async leaveWaitlist(...args: Parameters<Store["leaveWaitlist"]>) {
+    return this.#offering(() => waitlist.leave(this.#db, ...args));
+  }
+
+  async waitlistDue(now: Date, guestLimit: number) {
+    return this.#read(() => waitlist.due(this.#db, now, guestLimit));
+  }
+
+  async settleWaitlist(eventId: string, now: Date, offers?: WaitlistOffers) {
+    return this.#offering(() => ({
+      kind: "settled" as const,
+      ...waitlist.settle(this.#db, eventId, now, offers),
+    }));
   }
 
   async findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined> {
@@ -712,7 +792,10 @@ export class SqliteStore implements Store {
   }
 
   async eraseRsvps(kind: "event" | "social", subject: string, now: Date) {
-    return this.#write(() => timed.eraseRsvps(this.#db, kind, subject, now));
+    return this.#write(() => {
+      if (kind === "event") waitlist.erase(this.#db, subject, now);
+      return timed.eraseRsvps(this.#db, kind, subject, now);
+    });
   }
 
   async eraseMessages(receivedBefore: Date, now: Date) {

@@ -17,6 +17,8 @@ import {
   type RsvpLimits,
   type Store,
   StoreUnavailableError,
+  type WaitlistOffers,
+  type WaitlistSubmission,
 } from "./store.ts";
 
 /**
@@ -1007,6 +1009,319 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     // Sent later, or not sent yet: kept.
     expect(texts).toContain("bob@example.org");
     expect(texts).toContain("cy@example.org");
+    await store.close();
+  });
+});
+
+describe.each(kinds)("the $name store's waiting list", (kind) => {
+  const HOUR = 3_600_000;
+  const EXPIRES = new Date(NOW.getTime() + 24 * HOUR);
+  const limit = seats(10);
+
+  function waiting(firstName: string, attendees: number, at = NOW): WaitlistSubmission {
+    const { response: _response, replaces: _replaces, ...base } = rsvp(firstName, attendees);
+    return {
+      ...base,
+      receivedAt: at,
+      idempotency: { requestHash: `w-${firstName}-${attendees}`, keys: [] },
+      tokenHash: `join-${firstName}-${attendees}-${at.getTime()}`,
+      mails: [mail("waitlist-joined", `${firstName.toLowerCase()}@example.org`)],
+      respond: (position) => ({ status: 200, body: { message: `number ${position}` } }),
+    };
+  }
+
+  /** Offer mails made for every waiting party, as the server makes them before a write. */
+  async function offersOf(store: Store, expiresAt = EXPIRES, guestLimit = 10) {
+    const line = (await store.listWaitlist("e1")).filter((e) => e.state === "waiting");
+    return {
+      guestLimit,
+      expiresAt,
+      mails: new Map(
+        line.map((entry) => [
+          entry.id,
+          {
+            tokenHash: `offer-${entry.id}-${expiresAt.getTime()}`,
+            mails: [mail("waitlist-offer", entry.record.email)],
+          },
+        ]),
+      ),
+    } satisfies WaitlistOffers;
+  }
+
+  /** A write that offers seats, made again with fresh offer mails while it is stale. */
+  async function offering<T extends { kind: string }>(
+    store: Store,
+    write: (offers: WaitlistOffers) => Promise<T>,
+    expiresAt = EXPIRES,
+  ): Promise<T> {
+    for (;;) {
+      const outcome = await write(await offersOf(store, expiresAt));
+      if (outcome.kind !== "stale") return outcome;
+    }
+  }
+
+  const names = async (store: Store) =>
+    (await store.listWaitlist("e1")).map(
+      (e) => `${e.record.firstName}:${e.state}${e.position ? `#${e.position}` : ""}`,
+    );
+  const idOf = async (store: Store, name: string) =>
+    (await store.listEventRsvps("e1")).find((r) => r.record.firstName === name)?.id ?? 0;
+  const entryOf = async (store: Store, name: string) =>
+    (await store.listWaitlist("e1")).find((e) => e.record.firstName === name)?.id ?? 0;
+  const held = async (store: Store) => (await store.attendeeCounts()).get("e1");
+
+  /** A full event of 10 seats: Ann 4, Bob 3, Cy 3. */
+  async function full(): Promise<Store> {
+    const store = await kind.open(await kind.place());
+    for (const [name, n] of [
+      ["Ann", 4],
+      ["Bob", 3],
+      ["Cy", 3],
+    ] as const) {
+      expect((await store.addEventRsvp(rsvp(name, n), limit)).kind).toBe("stored");
+    }
+    return store;
+  }
+
+  it("puts parties that do not fit in line, in order, and refuses one that fits or already has an RSVP", async () => {
+    const store = await full();
+    expect(await store.joinWaitlist(waiting("Dan", 2), limit)).toMatchObject({
+      kind: "joined",
+      position: 1,
+      response: { status: 200, body: { message: "number 1" } },
+    });
+    expect((await store.joinWaitlist(waiting("Eve", 1), limit)).kind).toBe("joined");
+    expect((await store.joinWaitlist(waiting("Fay", 3), limit)).kind).toBe("joined");
+    expect(await store.joinWaitlist(waiting("Ann", 1), limit)).toEqual({ kind: "has-rsvp" });
+    expect(await store.joinWaitlist(waiting("Gus", 1), seats(11))).toEqual({
+      kind: "fits",
+      free: 1,
+    });
+    // The same address again: the new party takes the old one's place in line.
+    expect(await store.joinWaitlist(waiting("Eve", 2), limit)).toMatchObject({
+      kind: "joined",
+      position: 2,
+    });
+    expect(await names(store)).toEqual(["Dan:waiting#1", "Eve:waiting#2", "Fay:waiting#3"]);
+    expect((await store.listWaitlist("e1")).map((e) => e.record.attendees)).toEqual([2, 2, 3]);
+    const joined = (await store.listMail()).filter((m) => m.kind === "waitlist-joined");
+    expect(joined.map((m) => m.to).sort()).toEqual([
+      "dan@example.org",
+      "eve@example.org",
+      "eve@example.org",
+      "fay@example.org",
+    ]);
+    await store.close();
+  });
+
+  it("offers seats a cancel frees to the first parties that fit, with their mails, in the cancel's transaction; held seats are taken", async () => {
+    const store = await full();
+    for (const [name, n] of [
+      ["Dan", 4],
+      ["Eve", 2],
+      ["Fay", 1],
+    ] as const) {
+      await store.joinWaitlist(waiting(name, n), limit);
+    }
+    // Bob's 3 seats: Dan's 4 do not fit, Eve's 2 and Fay's 1 do; Dan keeps his place.
+    const cancelled = await offering(store, (offers) =>
+      store.cancelEventRsvp(2, NOW, [mail("rsvp-cancelled", "bob@example.org")], offers),
+    );
+    expect(cancelled.kind).toBe("done");
+    expect(await names(store)).toEqual(["Dan:waiting#1", "Eve:offered", "Fay:offered"]);
+    const eve = (await store.listWaitlist("e1")).find((e) => e.record.firstName === "Eve");
+    expect(eve?.offerExpiresAt).toEqual(EXPIRES);
+    expect(
+      (await store.listMail()).filter((m) => m.kind === "waitlist-offer").map((m) => m.to),
+      // Newest first: Eve, first in line of the two, was offered first.
+    ).toEqual(["fay@example.org", "eve@example.org"]);
+    // The offered seats count: the event stays full for a newcomer.
+    expect(await held(store)).toBe(10);
+    expect(await store.addEventRsvp(rsvp("Gus", 1), limit)).toEqual({
+      kind: "full",
+      taken: 10,
+      limit: 10,
+    });
+    expect(await store.changeEventRsvpAttendees(1, 5, 10, NOW, [])).toEqual({
+      kind: "full",
+      taken: 6,
+      limit: 10,
+    });
+    await store.close();
+  });
+
+  it("stores nothing and answers stale when a party to offer seats to has no mail made", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 1), limit);
+    const none: WaitlistOffers = { guestLimit: 10, expiresAt: EXPIRES, mails: new Map() };
+    expect(
+      await store.cancelEventRsvp(2, NOW, [mail("rsvp-cancelled", "bob@example.org")], none),
+    ).toEqual({
+      kind: "stale",
+    });
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual([
+      "Ann",
+      "Bob",
+      "Cy",
+    ]);
+    expect((await store.listMail()).map((m) => m.kind)).toEqual(["waitlist-joined"]);
+    // Without offers at all (the deadline has passed), the cancel frees the seats and offers none.
+    expect((await store.cancelEventRsvp(2, NOW, [])).kind).toBe("done");
+    expect(await names(store)).toEqual(["Dan:waiting#1"]);
+    await store.close();
+  });
+
+  it("turns a claimed offer into an RSVP once, with its mails, and refuses a claim after the offer ran out", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    await store.joinWaitlist(waiting("Eve", 3), limit);
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    const dan = await entryOf(store, "Dan");
+    const claim = {
+      now: new Date(NOW.getTime() + HOUR),
+      manageTokenHash: "manage-dan",
+      mails: [mail("rsvp-confirmation", "dan@example.org")],
+    };
+    const claimed = await store.claimOffer(dan, claim);
+    expect(claimed.kind).toBe("claimed");
+    const again = await store.claimOffer(dan, { ...claim, manageTokenHash: "manage-dan-2" });
+    expect(again).toEqual({
+      kind: "claimed-before",
+      rsvpId: claimed.kind === "claimed" ? claimed.rsvpId : -1,
+    });
+    expect(
+      (await store.listEventRsvps("e1")).map((r) => `${r.record.firstName}:${r.record.attendees}`),
+    ).toEqual(["Ann:4", "Cy:3", "Dan:3"]);
+    expect((await store.findEventRsvpByToken("manage-dan"))?.state).toBe("current");
+    expect((await store.listMail()).filter((m) => m.kind === "rsvp-confirmation")).toHaveLength(1);
+    expect(await held(store)).toBe(10);
+    expect(await names(store)).toEqual(["Eve:waiting#1"]);
+    expect((await store.findWaitlistEntryByToken(`join-Dan-3-${NOW.getTime()}`))?.state).toBe(
+      "claimed",
+    );
+
+    // Cy cancels: Eve is offered, and lets the offer run out.
+    const cy = await idOf(store, "Cy");
+    await offering(store, (offers) => store.cancelEventRsvp(cy, NOW, [], offers));
+    const eve = await entryOf(store, "Eve");
+    expect(await store.claimOffer(eve, { ...claim, now: EXPIRES })).toEqual({
+      kind: "expired",
+      expiresAt: EXPIRES,
+    });
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual([
+      "Ann",
+      "Dan",
+    ]);
+    await store.close();
+  });
+
+  it("passes an offer that ran out to the next in line once, for two connections settling at once", async () => {
+    const place = await kind.place();
+    const a = await kind.open(place);
+    const b = await kind.open(place);
+    for (const [name, n] of [
+      ["Ann", 4],
+      ["Bob", 3],
+      ["Cy", 3],
+    ] as const) {
+      await a.addEventRsvp(rsvp(name, n), limit);
+    }
+    for (const [name, n] of [
+      ["Dan", 3],
+      ["Eve", 2],
+      ["Fay", 2],
+    ] as const) {
+      await a.joinWaitlist(waiting(name, n), limit);
+    }
+    await offering(a, (offers) => a.cancelEventRsvp(2, NOW, [], offers));
+    expect(await names(a)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
+    // Not yet due: nothing to do.
+    const before = new Date(EXPIRES.getTime() - 1);
+    expect(await a.waitlistDue(before, 10)).toEqual([]);
+    expect(await a.waitlistDue(EXPIRES, 10)).toEqual(["e1"]);
+    const later = new Date(EXPIRES.getTime() + 48 * HOUR);
+    const settled = await Promise.all(
+      [a, b, a, b].map((store) =>
+        offering(store, (offers) => store.settleWaitlist("e1", EXPIRES, offers), later),
+      ),
+    );
+    expect(settled.map((s) => (s.kind === "settled" ? s.expired : -1)).sort()).toEqual([
+      0, 0, 0, 1,
+    ]);
+    expect(settled.reduce((n, s) => n + (s.kind === "settled" ? s.offered : 0), 0)).toBe(1);
+    // Dan's 3 seats: Eve's 2 fit; Fay's 2 more do not.
+    expect(await names(a)).toEqual(["Eve:offered", "Fay:waiting#1"]);
+    expect((await a.findWaitlistEntryByToken(`join-Dan-3-${NOW.getTime()}`))?.state).toBe(
+      "expired",
+    );
+    expect(
+      (await a.listMail()).filter((m) => m.kind === "waitlist-offer").map((m) => m.to),
+    ).toEqual(["eve@example.org", "dan@example.org"]);
+    expect(await held(a)).toBe(9);
+    await a.close();
+    await b.close();
+  });
+
+  it("lets a party leave, passing its offered seats on; an RSVP of the same address takes the entry's place and its held seats", async () => {
+    const store = await full();
+    for (const [name, n] of [
+      ["Dan", 3],
+      ["Eve", 3],
+      ["Fay", 1],
+    ] as const) {
+      await store.joinWaitlist(waiting(name, n), limit);
+    }
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
+    const left = await offering(store, async (offers) =>
+      store.leaveWaitlist(
+        await entryOf(store, "Dan"),
+        NOW,
+        [mail("waitlist-left", "dan@example.org")],
+        offers,
+      ),
+    );
+    expect(left.kind).toBe("left");
+    expect(await names(store)).toEqual(["Eve:offered", "Fay:waiting#1"]);
+    expect((await store.leaveWaitlist(await entryOf(store, "Dan"), NOW, [])).kind).toBe(
+      "not-found",
+    );
+    // Eve reserves for 2 with the RSVP form instead of claiming: her offer's seats are hers, and
+    // the third goes to Fay.
+    const eveRsvp = await offering(store, (offers) =>
+      store.addEventRsvp(rsvp("Eve", 2), limit, offers),
+    );
+    expect(eveRsvp.kind).toBe("stored");
+    expect(await names(store)).toEqual(["Fay:offered"]);
+    expect(await held(store)).toBe(10);
+    await store.close();
+  });
+
+  it("offers what the secretary's edit and a visitor's change free", async () => {
+    const store = await full();
+    for (const [name, n] of [
+      ["Dan", 1],
+      ["Eve", 2],
+    ] as const) {
+      await store.joinWaitlist(waiting(name, n), limit);
+    }
+    await offering(store, (offers) => store.changeEventRsvpAttendees(1, 3, 10, NOW, [], offers));
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
+    const plain = { dinner: false, meals: 0, mealCounts: [] };
+    await offering(store, (offers) =>
+      store.changeEventRsvp(1, { attendees: 1, ...plain }, 10, NOW, [], offers),
+    );
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:offered"]);
+    expect(await held(store)).toBe(10);
+    await store.close();
+  });
+
+  it("erases the waiting list's names and addresses with the event's RSVPs", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    await store.eraseRsvps("event", "e1", NOW);
+    const rows = (await store.dump()).waitlist;
+    expect(rows.map((row) => [row.first_name, row.email, row.attendees])).toEqual([["", "", 3]]);
     await store.close();
   });
 });

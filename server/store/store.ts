@@ -14,6 +14,14 @@ export class StoreUnavailableError extends Error {
   override name = "StoreUnavailableError";
 }
 
+/**
+ * Thrown inside a write that would offer seats to a waiting party whose offer mail was not made
+ * (see WaitlistOffers): the write is undone, and the store answers `stale`.
+ */
+export class StaleOffersError extends Error {
+  override name = "StaleOffersError";
+}
+
 /** The kind of the secretary's daily summary of failed mail: never summarised itself. */
 export const FAILURE_SUMMARY_KIND = "failed-mail-summary";
 
@@ -210,7 +218,79 @@ export type ChangeOutcome =
   | { kind: "done"; before: Stored<EventRsvpRecord> }
   /** No current RSVP has this id (never had, cancelled, or replaced). */
   | { kind: "not-found" }
-  | { kind: "full"; taken: number; limit: number };
+  | { kind: "full"; taken: number; limit: number }
+  /** Seats freed would go to a waiting party whose offer mail was not made: nothing was stored. */
+  | { kind: "stale" };
+
+/**
+ * Where a waiting-list entry stands: in line, offered seats, claimed (now an RSVP), its offer
+ * ran out, or it left the list (its visitor left, or an RSVP of the same address took its place).
+ */
+export type WaitlistEntryState = "waiting" | "offered" | "claimed" | "expired" | "left";
+
+/** A party on an event's waiting list. */
+export interface WaitlistEntry {
+  id: number;
+  receivedAt: Date;
+  status: SubmissionStatus;
+  /** The RSVP it asks for, and becomes when it claims an offer. */
+  record: EventRsvpRecord;
+  state: WaitlistEntryState;
+  /** Its place in line, 1 for the next one offered seats: only while waiting. */
+  position?: number | undefined;
+  /** When the seats offered to it run out: once offered. */
+  offerExpiresAt?: Date | undefined;
+  /** The RSVP its claim made, or the RSVP of the same address that took its place. */
+  rsvpId?: number | undefined;
+}
+
+/** A party asking to join a full event's waiting list. */
+export interface WaitlistSubmission extends Omit<Submission<EventRsvpRecord>, "response"> {
+  clientKey: string;
+  /** The hash of the token of the entry's own link (see it, leave the list, claim an offer). */
+  tokenHash: string;
+  /** The answer, which says the entry's place in line: known only once it is stored. */
+  respond: (position: number) => StoredResponse;
+}
+
+export type JoinOutcome =
+  | { kind: "joined"; id: number; position: number; response: StoredResponse }
+  | { kind: "replay"; response: StoredResponse }
+  | { kind: "key-reused" }
+  /** The party fits in the seats free now: it is an RSVP's, not the waiting list's. */
+  | { kind: "fits"; free: number }
+  /** The address holds a current RSVP for the event: it changes that one instead. */
+  | { kind: "has-rsvp" }
+  /** The address's entry has been offered seats: it claims them instead. */
+  | { kind: "offered"; expiresAt: Date };
+
+/**
+ * The offers a write makes when it frees seats: the offer mail of every waiting party that may be
+ * offered them, made beforehand (mail is composed outside the transaction), with the hash of the
+ * claim link's token it carries. A write that would offer seats to a party whose mail is missing
+ * (one who joined meanwhile) stores nothing and answers `stale`: make the mails again and retry.
+ */
+export interface WaitlistOffers {
+  guestLimit: number;
+  /** When offers made now run out (core's offerExpiry). */
+  expiresAt: Date;
+  mails: ReadonlyMap<number, { tokenHash: string; mails: ComposedMail[] }>;
+}
+
+export type ClaimOutcome =
+  | { kind: "claimed"; rsvpId: number }
+  /** Claimed before (a second click, a retried request): nothing more was done. */
+  | { kind: "claimed-before"; rsvpId: number }
+  /** The offer ran out (at `expiresAt`) before this claim. */
+  | { kind: "expired"; expiresAt: Date }
+  /** The entry holds no offer: still waiting, left, or its offer passed on. */
+  | { kind: "not-offered"; state: WaitlistEntryState };
+
+export type LeaveOutcome =
+  | { kind: "left"; before: WaitlistEntry }
+  /** The entry is no longer waiting nor offered seats. */
+  | { kind: "not-found" }
+  | { kind: "stale" };
 
 /** The submissions whose personal data is erased on time: event RSVPs, outing RSVPs, messages. */
 export type ErasureKind = "event" | "social" | "contact";
@@ -247,6 +327,7 @@ export const STORE_TABLES = [
   "spent_form_tokens",
   "reminders",
   "erasures",
+  "waitlist",
 ] as const;
 export type StoreTable = (typeof STORE_TABLES)[number];
 
@@ -261,9 +342,14 @@ export interface Store {
    * Stores an event RSVP and queues its mails in one transaction that holds the write lock from
    * the start, so the counts checked against the limits are the counts the insert adds to. The
    * current RSVP of the same e-mail address for the event is replaced: its seats are freed in the
-   * same transaction.
+   * same transaction, and so are the seats held by an offer to the address's waiting-list entry,
+   * which the RSVP takes the place of. Seats it frees go to the waiting list (`offers`).
    */
-  addEventRsvp(submission: EventRsvpSubmission, limits: RsvpLimits): Promise<EventRsvpOutcome>;
+  addEventRsvp(
+    submission: EventRsvpSubmission,
+    limits: RsvpLimits,
+    offers?: WaitlistOffers,
+  ): Promise<EventRsvpOutcome>;
   /** The current RSVP of `email` for the event and the seats `clientKey` holds there. */
   eventRsvpSituation(
     eventId: string,
@@ -274,21 +360,36 @@ export interface Store {
   addContactMessage(submission: ContactSubmission): Promise<ContactOutcome>;
   /** Notes the sheet write for the latest stored RSVP with this hash; false when there is none. */
   recordSheetRow(table: "event" | "social", requestHash: string, now: Date): Promise<boolean>;
-  /** Attendees per event id (current RSVPs), for the events that have any. */
+  /**
+   * Seats taken per event id (current RSVPs and the seats open offers hold), for the events that
+   * have any.
+   */
   attendeeCounts(): Promise<Map<string, number>>;
   /** The current RSVPs (neither cancelled nor replaced), by id. */
   listEventRsvps(eventId?: string): Promise<Stored<EventRsvpRecord>[]>;
   /** One current RSVP, or undefined. */
   getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined>;
-  /** Cancels a current RSVP, freeing its seats, and queues `mails` with it. */
-  cancelEventRsvp(id: number, now: Date, mails: ComposedMail[]): Promise<ChangeOutcome>;
-  /** Sets the attendees of a current RSVP, within the guest limit, and queues `mails` with it. */
+  /**
+   * Cancels a current RSVP, freeing its seats, and queues `mails` with it; the seats go to the
+   * waiting list in the same transaction (`offers`; none offered without it).
+   */
+  cancelEventRsvp(
+    id: number,
+    now: Date,
+    mails: ComposedMail[],
+    offers?: WaitlistOffers,
+  ): Promise<ChangeOutcome>;
+  /**
+   * Sets the attendees of a current RSVP, within the guest limit (seats held by open offers
+   * count as taken), and queues `mails` with it; seats it frees go to the waiting list.
+   */
   changeEventRsvpAttendees(
     id: number,
     attendees: number,
     guestLimit: number,
     now: Date,
     mails: ComposedMail[],
+    offers?: WaitlistOffers,
   ): Promise<ChangeOutcome>;
   /** The RSVP whose manage link's token has this hash (any state), or undefined. */
   findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined>;
@@ -302,6 +403,7 @@ export interface Store {
     guestLimit: number,
     now: Date,
     mails: ComposedMail[],
+    offers?: WaitlistOffers,
   ): Promise<ChangeOutcome>;
   /** The social RSVP whose manage link's token has this hash (any state), or undefined. */
   findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined>;
@@ -312,6 +414,45 @@ export interface Store {
     now: Date,
     mails: ComposedMail[],
   ): Promise<{ kind: "done" } | { kind: "not-found" }>;
+  /**
+   * Puts a party on the event's waiting list, its mails queued with it, when its seats do not
+   * fit (open offers' seats count as taken). An entry of the same address still waiting is
+   * replaced by this one, which keeps its place in line.
+   */
+  joinWaitlist(submission: WaitlistSubmission, limits: RsvpLimits): Promise<JoinOutcome>;
+  /** The waiting-list entry whose link's token (or offer's) has this hash, in any state. */
+  findWaitlistEntryByToken(tokenHash: string): Promise<WaitlistEntry | undefined>;
+  /** The parties waiting or offered seats, in line order (all events', or one's). */
+  listWaitlist(eventId?: string): Promise<WaitlistEntry[]>;
+  /**
+   * Turns an open offer into an RSVP (with the hash of its manage link) and queues `mails` with
+   * it, in one transaction: the seats the offer held become the RSVP's.
+   */
+  claimOffer(
+    entryId: number,
+    claim: { now: Date; manageTokenHash: string; mails: ComposedMail[] },
+  ): Promise<ClaimOutcome>;
+  /** Takes an entry off the list, queueing `mails`; seats its offer held go to the next ones. */
+  leaveWaitlist(
+    entryId: number,
+    now: Date,
+    mails: ComposedMail[],
+    offers?: WaitlistOffers,
+  ): Promise<LeaveOutcome>;
+  /**
+   * The events whose waiting list has work at `now`: an offer that has run out, or free seats
+   * (under `guestLimit`) that the smallest waiting party fits in.
+   */
+  waitlistDue(now: Date, guestLimit: number): Promise<string[]>;
+  /**
+   * Passes the event's offers that ran out by `now` on (each once, whichever instance gets
+   * there first) and offers the free seats down the line; how many offers it made.
+   */
+  settleWaitlist(
+    eventId: string,
+    now: Date,
+    offers?: WaitlistOffers,
+  ): Promise<{ kind: "settled"; expired: number; offered: number } | { kind: "stale" }>;
   /** The current social RSVPs (cancelled ones left out), by id. */
   listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]>;
   listContactMessages(): Promise<Stored<ContactRecord>[]>;

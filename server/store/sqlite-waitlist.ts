@@ -1,0 +1,341 @@
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { partiesToOffer, seatsFit, seatsLeft, seatsTaken } from "../../core/rules/seats.ts";
+import {
+  type Column,
+  ERASED,
+  ERASED_MAIL,
+  eventRsvpColumns,
+  type Row,
+  waitlistColumns,
+  waitlistEntry,
+} from "./rows.ts";
+import { queueMails } from "./sqlite-outbox.ts";
+import {
+  type ClaimOutcome,
+  type ComposedMail,
+  type JoinOutcome,
+  type LeaveOutcome,
+  type RsvpLimits,
+  StaleOffersError,
+  type WaitlistEntry,
+  type WaitlistOffers,
+  type WaitlistSubmission,
+} from "./store.ts";
+
+/**
+ * The SQLite store's waiting lists. Each function runs in the caller's write transaction, so an
+ * event's seats are counted and given (to an RSVP, or to an offer) under one lock; `settle` is
+ * the one place seats freed go down the line, and every write that frees seats ends with it.
+ */
+
+type Value = Column | Buffer;
+
+function sqlite(value: Value): SQLInputValue {
+  return value instanceof Date
+    ? value.toISOString()
+    : typeof value === "boolean"
+      ? Number(value)
+      : Array.isArray(value)
+        ? JSON.stringify(value)
+        : (value as SQLInputValue);
+}
+
+function insert(db: DatabaseSync, table: string, columns: Record<string, Column>): number {
+  const names = Object.keys(columns);
+  const { lastInsertRowid } = db
+    .prepare(
+      `INSERT INTO ${table} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")})`,
+    )
+    .run(...Object.values(columns).map(sqlite));
+  return Number(lastInsertRowid);
+}
+
+/** Seats the event has given: its current RSVPs' and its open offers'. */
+export function eventSeats(db: DatabaseSync, eventId: string): number {
+  const row = db
+    .prepare(
+      `SELECT (SELECT COALESCE(SUM(attendees), 0) FROM event_rsvps
+                 WHERE event_id = ? AND state = 'current') AS rsvps,
+              (SELECT COALESCE(SUM(attendees), 0) FROM waitlist
+                 WHERE event_id = ? AND state = 'offered') AS held`,
+    )
+    .get(eventId, eventId) as { rsvps: number; held: number };
+  return seatsTaken(row);
+}
+
+/** The address's entry still in line or offered seats, if it has one. */
+function activeEntry(db: DatabaseSync, eventId: string, email: string): Row | undefined {
+  return db
+    .prepare(
+      "SELECT * FROM waitlist WHERE event_id = ? AND email = ? AND state IN ('waiting', 'offered') ORDER BY id DESC LIMIT 1",
+    )
+    .get(eventId, email) as Row | undefined;
+}
+
+/** The seats an open offer to the address holds: its own RSVP may take them. */
+export function heldFor(db: DatabaseSync, eventId: string, email: string): number {
+  const entry = activeEntry(db, eventId, email);
+  return entry?.state === "offered" ? Number(entry.attendees) : 0;
+}
+
+/**
+ * An RSVP of the address takes the place of its entry: the entry leaves the list (its offer's
+ * seats, if any, are the RSVP's to take). Whether it did.
+ */
+export function replaceEntryByRsvp(
+  db: DatabaseSync,
+  eventId: string,
+  email: string,
+  rsvpId: number,
+  now: Date,
+): boolean {
+  const { changes } = db
+    .prepare(
+      "UPDATE waitlist SET state = 'left', ended_at = ?, rsvp_id = ? WHERE event_id = ? AND email = ? AND state IN ('waiting', 'offered')",
+    )
+    .run(now.toISOString(), rsvpId, eventId, email);
+  return changes > 0;
+}
+
+/**
+ * Passes the event's offers that ran out by `now` on, then offers the seats free under the limit
+ * down the line (core's partiesToOffer), each with its mail. Throws StaleOffersError, undoing
+ * the caller's transaction, when a party to offer has no mail made.
+ */
+export function settle(
+  db: DatabaseSync,
+  eventId: string,
+  now: Date,
+  offers: WaitlistOffers | undefined,
+): { expired: number; offered: number } {
+  const { changes } = db
+    .prepare(
+      "UPDATE waitlist SET state = 'expired', ended_at = ? WHERE event_id = ? AND state = 'offered' AND offer_expires_at <= ?",
+    )
+    .run(now.toISOString(), eventId, now.toISOString());
+  const expired = Number(changes);
+  if (!offers) return { expired, offered: 0 };
+  const free = seatsLeft(eventSeats(db, eventId), offers.guestLimit);
+  if (free === 0) return { expired, offered: 0 };
+  const line = db
+    .prepare(
+      "SELECT id, attendees FROM waitlist WHERE event_id = ? AND state = 'waiting' ORDER BY line, id",
+    )
+    .all(eventId) as { id: number; attendees: number }[];
+  const chosen = partiesToOffer(line, free).map((id) => {
+    const made = offers.mails.get(id);
+    if (!made) throw new StaleOffersError();
+    return { id, ...made };
+  });
+  const offer = db.prepare(
+    "UPDATE waitlist SET state = 'offered', offered_at = ?, offer_expires_at = ?, offer_token_hash = ? WHERE id = ?",
+  );
+  for (const { id, tokenHash, mails } of chosen) {
+    offer.run(now.toISOString(), offers.expiresAt.toISOString(), tokenHash, id);
+    queueMails(db, "waitlist", id, mails, now);
+  }
+  return { expired, offered: chosen.length };
+}
+
+/** The entry's place in line: 1 + the waiting entries before it. */
+function positionOf(db: DatabaseSync, row: Row): number {
+  const { n } = db
+    .prepare(
+      "SELECT COUNT(*) AS n FROM waitlist WHERE event_id = ? AND state = 'waiting' AND (line < ? OR (line = ? AND id < ?))",
+    )
+    .get(String(row.event_id), Number(row.line), Number(row.line), Number(row.id)) as {
+    n: number;
+  };
+  return n + 1;
+}
+
+export function entry(db: DatabaseSync, row: Row): WaitlistEntry {
+  return waitlistEntry(row, row.state === "waiting" ? positionOf(db, row) : undefined);
+}
+
+export function join(
+  db: DatabaseSync,
+  submission: WaitlistSubmission,
+  limits: RsvpLimits,
+  remember: (response: { status: number; body: unknown }) => void,
+): JoinOutcome {
+  const { record, receivedAt } = submission;
+  const rsvp = db
+    .prepare(
+      "SELECT 1 AS found FROM event_rsvps WHERE event_id = ? AND email = ? AND state = 'current'",
+    )
+    .get(record.eventId, record.email);
+  if (rsvp) return { kind: "has-rsvp" };
+  const before = activeEntry(db, record.eventId, record.email);
+  if (before?.state === "offered") {
+    return { kind: "offered", expiresAt: new Date(String(before.offer_expires_at)) };
+  }
+  const taken = eventSeats(db, record.eventId);
+  if (seatsFit(taken, record.attendees, limits.guestLimit)) {
+    return { kind: "fits", free: seatsLeft(taken, limits.guestLimit) };
+  }
+  // A new entry goes to the end of the line; one replacing the address's keeps its place.
+  const line = before
+    ? Number(before.line)
+    : (
+        db
+          .prepare("SELECT COALESCE(MAX(line), 0) + 1 AS line FROM waitlist WHERE event_id = ?")
+          .get(record.eventId) as { line: number }
+      ).line;
+  const id = insert(db, "waitlist", waitlistColumns(submission, line));
+  if (before) {
+    db.prepare("UPDATE waitlist SET state = 'left', ended_at = ? WHERE id = ?").run(
+      receivedAt.toISOString(),
+      Number(before.id),
+    );
+  }
+  queueMails(db, "waitlist", id, submission.mails, receivedAt);
+  const row = db.prepare("SELECT * FROM waitlist WHERE id = ?").get(id) as Row;
+  const position = positionOf(db, row);
+  const response = submission.respond(position);
+  remember(response);
+  return { kind: "joined", id, position, response };
+}
+
+export function findByToken(db: DatabaseSync, tokenHash: string): WaitlistEntry | undefined {
+  const row = db
+    .prepare("SELECT * FROM waitlist WHERE token_hash = ? OR offer_token_hash = ?")
+    .get(tokenHash, tokenHash) as Row | undefined;
+  return row && entry(db, row);
+}
+
+export function list(db: DatabaseSync, eventId: string | undefined): WaitlistEntry[] {
+  const rows = (
+    eventId === undefined
+      ? db
+          .prepare(
+            "SELECT * FROM waitlist WHERE state IN ('waiting', 'offered') ORDER BY event_id, line, id",
+          )
+          .all()
+      : db
+          .prepare(
+            "SELECT * FROM waitlist WHERE event_id = ? AND state IN ('waiting', 'offered') ORDER BY line, id",
+          )
+          .all(eventId)
+  ) as Row[];
+  const positions = new Map<string, number>();
+  return rows.map((row) => {
+    if (row.state !== "waiting") return waitlistEntry(row);
+    const event = String(row.event_id);
+    const position = (positions.get(event) ?? 0) + 1;
+    positions.set(event, position);
+    return waitlistEntry(row, position);
+  });
+}
+
+export function claim(
+  db: DatabaseSync,
+  entryId: number,
+  claim: { now: Date; manageTokenHash: string; mails: ComposedMail[] },
+): ClaimOutcome {
+  const row = db.prepare("SELECT * FROM waitlist WHERE id = ?").get(entryId) as Row | undefined;
+  if (!row) return { kind: "not-offered", state: "left" };
+  const found = waitlistEntry(row);
+  if (found.state === "claimed" && found.rsvpId !== undefined) {
+    return { kind: "claimed-before", rsvpId: found.rsvpId };
+  }
+  if (found.state === "expired" && found.offerExpiresAt) {
+    return { kind: "expired", expiresAt: found.offerExpiresAt };
+  }
+  if (found.state !== "offered" || !found.offerExpiresAt) {
+    return { kind: "not-offered", state: found.state };
+  }
+  if (found.offerExpiresAt.getTime() <= claim.now.getTime()) {
+    return { kind: "expired", expiresAt: found.offerExpiresAt };
+  }
+  // The held seats become the RSVP's: the count does not change, so nothing is offered.
+  const rsvpId = insert(
+    db,
+    "event_rsvps",
+    eventRsvpColumns({
+      record: found.record,
+      receivedAt: claim.now,
+      idempotency: { requestHash: String(row.request_hash), keys: [] },
+      mails: [],
+      response: { status: 200, body: {} },
+      clientKey: String(row.client_key),
+      replaces: undefined,
+      manageTokenHash: claim.manageTokenHash,
+    }),
+  );
+  db.prepare("UPDATE waitlist SET state = 'claimed', ended_at = ?, rsvp_id = ? WHERE id = ?").run(
+    claim.now.toISOString(),
+    rsvpId,
+    entryId,
+  );
+  queueMails(db, "event_rsvps", rsvpId, claim.mails, claim.now);
+  return { kind: "claimed", rsvpId };
+}
+
+export function leave(
+  db: DatabaseSync,
+  entryId: number,
+  now: Date,
+  mails: ComposedMail[],
+  offers: WaitlistOffers | undefined,
+): LeaveOutcome {
+  const row = db
+    .prepare("SELECT * FROM waitlist WHERE id = ? AND state IN ('waiting', 'offered')")
+    .get(entryId) as Row | undefined;
+  if (!row) return { kind: "not-found" };
+  const before = entry(db, row);
+  db.prepare("UPDATE waitlist SET state = 'left', ended_at = ? WHERE id = ?").run(
+    now.toISOString(),
+    entryId,
+  );
+  queueMails(db, "waitlist", entryId, mails, now);
+  settle(db, before.record.eventId, now, offers);
+  return { kind: "left", before };
+}
+
+export function due(db: DatabaseSync, now: Date, guestLimit: number): string[] {
+  const rows = db
+    .prepare(
+      `SELECT w.event_id,
+         MAX(CASE WHEN w.state = 'offered' AND w.offer_expires_at <= ? THEN 1 ELSE 0 END) AS overdue,
+         MIN(CASE WHEN w.state = 'waiting' THEN w.attendees END) AS smallest,
+         (SELECT COALESCE(SUM(attendees), 0) FROM event_rsvps r
+            WHERE r.event_id = w.event_id AND r.state = 'current')
+         + SUM(CASE WHEN w.state = 'offered' THEN w.attendees ELSE 0 END) AS taken
+       FROM waitlist w WHERE w.state IN ('waiting', 'offered') GROUP BY w.event_id
+       ORDER BY w.event_id`,
+    )
+    .all(now.toISOString()) as {
+    event_id: string;
+    overdue: number;
+    smallest: number | null;
+    taken: number;
+  }[];
+  return rows
+    .filter(
+      (row) =>
+        row.overdue === 1 ||
+        (row.smallest !== null && seatsFit(row.taken, row.smallest, guestLimit)),
+    )
+    .map((row) => row.event_id);
+}
+
+/** Erases the names and addresses of the event's waiting list, and the text of its sent mail. */
+export function erase(db: DatabaseSync, eventId: string, now: Date): void {
+  const ids = (
+    db.prepare("SELECT id FROM waitlist WHERE event_id = ? AND erased_at IS NULL").all(eventId) as {
+      id: number;
+    }[]
+  ).map((row) => row.id);
+  if (ids.length === 0) return;
+  const list = ids.join(", ");
+  db.prepare(
+    `UPDATE waitlist SET ${Object.keys(ERASED.waitlist)
+      .map((column) => `${column} = ''`)
+      .join(", ")}, erased_at = ? WHERE id IN (${list})`,
+  ).run(now.toISOString());
+  db.prepare(
+    `UPDATE outbox SET recipient = ?, envelope = ?, raw = ? WHERE source = 'waitlist'
+     AND source_id IN (${list}) AND status != 'pending'`,
+  ).run(ERASED_MAIL.recipient, JSON.stringify(ERASED_MAIL.envelope), Buffer.alloc(0));
+}
