@@ -18,6 +18,7 @@ import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
 import { remindersJob } from "./jobs/reminders.ts";
+import { waitlistOffersJob } from "./jobs/waitlist-offers.ts";
 import { derived, type LodgeSource } from "./lodge-source.ts";
 import { scrub, serializers } from "./logging.ts";
 import { failureSummaryMail, type MailContext } from "./mail/messages.ts";
@@ -25,11 +26,12 @@ import { loadTemplates, type MailTemplates } from "./mail/templates.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { type Backoff, MailWorker } from "./mail/worker.ts";
 import { contactRoutes } from "./routes/contact.ts";
-import type { RouteContext } from "./routes/context.ts";
+import { type RouteContext, waitlistOf } from "./routes/context.ts";
 import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
 import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
+import { waitlistRoutes } from "./routes/waitlist.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
 import { cspDirectives } from "./security/csp.ts";
 import { securityHeaders } from "./security/headers.ts";
@@ -282,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   contactRoutes(ctx);
   pastMasterListRoute(ctx);
   manageRsvpRoutes(ctx);
+  waitlistRoutes(ctx);
 
   if (existsSync(config.distDir)) {
     await registerSite(app, config.distDir, directives);
@@ -306,6 +309,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }),
   );
   scheduler.add(erasureJob({ data, store }));
+  scheduler.add(
+    waitlistOffersJob({
+      ...waitlistOf(ctx),
+      fallbackBase: `http://${config.host}:${config.port}`,
+      queued: () => worker.kick(),
+    }),
+  );
   for (const job of options.jobs ?? []) scheduler.add(job);
 
   app.addHook("onReady", async () => {

@@ -18,7 +18,7 @@ import {
   testData,
   testEvent,
 } from "./api-harness.ts";
-import { manageTokenOf } from "./manage-links.ts";
+import { claimTokenOf, manageTokenOf } from "./manage-links.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -27,11 +27,11 @@ afterEach(async () => {
 });
 
 /** The server with a built site, so the site's own routes are registered too. */
-async function withSite(): Promise<TestServer> {
+async function withSite(data = testData()): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), "lodge-contract-"));
   mkdirSync(join(dir, "dist"));
   writeFileSync(join(dir, "dist", "index.html"), "<!doctype html><title>Hillcrest</title>");
-  server = await startServer({ dir });
+  server = await startServer({ dir, data });
   const close = server.close;
   server.close = async () => {
     await close();
@@ -73,7 +73,8 @@ describe("the API contract (core/api/contract.ts)", () => {
   });
 
   it("answers every route as its response schema says, and every refusal in the one error shape", async () => {
-    const s = await withSite();
+    // Two seats, so that the RSVP fills the event and the waiting list has work.
+    const s = await withSite(testData({ guestLimit: 2 }));
     const client = await s.client();
     const answers = new Map<ApiRouteName, unknown>();
     const call = async (name: ApiRouteName, body?: unknown) => {
@@ -117,7 +118,22 @@ describe("the API contract (core/api/contract.ts)", () => {
     const manage = await manageTokenOf(s, PLAIN_RSVP_FORM.email);
     await call("manageRsvp", { token: manage });
     await call("changeRsvp", { token: manage, numberOfAttendees: 2, earlyBirdDinner: false });
+    const waiting = (firstName: string) =>
+      buildEventRsvpPayload(event, {
+        ...PLAIN_RSVP_FORM,
+        firstName,
+        email: `${firstName.toLowerCase()}@example.org`,
+      });
+    await call("joinWaitlist", waiting("Ann"));
+    await call("joinWaitlist", waiting("Bob"));
+    await call("waitlistEntry", {
+      token: await claimTokenOf(s, "ann@example.org", "waitlist-joined"),
+    });
     await call("cancelRsvp", { token: manage });
+    await call("claimOffer", { token: await claimTokenOf(s, "ann@example.org", "waitlist-offer") });
+    await call("leaveWaitlist", {
+      token: await claimTokenOf(s, "bob@example.org", "waitlist-joined"),
+    });
 
     expect([...answers.keys()].sort()).toEqual(Object.keys(API_CONTRACT).sort());
     for (const [name, body] of answers) {

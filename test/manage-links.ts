@@ -38,3 +38,16 @@ export async function manageTokenOf(
   if (!confirmation) throw new Error(`no confirmation to ${email}`);
   return linkToken(confirmation.text);
 }
+
+/** The token of the claim link of the last mail of `kind` ('waitlist-joined', 'waitlist-offer') to `email`. */
+export async function claimTokenOf(
+  s: TestServer,
+  email: string,
+  kind: "waitlist-joined" | "waitlist-offer",
+): Promise<string> {
+  const mail = (await outboxMails(s))
+    .filter((found) => found.kind === kind && found.headers.get("to")?.includes(email))
+    .at(-1);
+  if (!mail) throw new Error(`no ${kind} mail to ${email}`);
+  return linkToken(mail.text, "/rsvp/claim");
+}

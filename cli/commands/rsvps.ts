@@ -4,7 +4,12 @@ import { z } from "zod";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
-import { changeRsvp, type RsvpChange, secretaryMail } from "../secretary/change-rsvp.ts";
+import {
+  changeRsvp,
+  type RsvpChange,
+  secretaryMail,
+  secretaryMailSecret,
+} from "../secretary/change-rsvp.ts";
 import { dbOption, withStore } from "../secretary/output.ts";
 import { rsvpListing } from "../secretary/rsvp-listing.ts";
 
@@ -58,9 +63,20 @@ async function change(ctx: Context, id: string, raw: unknown, what: "cancel" | "
   if (!data) {
     throw new UserError(`${options.data} does not load (run lodge validate); nothing was changed.`);
   }
-  const mail = secretaryMail(data.lodge, ctx.env ?? process.env, ctx.cwd);
+  const env = ctx.env ?? process.env;
+  const mail = secretaryMail(data.lodge, env, ctx.cwd);
+  const secret = secretaryMailSecret(data.lodge, env, ctx.cwd);
   await withStore(ctx, options.db, async (store) => {
-    const lines = await changeRsvp(store, data, mail, new Date(), rsvp, wanted, options.dryRun);
+    const lines = await changeRsvp(
+      store,
+      data,
+      mail,
+      new Date(),
+      rsvp,
+      wanted,
+      options.dryRun,
+      secret,
+    );
     ctx.out(lines.join("\n"));
   });
 }

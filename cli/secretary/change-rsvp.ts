@@ -1,10 +1,17 @@
+import { existsSync } from "node:fs";
 import { maxPerRsvp } from "../../core/rules/form-checks.ts";
 import { eventStart, formatDayAndTime } from "../../core/rules/time.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
-import { ConfigError, loadConfig, mailIdentity } from "../../server/config.ts";
+import { ConfigError, loadConfig, mailIdentity, settleConfig } from "../../server/config.ts";
 import { type MailContext, rsvpChangeMail } from "../../server/mail/messages.ts";
 import { loadTemplates } from "../../server/mail/templates.ts";
-import type { ComposedMail, EventRsvpRecord, Store } from "../../server/store/store.ts";
+import { withOffers } from "../../server/rsvp/waitlist.ts";
+import type {
+  ComposedMail,
+  EventRsvpRecord,
+  Store,
+  WaitlistOffers,
+} from "../../server/store/store.ts";
 import { UserError } from "../errors.ts";
 import { plural } from "../load/summary.ts";
 import { mealsOf } from "./rsvp-report.ts";
@@ -34,6 +41,8 @@ export async function changeRsvp(
   id: number,
   change: RsvpChange,
   dryRun: boolean,
+  /** The server's signing secret, for the claim links of offers the change makes. */
+  secret?: string,
 ): Promise<string[]> {
   const found = await store.getEventRsvp(id);
   if (!found) {
@@ -82,10 +91,27 @@ export async function changeRsvp(
       "Nothing was changed (--dry-run).",
     ];
   }
-  const outcome =
+  const write = (offers?: WaitlistOffers) =>
     change.kind === "cancel"
-      ? await store.cancelEventRsvp(id, now, notice)
-      : await store.changeEventRsvpAttendees(id, change.attendees, guestLimit, now, notice);
+      ? store.cancelEventRsvp(id, now, notice, offers)
+      : store.changeEventRsvpAttendees(id, change.attendees, guestLimit, now, notice, offers);
+  const freed = r.attendees - (change.kind === "cancel" ? 0 : change.attendees);
+  // Seats freed go to the waiting list at once, with links to the site; without its address
+  // (lodge.yaml's siteUrl), the running server's next round offers them.
+  const outcome =
+    event && mail && secret && data.lodge.siteUrl
+      ? await withOffers(
+          { store, data: () => data, mail: () => mail, secret },
+          event,
+          data.lodge.siteUrl,
+          now,
+          freed,
+          write,
+        )
+      : await write();
+  if (outcome.kind === "stale") {
+    throw new UserError(`RSVP ${id} was changed meanwhile. Nothing was changed; run it again.`);
+  }
   if (outcome.kind === "not-found") {
     throw new UserError(`RSVP ${id} was cancelled or replaced meanwhile. Nothing was changed.`);
   }
@@ -112,6 +138,27 @@ export async function changeRsvp(
  * The mail settings `lodge serve` would use (SECRETARY_EMAIL, MAIL_FROM, lodge.yaml), for the
  * notices the secretary's commands queue; undefined when there is no secretary's address.
  */
+/**
+ * The signing secret of `lodge serve` (XSRF_SECRET, or the file it keeps it in), for the claim
+ * links of the offers a change makes; undefined when there is none yet.
+ */
+export function secretaryMailSecret(
+  lodge: LodgeData["lodge"],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): string | undefined {
+  try {
+    const config = loadConfig({}, env, cwd);
+    // Only the server's own secret signs links it accepts: never a new one made here.
+    const kept =
+      config.xsrfSecret !== undefined || (config.secretFile && existsSync(config.secretFile));
+    return kept ? settleConfig(config, lodge).xsrfSecret : undefined;
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+}
+
 export function secretaryMail(
   lodge: LodgeData["lodge"],
   env: Record<string, string | undefined>,

@@ -39,7 +39,7 @@ export interface MailContext {
 
 export { CALENDAR_DURATION_MINUTES };
 
-function receivedText(lodge: Lodge, at: Date): string {
+export function receivedText(lodge: Lodge, at: Date): string {
   return `${formatDayAndTime(wallTimeIn(at, lodge.timeZone))} (${lodge.timeZone})`;
 }
 
@@ -416,6 +416,9 @@ const KIND_NAMES: Record<string, string> = {
   reminder: "reminder",
   "rsvp-visitor-change": "confirmation of a visitor's change",
   "rsvp-visitor-change-notice": "notice of a visitor's change",
+  "waitlist-joined": "waiting-list confirmation",
+  "waitlist-notice": "waiting-list notice",
+  "waitlist-offer": "waiting-list offer of seats",
 };
 
 /** The secretary's daily summary of mail the server refused for good. */

@@ -46,7 +46,7 @@ describe("mail templates", () => {
 
   it("loads every template of templates/mail with its subject line", () => {
     const templates = loadTemplates();
-    expect(MAIL_TEMPLATES.length).toBe(12);
+    expect(MAIL_TEMPLATES.length).toBe(15);
     const rendered = templates("contact-acknowledgement", {
       lodgeName: "Hillcrest Lodge No. 586",
       firstName: "Ann",

@@ -17,6 +17,9 @@ export const MAIL_TEMPLATES = [
   "rsvp-visitor-change-notice",
   "failed-mail-summary",
   "reminder",
+  "waitlist-joined",
+  "waitlist-notice",
+  "waitlist-offer",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

@@ -7,6 +7,7 @@ import { refuseUnsafeText } from "../http/text.ts";
 import type { LodgeSource } from "../lodge-source.ts";
 import type { MailContext } from "../mail/messages.ts";
 import type { MailWorker } from "../mail/worker.ts";
+import type { WaitlistContext } from "../rsvp/waitlist.ts";
 import type { Store, SubmitOutcome } from "../store/store.ts";
 
 /**
@@ -23,6 +24,11 @@ export interface RouteContext {
   worker: MailWorker;
   /** The keyed hash of the request's network address that per-address limits count by. */
   clientKey: (request: FastifyRequest) => string;
+}
+
+/** What the waiting list's offers need of the routes' context. */
+export function waitlistOf(ctx: RouteContext): WaitlistContext {
+  return { store: ctx.store, data: ctx.data, mail: ctx.mail, secret: ctx.config.xsrfSecret };
 }
 
 /**

@@ -17,7 +17,8 @@ import {
   readEventRsvp,
 } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
-import { answer, type RouteContext, sheetRowRoute } from "./context.ts";
+import { offersFor } from "../rsvp/waitlist.ts";
+import { answer, type RouteContext, sheetRowRoute, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
 /**
@@ -29,6 +30,7 @@ const STALE_RETRIES = 3;
 /** POST /mj/api/rsvp, POST /sheets/api/append-rsvp and GET /sheets/api/read (SPEC 7). */
 export function eventRsvpRoutes(ctx: RouteContext): void {
   const { app } = ctx;
+  const waitlist = waitlistOf(ctx);
 
   apiRoute(app, "eventRsvp", {
     fromForm: (fields) => eventRsvpFromForm(ctx.data(), ctx.now(), fields),
@@ -82,6 +84,16 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
             response: { status: 200, body },
           },
           { guestLimit, seatsPerClient: seatsPerAddress },
+          // Replacing a bigger RSVP frees seats, which go to the waiting list with it.
+          current &&
+            (await offersFor(
+              waitlist,
+              event,
+              siteBase(data.lodge.siteUrl, request),
+              now,
+              current.attendees - form.numberOfAttendees,
+              attempt > 0,
+            )),
         );
         switch (outcome.kind) {
           case "stale":

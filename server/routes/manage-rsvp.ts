@@ -11,8 +11,9 @@ import {
   openManagedRsvp,
   readChange,
 } from "../rsvp/manage-rsvp.ts";
+import { withOffers } from "../rsvp/waitlist.ts";
 import type { ChangeOutcome, ComposedMail, EventRsvpChange } from "../store/store.ts";
-import type { RouteContext } from "./context.ts";
+import { type RouteContext, waitlistOf } from "./context.ts";
 
 /**
  * The address mail links open: lodge.yaml's `siteUrl`, else the address this request came to
@@ -23,7 +24,7 @@ export function siteBase(siteUrl: string, request: FastifyRequest): string {
 }
 
 /** What a store's answer to a change means for the visitor. */
-function changed(outcome: ChangeOutcome, attendees: number): void {
+function changed(outcome: Exclude<ChangeOutcome, { kind: "stale" }>, attendees: number): void {
   if (outcome.kind === "full") throw fullError(attendees, outcome.taken, outcome.limit);
   if (outcome.kind === "not-found") {
     throw new HttpError(
@@ -60,22 +61,36 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
       ctx.now(),
     );
   /** Stores the change (attendees 0: the cancellation) of an RSVP of either kind. */
+  const waitlist = waitlistOf(ctx);
   const store = async (
     opened: OpenedRsvp,
     change: EventRsvpChange | undefined,
     queued: ComposedMail[],
-  ): Promise<ChangeOutcome> => {
+    base: string,
+  ): Promise<Exclude<ChangeOutcome, { kind: "stale" }>> => {
     if (opened.kind === "social") {
       return ctx.store.changeSocialRsvp(
         opened.id,
         change?.attendees ?? 0,
         ctx.now(),
         queued,
-      ) as Promise<ChangeOutcome>;
+      ) as Promise<Exclude<ChangeOutcome, { kind: "stale" }>>;
     }
-    return change
-      ? ctx.store.changeEventRsvp(opened.id, change, ctx.data().lodge.guestLimit, ctx.now(), queued)
-      : ctx.store.cancelEventRsvp(opened.id, ctx.now(), queued);
+    // Seats the change frees go to the event's waiting list in the same transaction.
+    const now = ctx.now();
+    const freed = opened.record.attendees - (change?.attendees ?? 0);
+    return withOffers(waitlist, opened.item, base, now, freed, (offers) =>
+      change
+        ? ctx.store.changeEventRsvp(
+            opened.id,
+            change,
+            ctx.data().lodge.guestLimit,
+            now,
+            queued,
+            offers,
+          )
+        : ctx.store.cancelEventRsvp(opened.id, now, queued, offers),
+    );
   };
 
   apiRoute(app, "manageRsvp", {
@@ -93,7 +108,12 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
       if (opened.kind === "event") {
         checkMeals(opened.item, after, opened.record, ctx.now(), ctx.data().lodge.timeZone);
       }
-      const outcome = await store(opened, change, await mails(opened, request, token, after));
+      const outcome = await store(
+        opened,
+        change,
+        await mails(opened, request, token, after),
+        siteBase(ctx.data().lodge.siteUrl, request),
+      );
       changed(outcome, change.attendees);
       ctx.worker.kick();
       return {
@@ -106,7 +126,12 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
     handle: async ({ token }, request) => {
       const opened = await open(token);
       checkChangeable(opened, ctx.mail().secretary);
-      const outcome = await store(opened, undefined, await mails(opened, request, token));
+      const outcome = await store(
+        opened,
+        undefined,
+        await mails(opened, request, token),
+        siteBase(ctx.data().lodge.siteUrl, request),
+      );
       changed(outcome, 0);
       ctx.worker.kick();
       return {

@@ -1,0 +1,171 @@
+import type { FastifyRequest } from "fastify";
+import { eventRsvpFromForm } from "../forms/form-requests.ts";
+import { apiRoute } from "../http/api-route.ts";
+import { HttpError } from "../http/errors.ts";
+import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
+import { refuseUnsafeText } from "../http/text.ts";
+import { eventRsvpMails } from "../mail/messages.ts";
+import { offerExpiresText, waitlistJoinedMails } from "../mail/waitlist.ts";
+import { checkMeals, checkOpen, eventRecord, readEventRsvp } from "../rsvp/event-rsvp.ts";
+import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
+import {
+  claimUrl,
+  entryMessage,
+  entryView,
+  formOf,
+  newClaimToken,
+  type OpenedEntry,
+  openEntry,
+  withOffers,
+} from "../rsvp/waitlist.ts";
+import { type RouteContext, waitlistOf } from "./context.ts";
+import { siteBase } from "./manage-rsvp.ts";
+
+/**
+ * POST /mj/api/rsvp/waitlist (join), /waitlist/view, /waitlist/leave and /claim: a full event's
+ * waiting list. Joining takes the RSVP form; the others the token of the entry's link (or of its
+ * offer's), in the body, never in an address.
+ */
+export function waitlistRoutes(ctx: RouteContext): void {
+  const { app } = ctx;
+  const waitlist = waitlistOf(ctx);
+  const base = (request: FastifyRequest) => siteBase(ctx.data().lodge.siteUrl, request);
+
+  apiRoute(app, "joinWaitlist", {
+    fromForm: (fields) => eventRsvpFromForm(ctx.data(), ctx.now(), fields),
+    screen: (raw) => refuseUnsafeText(raw),
+    handle: async (payload, request, reply) => {
+      const now = ctx.now();
+      const data = ctx.data();
+      const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
+      const { event, form } = readEventRsvp(data, payload, (found) =>
+        checkOpen(found, now, timeZone),
+      );
+      const record = eventRecord(event, form);
+      // A party that joins after the meal deadline may wait for seats, not for dinners.
+      if (record.meals > 0) checkMeals(event, record, undefined, now, timeZone);
+      const hash = requestHash("waitlist", { eventId: event.id, form });
+      const link = newClaimToken(ctx.config.xsrfSecret);
+      const outcome = await ctx.store.joinWaitlist(
+        {
+          record,
+          receivedAt: now,
+          idempotency: idempotencyFor("waitlist", hash, idempotencyKeyOf(request), now),
+          clientKey: ctx.clientKey(request),
+          tokenHash: link.hash,
+          mails: await waitlistJoinedMails(
+            ctx.mail(),
+            event,
+            record,
+            claimUrl(base(request), link.token),
+            now,
+          ),
+          respond: (position) => ({
+            status: 200,
+            body: {
+              message: `You're on the waiting list for ${event.name}: number ${position} in line. We'll e-mail you if seats free up.`,
+            },
+          }),
+        },
+        { guestLimit, seatsPerClient: seatsPerAddress },
+      );
+      switch (outcome.kind) {
+        case "joined":
+          ctx.worker.kick();
+          return outcome.response.body as { message: string };
+        case "replay":
+          reply.code(outcome.response.status);
+          return outcome.response.body as { message: string };
+        case "key-reused":
+          throw new HttpError(
+            422,
+            "This Idempotency-Key was already used for a different submission; send each new submission with a new key.",
+          );
+        case "fits":
+          throw new HttpError(
+            409,
+            `${outcome.free === 1 ? "1 seat is" : `${outcome.free} seats are`} free for ${event.name} now, enough for you: send your reservation instead.`,
+            undefined,
+            "eventRsvp",
+          );
+        case "has-rsvp":
+          throw new HttpError(
+            409,
+            `You already have a reservation for ${event.name} with this e-mail address. To change it, open the link in its confirmation mail.`,
+          );
+        case "offered":
+          throw new HttpError(
+            409,
+            `Seats for ${event.name} are already offered to you: claim them by ${offerExpiresText(ctx.mail(), outcome.expiresAt)} with the link in the mail that offered them.`,
+          );
+      }
+    },
+  });
+
+  const open = (token: string) => openEntry(waitlist, token, ctx.now());
+  const refuse = (opened: OpenedEntry) => new HttpError(409, entryMessage(opened, ctx.mail()));
+
+  apiRoute(app, "waitlistEntry", {
+    handle: async ({ token }) => entryView(await open(token), ctx.mail()),
+  });
+
+  apiRoute(app, "leaveWaitlist", {
+    handle: async ({ token }, request) => {
+      const opened = await open(token);
+      const { entry, event } = opened;
+      const gone = { message: `You are no longer on the waiting list for ${event.name}.` };
+      if (entry.state === "left" && entry.rsvpId === undefined) return gone;
+      if (opened.state === "closed" || (entry.state !== "waiting" && entry.state !== "offered")) {
+        throw refuse(opened);
+      }
+      const now = ctx.now();
+      const freed = entry.state === "offered" ? entry.record.attendees : 0;
+      const outcome = await withOffers(waitlist, event, base(request), now, freed, (offers) =>
+        ctx.store.leaveWaitlist(entry.id, now, [], offers),
+      );
+      // Left a moment ago by another request (a second click): the same answer.
+      if (outcome.kind === "not-found") {
+        const again = await open(token);
+        if (again.entry.state !== "left") throw refuse(again);
+      }
+      ctx.worker.kick();
+      return gone;
+    },
+  });
+
+  apiRoute(app, "claimOffer", {
+    handle: async ({ token }, request) => {
+      const opened = await open(token);
+      const { entry, event } = opened;
+      const confirmed = {
+        message: `The seats are yours: your reservation for ${event.name} is confirmed for ${entry.record.attendees}. A confirmation with the link to change or cancel it is on its way to ${entry.record.email}.`,
+      };
+      if (entry.state === "claimed") return confirmed;
+      if (opened.state === "expired") throw new HttpError(410, entryMessage(opened, ctx.mail()));
+      if (opened.state !== "offered") throw refuse(opened);
+      const now = ctx.now();
+      const manage = newRsvpToken(ctx.config.xsrfSecret, "manage", "event");
+      const { guestLimit } = ctx.data().lodge;
+      const outcome = await ctx.store.claimOffer(entry.id, {
+        now,
+        manageTokenHash: rsvpTokenHash(manage),
+        mails: await eventRsvpMails(ctx.mail(), event, formOf(entry.record), now, {
+          clientSeats: 0,
+          guestLimit,
+          manageUrl: manageUrl(base(request), manage),
+        }),
+      });
+      switch (outcome.kind) {
+        case "claimed":
+          ctx.worker.kick();
+          return confirmed;
+        case "claimed-before":
+          return confirmed;
+        case "expired":
+          throw new HttpError(410, entryMessage({ ...opened, state: "expired" }, ctx.mail()));
+        case "not-offered":
+          throw refuse(await open(token));
+      }
+    },
+  });
+}

@@ -1,0 +1,255 @@
+import { manageLinkExpiry } from "../../core/rules/calendar.ts";
+import {
+  closesText,
+  eventStart,
+  formatFullDate,
+  formatMediumDate,
+  formatShortTime,
+  instantOf,
+  maxPerRsvp,
+  mealCountField,
+  offerExpiry,
+  offerOpen,
+  partiesToOffer,
+  seatsLeft,
+  upcomingRsvpDeadline,
+  upcomingRsvpOpen,
+} from "../../core/rules/index.ts";
+import type { WaitlistEntry as EntryView, WaitlistState } from "../../core/schemas/api.ts";
+import type { Event, EventRsvpForm, LodgeData } from "../../core/schemas/index.ts";
+import { HttpError } from "../http/errors.ts";
+import type { MailContext } from "../mail/messages.ts";
+import { offerExpiresText, waitlistOfferMail } from "../mail/waitlist.ts";
+import type { EventRsvpRecord, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
+import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
+
+/**
+ * The waiting list of a full event, the server's side: the entry a claim link opens and how its
+ * page shows it, and the offers a write that frees seats makes. Offers go only while the event
+ * takes RSVPs: an offer never outlives the deadline (core's offerExpiry), so a claim is an RSVP
+ * made in time.
+ */
+
+/** What the waiting list needs of the server. */
+export interface WaitlistContext {
+  store: Store;
+  data: () => LodgeData;
+  mail: () => MailContext;
+  secret: string;
+}
+
+/** The claim link of an entry (or of an offer): the claim page, the token after '#'. */
+export function claimUrl(siteBase: string, token: string): string {
+  return rsvpLinkUrl(siteBase, "claim", token);
+}
+
+/** A fresh token for a waiting-list link, and the hash the store keeps of it. */
+export function newClaimToken(secret: string): { token: string; hash: string } {
+  const token = newRsvpToken(secret, "claim", "event");
+  return { token, hash: rsvpTokenHash(token) };
+}
+
+/** The RSVP form an entry's record was read from, for the mails of the RSVP its claim makes. */
+export function formOf(record: EventRsvpRecord): EventRsvpForm {
+  const chosen = record.mealCounts.filter((meal) => meal.count > 0);
+  const form: EventRsvpForm = {
+    firstName: record.firstName,
+    lastName: record.lastName,
+    masonicTitle: record.masonicTitle,
+    email: record.email,
+    numberOfAttendees: record.attendees,
+    earlyBirdDinner: record.dinner,
+    numberOfMeals: record.dinner ? record.meals : 1,
+    mealChoice: record.meals === 1 && chosen.length === 1 ? (chosen[0]?.choice ?? "") : "",
+  };
+  for (const { choice, count } of record.mealCounts) form[mealCountField(choice)] = count;
+  return form;
+}
+
+/** How many times a write that frees seats is tried with fresh offer mails before giving up. */
+const OFFER_ATTEMPTS = 4;
+
+/**
+ * The offer mails a write that frees `freed` seats of `event` needs: for the parties core's
+ * partiesToOffer picks from the list as it is now (the seats free now, those offers that ran out
+ * hold, and the freed ones), or, after a stale attempt, for every waiting party. Undefined when
+ * the event no longer takes RSVPs: no offers then.
+ */
+export async function offersFor(
+  ctx: WaitlistContext,
+  event: Event,
+  siteBase: string,
+  now: Date,
+  freed: number,
+  everyone = false,
+): Promise<WaitlistOffers | undefined> {
+  const { timeZone, guestLimit } = ctx.data().lodge;
+  if (!upcomingRsvpOpen(event, now, timeZone)) return undefined;
+  const expiresAt = offerExpiry(now, instantOf(upcomingRsvpDeadline(event), timeZone));
+  const list = await ctx.store.listWaitlist(event.id);
+  const line = list.filter((entry) => entry.state === "waiting");
+  let chosen: WaitlistEntry[] = line;
+  if (!everyone) {
+    const taken = (await ctx.store.attendeeCounts()).get(event.id) ?? 0;
+    const ranOut = list
+      .filter((entry) => entry.state === "offered" && !stillOpen(entry, now))
+      .reduce((sum, entry) => sum + entry.record.attendees, 0);
+    const free = seatsLeft(taken - ranOut - freed, guestLimit);
+    const parties = line.map((entry) => ({ id: entry.id, attendees: entry.record.attendees }));
+    const ids = new Set(partiesToOffer(parties, free));
+    chosen = line.filter((entry) => ids.has(entry.id));
+  }
+  const mails = new Map<
+    number,
+    { tokenHash: string; mails: Awaited<ReturnType<typeof waitlistOfferMail>>[] }
+  >();
+  await Promise.all(
+    chosen.map(async (entry) => {
+      const { token, hash } = newClaimToken(ctx.secret);
+      const mail = await waitlistOfferMail(
+        ctx.mail(),
+        event,
+        entry.record,
+        claimUrl(siteBase, token),
+        expiresAt,
+      );
+      mails.set(entry.id, { tokenHash: hash, mails: [mail] });
+    }),
+  );
+  return { guestLimit, expiresAt, mails };
+}
+
+/**
+ * Runs a write that frees up to `freed` seats of `event` with the offers it needs, again with
+ * fresh ones while the store answers stale (someone joined or left the list meanwhile).
+ */
+export async function withOffers<T extends { kind: string }>(
+  ctx: WaitlistContext,
+  event: Event,
+  siteBase: string,
+  now: Date,
+  freed: number,
+  write: (offers: WaitlistOffers | undefined) => Promise<T>,
+): Promise<Exclude<T, { kind: "stale" }>> {
+  for (let attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
+    const offers = await offersFor(ctx, event, siteBase, now, freed, attempt > 0);
+    const outcome = await write(offers);
+    if (outcome.kind !== "stale") return outcome as Exclude<T, { kind: "stale" }>;
+  }
+  throw new HttpError(
+    409,
+    "The waiting list of this event changed several times while this was being saved. Please send it again.",
+  );
+}
+
+function stillOpen(entry: WaitlistEntry, now: Date): boolean {
+  return entry.offerExpiresAt !== undefined && offerOpen(entry.offerExpiresAt, now);
+}
+
+/** The refusal of a link that is not one of ours, or names no entry. */
+const UNKNOWN_LINK = new HttpError(
+  404,
+  "This link does not open a place on a waiting list: it may have been cut short. Open it again from your mail, whole, or write to the secretary through the contact form.",
+);
+
+/** An entry a claim link opens, with its event and where it stands for its visitor. */
+export interface OpenedEntry {
+  entry: WaitlistEntry;
+  event: Event;
+  state: WaitlistState;
+}
+
+/** The entry a claim link's token names, or the refusal a person can act on. */
+export async function openEntry(
+  ctx: WaitlistContext,
+  token: string,
+  now: Date,
+): Promise<OpenedEntry> {
+  const read = readRsvpToken(ctx.secret, "claim", token);
+  if (!read) throw UNKNOWN_LINK;
+  const entry = await ctx.store.findWaitlistEntryByToken(read.hash);
+  if (!entry) throw UNKNOWN_LINK;
+  const data = ctx.data();
+  const event = data.events.find((candidate) => candidate.id === entry.record.eventId);
+  const { timeZone } = data.lodge;
+  if (!event || now.getTime() >= manageLinkExpiry(event, timeZone).getTime()) {
+    const name = event
+      ? `${event.name} on ${formatMediumDate(eventStart(event.date))}`
+      : "its event";
+    throw new HttpError(
+      410,
+      `This link has expired: it worked until a day after ${name}. To ask about it, write to the secretary through the contact form.`,
+    );
+  }
+  return { entry, event, state: stateOf(entry, event, now, timeZone) };
+}
+
+/** Where an entry stands at `now`: an offer past its time has run out, a closed event closes the list. */
+function stateOf(entry: WaitlistEntry, event: Event, now: Date, timeZone: string): WaitlistState {
+  if (entry.state === "offered" && !stillOpen(entry, now)) return "expired";
+  if (entry.state === "offered" && !event.cancelled) return "offered";
+  if (entry.state === "waiting" || entry.state === "offered") {
+    return upcomingRsvpOpen(event, now, timeZone) ? "waiting" : "closed";
+  }
+  return entry.state;
+}
+
+/** The sentence the claim page shows above the entry, and the claim and leave routes answer. */
+export function entryMessage(opened: OpenedEntry, ctx: Pick<MailContext, "lodge" | "secretary">) {
+  const { entry, event } = opened;
+  const party = `${entry.record.attendees} ${entry.record.attendees === 1 ? "seat" : "seats"}`;
+  switch (opened.state) {
+    case "waiting":
+      return `You are number ${entry.position ?? 1} in line for ${event.name} (${party}). We will e-mail you if seats free up for you.`;
+    case "offered":
+      return `${party} for ${event.name} are held for you until ${offerExpiresText(ctx, entry.offerExpiresAt ?? new Date(0))}: claim them before then, or leave the list so they go to the next in line.`;
+    case "claimed":
+      return `You claimed your seats: your reservation for ${event.name} is confirmed, and its confirmation mail has the link to change or cancel it.`;
+    case "expired":
+      return `The seats offered to you for ${event.name} were held until ${offerExpiresText(ctx, entry.offerExpiresAt ?? new Date(0))} and have gone to the next in line.`;
+    case "left":
+      return entry.rsvpId !== undefined
+        ? `You reserved for ${event.name} with the RSVP form, so you are no longer on its waiting list: that reservation's mail has the link to change or cancel it.`
+        : `You are no longer on the waiting list for ${event.name}.`;
+    case "closed":
+      return event.cancelled
+        ? `${event.name} has been cancelled.`
+        : `Reservations for ${event.name} have closed, so no more seats will be offered. To ask about it, write to the secretary at ${ctx.secretary}.`;
+  }
+}
+
+/** The entry as the claim page shows it. */
+export function entryView(
+  opened: OpenedEntry,
+  ctx: Pick<MailContext, "lodge" | "secretary">,
+): EntryView {
+  const { entry, event, state } = opened;
+  const start = eventStart(event.date);
+  const { record } = entry;
+  return {
+    state,
+    message: entryMessage(opened, ctx),
+    event: {
+      id: event.id,
+      name: event.name,
+      when: `${formatFullDate(start)} at ${formatShortTime(start)}`,
+      location: event.location,
+      closes: closesText(event),
+      maxPerRsvp: maxPerRsvp(event),
+      dinner: event.earlyBirdOptions.cost.kind !== "none",
+      choices: event.earlyBirdOptions.choices,
+    },
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    attendees: record.attendees,
+    dinner: record.dinner,
+    meals: record.meals,
+    mealCounts: record.mealCounts,
+    ...(state === "waiting" && entry.position !== undefined ? { position: entry.position } : {}),
+    ...(state === "offered" && entry.offerExpiresAt
+      ? { offerExpires: offerExpiresText(ctx, entry.offerExpiresAt) }
+      : {}),
+    secretary: ctx.secretary,
+  };
+}
