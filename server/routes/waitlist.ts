@@ -42,6 +42,13 @@ export function waitlistRoutes(ctx: RouteContext): void {
         checkOpen(found, now, timeZone),
       );
       const record = eventRecord(event, form);
+      if (record.attendees > guestLimit) {
+        throw new HttpError(
+          409,
+          `${event.name} has ${guestLimit} seats in all, fewer than ${record.attendees}: a party of ${record.attendees} cannot be seated.`,
+          "numberOfAttendees",
+        );
+      }
       // A party that joins after the meal deadline may wait for seats, not for dinners.
       if (record.meals > 0) checkMeals(event, record, undefined, now, timeZone);
       const hash = requestHash("waitlist", { eventId: event.id, form });
