@@ -1316,6 +1316,99 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     await store.close();
   });
 
+  it("never gives more than the limit, held seats counted, and loses no acknowledged change under 200 concurrent new RSVPs, cancels and claims on a full event, over two connections", async () => {
+    const place = await kind.place();
+    const stores = [await kind.open(place), await kind.open(place)];
+    const store = (i: number) => stores[i % 2] as Store;
+    const first = stores[0] as Store;
+    const limit60 = seats(60);
+    const offers60 = async (one: Store) => ({ ...(await offersOf(one)), guestLimit: 60 });
+    // Full: 30 RSVPs of 2 seats, and 40 parties of 1 or 2 waiting.
+    for (let i = 0; i < 30; i++) await first.addEventRsvp(rsvp(`Full${i}`, 2), limit60);
+    for (let i = 0; i < 40; i++) {
+      expect((await first.joinWaitlist(waiting(`Wait${i}`, 1 + (i % 2)), limit60)).kind).toBe(
+        "joined",
+      );
+    }
+    const expected = new Map<string, number>(Array.from({ length: 30 }, (_, i) => [`Full${i}`, 2]));
+    // Five cancels first, so that offers are open when the burst begins.
+    for (let i = 0; i < 5; i++) {
+      expect((await first.cancelEventRsvp(i + 1, NOW, [], await offers60(first))).kind).toBe(
+        "done",
+      );
+      expected.delete(`Full${i}`);
+    }
+    const entries = await first.listWaitlist("e1");
+    expect(entries.filter((e) => e.state === "offered").length).toBeGreaterThan(0);
+    const claim = { now: NOW, manageTokenHash: "", mails: [] };
+    const actions: Promise<() => void>[] = [];
+    // 25 cancels, a claim by each of the 40 waiting parties (offered or not yet), 135 newcomers.
+    for (let i = 5; i < 30; i++) {
+      const name = `Full${i}`;
+      actions.push(
+        (async () => {
+          for (;;) {
+            const outcome = await store(i).cancelEventRsvp(
+              i + 1,
+              NOW,
+              [],
+              await offers60(store(i)),
+            );
+            if (outcome.kind === "stale") continue;
+            return () => {
+              expect(outcome.kind).toBe("done");
+              expected.delete(name);
+            };
+          }
+        })(),
+      );
+    }
+    for (const [i, entry] of entries.entries()) {
+      actions.push(
+        store(i)
+          .claimOffer(entry.id, { ...claim, manageTokenHash: `claim-${entry.id}` })
+          .then((outcome) => () => {
+            if (outcome.kind === "claimed") {
+              expected.set(entry.record.firstName, entry.record.attendees);
+            } else expect(outcome).toEqual({ kind: "not-offered", state: "waiting" });
+          }),
+      );
+    }
+    for (let i = 0; i < 135; i++) {
+      const name = `New${i}`;
+      actions.push(
+        store(i)
+          .addEventRsvp(rsvp(name, 1 + (i % 2)), limit60)
+          .then((outcome) => () => {
+            if (outcome.kind === "stored") expected.set(name, 1 + (i % 2));
+            else expect(outcome.kind).toBe("full");
+          }),
+      );
+    }
+    expect(actions.length).toBe(200);
+    for (const acknowledge of await Promise.all(actions)) acknowledge();
+
+    const reader = stores[1] as Store;
+    const current = await reader.listEventRsvps("e1");
+    const claimedBefore = [...expected.keys()].filter((name) => name.startsWith("Wait"));
+    // Every acknowledged change is there, and nothing else.
+    expect(new Map(current.map((r) => [r.record.firstName, r.record.attendees]))).toEqual(expected);
+    const list = await reader.listWaitlist("e1");
+    const held = list
+      .filter((e) => e.state === "offered")
+      .reduce((sum, e) => sum + e.record.attendees, 0);
+    const taken = current.reduce((sum, r) => sum + r.record.attendees, 0);
+    expect(taken + held).toBeLessThanOrEqual(60);
+    expect((await reader.attendeeCounts()).get("e1")).toBe(taken + held);
+    // Claims made it in, and no offered party was skipped for a newcomer while it fits.
+    expect(claimedBefore.length).toBeGreaterThan(0);
+    const waitingParties = list.filter((e) => e.state === "waiting");
+    for (const party of waitingParties) {
+      expect(taken + held + party.record.attendees).toBeGreaterThan(60);
+    }
+    for (const one of stores) await one.close();
+  }, 120_000);
+
   it("erases the waiting list's names and addresses with the event's RSVPs", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
