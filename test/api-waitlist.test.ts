@@ -2,13 +2,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES, type ApiRouteName } from "../core/api/routes.ts";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { waitlistEntrySchema } from "../core/schemas/api.ts";
-import type { EventRsvpForm } from "../core/schemas/index.ts";
+import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { OFFER_CHECK_MS } from "../server/jobs/waitlist-offers.ts";
 import {
   type Client,
   NOW,
   PLAIN_RSVP_FORM,
   startServer,
+  TEST_EVENTS,
   type TestServer,
   testData,
   testEvent,
@@ -277,5 +278,48 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
     expect((await view(await joined("Bob"))).state).toBe("left");
     expect((await post("claimOffer", { token: await offered("Bob") })).status).toBe(409);
     expect((await outboxMails(s)).filter((m) => m.kind === "waitlist-offer")).toHaveLength(2);
+  });
+
+  it("claimed after the meal deadline, an offer takes the seats without the dinners the party asked for", async () => {
+    const data = testData({ guestLimit: 3 });
+    const closing = eventSchema.parse({
+      ...TEST_EVENTS.find((input) => input.id === DINNER),
+      mealCutoffDays: 3,
+    });
+    const events = data.events.map((event) => (event.id === DINNER ? closing : event));
+    server = await startServer({ data: { ...data, events } });
+    const s = server;
+    const client = await s.client();
+    const event = events.find((candidate) => candidate.id === DINNER);
+    if (!event) throw new Error("no dinner meeting");
+    const withDinner = (firstName: string, attendees: number) =>
+      buildEventRsvpPayload(event, {
+        ...person(firstName, attendees),
+        earlyBirdDinner: true,
+        numberOfMeals: 1,
+        mealChoice: "Salmon",
+      });
+    expect((await client.post(API_ROUTES.eventRsvp.path, withDinner("Ann", 3))).status).toBe(200);
+    expect((await client.post(API_ROUTES.joinWaitlist.path, withDinner("Bob", 1))).status).toBe(
+      200,
+    );
+    // Mon 30 Nov, noon: dinners closed on the 29th at 11:59PM.
+    s.clock.advance(Date.parse("2026-11-30T17:00:00Z") - NOW.getTime());
+    const cancel = await manageTokenOf(s, "ann@example.org");
+    expect((await client.post(API_ROUTES.cancelRsvp.path, { token: cancel })).status).toBe(200);
+    const token = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
+    expect(await client.post(API_ROUTES.claimOffer.path, { token })).toMatchObject({
+      status: 200,
+      body: {
+        message:
+          "The seats are yours: your reservation for Stated Meeting is confirmed for 1, without dinner (dinner orders closed Nov 29, 2026 at 11:59PM). A confirmation with the link to change or cancel it is on its way to bob@example.org.",
+      },
+    });
+    const [bob] = await s.store.listEventRsvps(DINNER);
+    expect(bob?.record).toMatchObject({ firstName: "Bob", attendees: 1, dinner: false, meals: 0 });
+    const confirmation = (await outboxMails(s)).find(
+      (m) => m.kind === "rsvp-confirmation" && m.headers.get("to")?.includes("bob@"),
+    );
+    expect(confirmation?.text).toContain("Early bird dinner: not reserved");
   });
 });

@@ -1,4 +1,10 @@
 import type { FastifyRequest } from "fastify";
+import {
+  formatMediumDate,
+  formatShortTime,
+  mealDeadline,
+  mealsOpen,
+} from "../../core/rules/index.ts";
 import { eventRsvpFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
@@ -144,19 +150,25 @@ export function waitlistRoutes(ctx: RouteContext): void {
     handle: async ({ token }, request) => {
       const opened = await open(token);
       const { entry, event } = opened;
-      const confirmed = {
-        message: `The seats are yours: your reservation for ${event.name} is confirmed for ${entry.record.attendees}. A confirmation with the link to change or cancel it is on its way to ${entry.record.email}.`,
-      };
-      if (entry.state === "claimed") return confirmed;
+      const confirmed = (withoutDinner = false) => ({
+        message: `The seats are yours: your reservation for ${event.name} is confirmed for ${entry.record.attendees}${withoutDinner ? `, without dinner (dinner orders closed ${formatMediumDate(mealDeadline(event))} at ${formatShortTime(mealDeadline(event))})` : ""}. A confirmation with the link to change or cancel it is on its way to ${entry.record.email}.`,
+      });
+      if (entry.state === "claimed") return confirmed();
       if (opened.state === "expired") throw new HttpError(410, entryMessage(opened, ctx.mail()));
       if (opened.state !== "offered") throw refuse(opened);
       const now = ctx.now();
       const manage = newRsvpToken(ctx.config.xsrfSecret, "manage", "event");
-      const { guestLimit } = ctx.data().lodge;
+      const { guestLimit, timeZone } = ctx.data().lodge;
+      // Past the meal deadline since the party joined: the seats, not the dinners (issue 16.4).
+      const withoutDinner = entry.record.dinner && !mealsOpen(event, now, timeZone);
+      const record = withoutDinner
+        ? { ...entry.record, dinner: false, meals: 0, mealCounts: [] }
+        : entry.record;
       const outcome = await ctx.store.claimOffer(entry.id, {
         now,
         manageTokenHash: rsvpTokenHash(manage),
-        mails: await eventRsvpMails(ctx.mail(), event, formOf(entry.record), now, {
+        withoutDinner,
+        mails: await eventRsvpMails(ctx.mail(), event, formOf(record), now, {
           clientSeats: 0,
           guestLimit,
           manageUrl: manageUrl(base(request), manage),
@@ -165,9 +177,9 @@ export function waitlistRoutes(ctx: RouteContext): void {
       switch (outcome.kind) {
         case "claimed":
           ctx.worker.kick();
-          return confirmed;
+          return confirmed(withoutDinner);
         case "claimed-before":
-          return confirmed;
+          return confirmed();
         case "expired":
           throw new HttpError(410, entryMessage({ ...opened, state: "expired" }, ctx.mail()));
         case "not-offered":

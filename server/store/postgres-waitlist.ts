@@ -12,6 +12,7 @@ import {
   waitlistEntry,
 } from "./rows.ts";
 import {
+  type ClaimInput,
   type ClaimOutcome,
   type ComposedMail,
   type JoinOutcome,
@@ -207,7 +208,7 @@ export async function claim(
   tx: Tx,
   queue: Queue,
   entryId: number,
-  claim: { now: Date; manageTokenHash: string; mails: ComposedMail[] },
+  claim: ClaimInput,
 ): Promise<ClaimOutcome> {
   const [row] = await tx`SELECT * FROM waitlist WHERE id = ${entryId}`;
   if (!row) return { kind: "not-offered", state: "left" };
@@ -225,7 +226,9 @@ export async function claim(
     return { kind: "expired", expiresAt: found.offerExpiresAt };
   }
   const values = eventRsvpColumns({
-    record: found.record,
+    record: claim.withoutDinner
+      ? { ...found.record, dinner: false, meals: 0, mealCounts: [] }
+      : found.record,
     receivedAt: claim.now,
     idempotency: { requestHash: String(row.request_hash), keys: [] },
     mails: [],

@@ -11,6 +11,7 @@ import {
 } from "./rows.ts";
 import { queueMails } from "./sqlite-outbox.ts";
 import {
+  type ClaimInput,
   type ClaimOutcome,
   type ComposedMail,
   type JoinOutcome,
@@ -228,11 +229,7 @@ export function list(db: DatabaseSync, eventId: string | undefined): WaitlistEnt
   });
 }
 
-export function claim(
-  db: DatabaseSync,
-  entryId: number,
-  claim: { now: Date; manageTokenHash: string; mails: ComposedMail[] },
-): ClaimOutcome {
+export function claim(db: DatabaseSync, entryId: number, claim: ClaimInput): ClaimOutcome {
   const row = db.prepare("SELECT * FROM waitlist WHERE id = ?").get(entryId) as Row | undefined;
   if (!row) return { kind: "not-offered", state: "left" };
   const found = waitlistEntry(row);
@@ -253,7 +250,9 @@ export function claim(
     db,
     "event_rsvps",
     eventRsvpColumns({
-      record: found.record,
+      record: claim.withoutDinner
+        ? { ...found.record, dinner: false, meals: 0, mealCounts: [] }
+        : found.record,
       receivedAt: claim.now,
       idempotency: { requestHash: String(row.request_hash), keys: [] },
       mails: [],

@@ -1409,6 +1409,29 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     for (const one of stores) await one.close();
   }, 120_000);
 
+  it("claims the seats without the party's dinner when the meal deadline has passed", async () => {
+    const store = await full();
+    const hungry = waiting("Dan", 2);
+    hungry.record = {
+      ...hungry.record,
+      dinner: true,
+      meals: 2,
+      mealCounts: [{ choice: "Salmon", count: 2 }],
+    };
+    await store.joinWaitlist(hungry, limit);
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    const claimed = await store.claimOffer(await entryOf(store, "Dan"), {
+      now: NOW,
+      manageTokenHash: "manage-dan",
+      mails: [],
+      withoutDinner: true,
+    });
+    expect(claimed.kind).toBe("claimed");
+    const dan = (await store.listEventRsvps("e1")).find((r) => r.record.firstName === "Dan");
+    expect(dan?.record).toMatchObject({ attendees: 2, dinner: false, meals: 0, mealCounts: [] });
+    await store.close();
+  });
+
   it("erases the waiting list's names and addresses with the event's RSVPs", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);

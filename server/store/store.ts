@@ -277,6 +277,15 @@ export interface WaitlistOffers {
   mails: ReadonlyMap<number, { tokenHash: string; mails: ComposedMail[] }>;
 }
 
+/** A claim of an offer: when, the hash of the new RSVP's manage link, and its mails. */
+export interface ClaimInput {
+  now: Date;
+  manageTokenHash: string;
+  mails: ComposedMail[];
+  /** The meal deadline has passed since the party joined: the RSVP takes the seats, no dinner. */
+  withoutDinner?: boolean;
+}
+
 export type ClaimOutcome =
   | { kind: "claimed"; rsvpId: number }
   /** Claimed before (a second click, a retried request): nothing more was done. */
@@ -428,10 +437,7 @@ export interface Store {
    * Turns an open offer into an RSVP (with the hash of its manage link) and queues `mails` with
    * it, in one transaction: the seats the offer held become the RSVP's.
    */
-  claimOffer(
-    entryId: number,
-    claim: { now: Date; manageTokenHash: string; mails: ComposedMail[] },
-  ): Promise<ClaimOutcome>;
+  claimOffer(entryId: number, claim: ClaimInput): Promise<ClaimOutcome>;
   /** Takes an entry off the list, queueing `mails`; seats its offer held go to the next ones. */
   leaveWaitlist(
     entryId: number,
