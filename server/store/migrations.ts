@@ -204,7 +204,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         event_id TEXT NOT NULL,
         line INTEGER NOT NULL,
         received_at TEXT NOT NULL,
-        status TEXT NOT NULL DEFAULT 'received' CHECK (status IN ('received', 'mailed')),
         first_name TEXT NOT NULL,
         last_name TEXT NOT NULL,
         masonic_title TEXT NOT NULL,
@@ -227,36 +226,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       );
       CREATE INDEX waitlist_line ON waitlist (event_id, line) WHERE state IN ('waiting', 'offered');
       CREATE INDEX waitlist_email ON waitlist (event_id, email) WHERE state IN ('waiting', 'offered');
-
-      -- The outbox learns mail about waiting-list entries.
-      CREATE TABLE outbox_v5 (
-        id INTEGER PRIMARY KEY,
-        created_at TEXT NOT NULL,
-        source TEXT NOT NULL
-          CHECK (source IN ('event_rsvps', 'social_rsvps', 'contact_messages', 'waitlist', 'lodge')),
-        source_id INTEGER,
-        kind TEXT NOT NULL,
-        recipient TEXT NOT NULL,
-        envelope TEXT NOT NULL,
-        message_id TEXT NOT NULL,
-        raw BLOB NOT NULL,
-        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
-        attempts INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at INTEGER NOT NULL,
-        last_error TEXT,
-        sent_at TEXT,
-        failed_at TEXT,
-        reported_at TEXT
-      );
-      INSERT INTO outbox_v5 SELECT id, created_at, source, source_id, kind, recipient, envelope,
-        message_id, raw, status, attempts, next_attempt_at, last_error, sent_at, failed_at,
-        reported_at FROM outbox;
-      DROP TABLE outbox;
-      ALTER TABLE outbox_v5 RENAME TO outbox;
-      CREATE INDEX outbox_due ON outbox (status, next_attempt_at);
-      CREATE INDEX outbox_source ON outbox (source, source_id);
-      CREATE INDEX outbox_recipient ON outbox (recipient, kind, created_at);
-      CREATE INDEX outbox_failed ON outbox (status, reported_at) WHERE status = 'failed';
     `,
   },
 ];

@@ -169,7 +169,6 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
         event_id text NOT NULL,
         line integer NOT NULL,
         received_at timestamptz NOT NULL,
-        status text NOT NULL DEFAULT 'received' CHECK (status IN ('received', 'mailed')),
         first_name text NOT NULL,
         last_name text NOT NULL,
         masonic_title text NOT NULL,
@@ -193,10 +192,6 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       CREATE INDEX waitlist_line ON waitlist (event_id, line) WHERE state IN ('waiting', 'offered');
       CREATE INDEX waitlist_email ON waitlist (event_id, email) WHERE state IN ('waiting', 'offered');
 
-      -- The outbox learns mail about waiting-list entries.
-      ALTER TABLE outbox DROP CONSTRAINT outbox_source_check;
-      ALTER TABLE outbox ADD CONSTRAINT outbox_source_check
-        CHECK (source IN ('event_rsvps', 'social_rsvps', 'contact_messages', 'waitlist', 'lodge'));
     `,
   },
 ];

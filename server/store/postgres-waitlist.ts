@@ -3,11 +3,12 @@ import type { Sql, TransactionSql } from "postgres";
 import { partiesToOffer, seatsFit, seatsLeft, seatsTaken } from "../../core/rules/seats.ts";
 import {
   type Column,
-  ERASED,
   ERASED_MAIL,
+  ERASED_WAITLIST,
   eventRsvpColumns,
   type Row,
   type Source,
+  WAITLIST_MAIL,
   waitlistColumns,
   waitlistEntry,
 } from "./rows.ts";
@@ -34,7 +35,7 @@ type Tx = TransactionSql;
 /** Queues mails in the transaction, as the store's own submissions do. */
 export type Queue = (
   tx: Tx,
-  source: Source,
+  source: Source | "lodge",
   sourceId: number,
   mails: readonly ComposedMail[],
   at: Date,
@@ -119,7 +120,7 @@ export async function settle(
       UPDATE waitlist SET state = 'offered', offered_at = ${now},
         offer_expires_at = ${offers.expiresAt}, offer_token_hash = ${tokenHash}
       WHERE id = ${id}`;
-    await queue(tx, "waitlist", id, mails, now);
+    await queue(tx, WAITLIST_MAIL.source, id, mails, now);
   }
   return { expired, offered: chosen.length };
 }
@@ -166,7 +167,7 @@ export async function join(
   if (before) {
     await tx`UPDATE waitlist SET state = 'left', ended_at = ${receivedAt} WHERE id = ${Number(before.id)}`;
   }
-  await queue(tx, "waitlist", id, submission.mails, receivedAt);
+  await queue(tx, WAITLIST_MAIL.source, id, submission.mails, receivedAt);
   const [row] = await tx`SELECT * FROM waitlist WHERE id = ${id}`;
   const position = await positionOf(tx, row as Row);
   const response = submission.respond(position);
@@ -260,7 +261,7 @@ export async function leave(
   if (!row) return { kind: "not-found" };
   const before = await entry(tx, row);
   await tx`UPDATE waitlist SET state = 'left', ended_at = ${now} WHERE id = ${entryId}`;
-  await queue(tx, "waitlist", entryId, mails, now);
+  await queue(tx, WAITLIST_MAIL.source, entryId, mails, now);
   await settle(tx, queue, before.record.eventId, now, offers);
   return { kind: "left", before };
 }
@@ -292,9 +293,10 @@ export async function erase(tx: Tx, eventId: string, now: Date): Promise<void> {
       SELECT id FROM waitlist WHERE event_id = ${eventId} AND erased_at IS NULL FOR UPDATE`
   ).map((row) => Number(row.id));
   if (ids.length === 0) return;
-  await tx`UPDATE waitlist SET ${tx({ ...ERASED.waitlist, erased_at: now })} WHERE id IN ${tx(ids)}`;
+  await tx`UPDATE waitlist SET ${tx({ ...ERASED_WAITLIST, erased_at: now })} WHERE id IN ${tx(ids)}`;
   await tx`
     UPDATE outbox SET recipient = ${ERASED_MAIL.recipient}, envelope = ${tx.json(ERASED_MAIL.envelope)},
       raw = ${Buffer.alloc(0)}
-    WHERE source = 'waitlist' AND source_id IN ${tx(ids)} AND status != 'pending'`;
+    WHERE source = ${WAITLIST_MAIL.source} AND kind IN ${tx(WAITLIST_MAIL.kinds)}
+      AND source_id IN ${tx(ids)} AND status != 'pending'`;
 }

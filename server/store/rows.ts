@@ -66,7 +66,7 @@ export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
 
 /** A waiting-list row; `position` is the caller's, counted in its transaction. */
 export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
-  const { record, ...rest } = eventRsvp(row);
+  const { record, status: _status, ...rest } = eventRsvp(row);
   const state = String(row.state) as WaitlistEntryState;
   return {
     ...rest,
@@ -289,8 +289,20 @@ export const ERASED = {
   event_rsvps: { first_name: "", last_name: "", masonic_title: "", email: "" },
   social_rsvps: { first_name: "", last_name: "", email: "" },
   contact_messages: { first_name: "", last_name: "", email: "", phone_number: "", message: "" },
-  waitlist: { first_name: "", last_name: "", masonic_title: "", email: "" },
 } as const satisfies Record<Source, Record<string, string>>;
+
+/** What erasing leaves in a waiting-list entry's personal columns. */
+export const ERASED_WAITLIST = { first_name: "", last_name: "", masonic_title: "", email: "" };
+
+/**
+ * The mail about a waiting-list entry is queued as the lodge's own ('lodge'), with the entry's id:
+ * the outbox's sources stay as they were (a new one would rebuild the table in SQLite), and the
+ * kinds tell these mails apart, for their erasure.
+ */
+export const WAITLIST_MAIL = {
+  source: "lodge",
+  kinds: ["waitlist-joined", "waitlist-notice", "waitlist-offer"],
+} as const;
 
 /** What erasing leaves of a mail sent about an erased submission. */
 export const ERASED_MAIL = { recipient: "", envelope: { from: "", to: [] as string[] } };
@@ -308,7 +320,7 @@ export function erasure(row: Row): Erasure {
 }
 
 /** The submission tables, each a source of mail. */
-export type Source = "event_rsvps" | "social_rsvps" | "contact_messages" | "waitlist";
+export type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
 
 /** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
 export type MailSource = Source | "lodge";

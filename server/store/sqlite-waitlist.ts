@@ -2,10 +2,11 @@ import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { partiesToOffer, seatsFit, seatsLeft, seatsTaken } from "../../core/rules/seats.ts";
 import {
   type Column,
-  ERASED,
   ERASED_MAIL,
+  ERASED_WAITLIST,
   eventRsvpColumns,
   type Row,
+  WAITLIST_MAIL,
   waitlistColumns,
   waitlistEntry,
 } from "./rows.ts";
@@ -133,7 +134,7 @@ export function settle(
   );
   for (const { id, tokenHash, mails } of chosen) {
     offer.run(now.toISOString(), offers.expiresAt.toISOString(), tokenHash, id);
-    queueMails(db, "waitlist", id, mails, now);
+    queueMails(db, WAITLIST_MAIL.source, id, mails, now);
   }
   return { expired, offered: chosen.length };
 }
@@ -190,7 +191,7 @@ export function join(
       Number(before.id),
     );
   }
-  queueMails(db, "waitlist", id, submission.mails, receivedAt);
+  queueMails(db, WAITLIST_MAIL.source, id, submission.mails, receivedAt);
   const row = db.prepare("SELECT * FROM waitlist WHERE id = ?").get(id) as Row;
   const position = positionOf(db, row);
   const response = submission.respond(position);
@@ -287,7 +288,7 @@ export function leave(
     now.toISOString(),
     entryId,
   );
-  queueMails(db, "waitlist", entryId, mails, now);
+  queueMails(db, WAITLIST_MAIL.source, entryId, mails, now);
   settle(db, before.record.eventId, now, offers);
   return { kind: "left", before };
 }
@@ -329,12 +330,19 @@ export function erase(db: DatabaseSync, eventId: string, now: Date): void {
   if (ids.length === 0) return;
   const list = ids.join(", ");
   db.prepare(
-    `UPDATE waitlist SET ${Object.keys(ERASED.waitlist)
+    `UPDATE waitlist SET ${Object.keys(ERASED_WAITLIST)
       .map((column) => `${column} = ''`)
       .join(", ")}, erased_at = ? WHERE id IN (${list})`,
   ).run(now.toISOString());
   db.prepare(
-    `UPDATE outbox SET recipient = ?, envelope = ?, raw = ? WHERE source = 'waitlist'
+    `UPDATE outbox SET recipient = ?, envelope = ?, raw = ? WHERE source = ?
+     AND kind IN (${WAITLIST_MAIL.kinds.map(() => "?").join(", ")})
      AND source_id IN (${list}) AND status != 'pending'`,
-  ).run(ERASED_MAIL.recipient, JSON.stringify(ERASED_MAIL.envelope), Buffer.alloc(0));
+  ).run(
+    ERASED_MAIL.recipient,
+    JSON.stringify(ERASED_MAIL.envelope),
+    Buffer.alloc(0),
+    WAITLIST_MAIL.source,
+    ...WAITLIST_MAIL.kinds,
+  );
 }

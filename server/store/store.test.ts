@@ -1435,9 +1435,18 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("erases the waiting list's names and addresses with the event's RSVPs", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
+    for (const sent of await store.claimDueMail(NOW, NOW, 10)) {
+      await store.markMailSent(sent.id, NOW);
+    }
     await store.eraseRsvps("event", "e1", NOW);
-    const rows = (await store.dump()).waitlist;
-    expect(rows.map((row) => [row.first_name, row.email, row.attendees])).toEqual([["", "", 3]]);
+    const dump = await store.dump();
+    expect(dump.waitlist.map((row) => [row.first_name, row.email, row.attendees])).toEqual([
+      ["", "", 3],
+    ]);
+    const joined = dump.outbox.filter((row) => row.kind === "waitlist-joined");
+    expect(joined.map((row) => [row.recipient, Buffer.from(row.raw as Uint8Array).length])).toEqual(
+      [["", 0]],
+    );
     await store.close();
   });
 });

@@ -232,7 +232,6 @@ export type WaitlistEntryState = "waiting" | "offered" | "claimed" | "expired" |
 export interface WaitlistEntry {
   id: number;
   receivedAt: Date;
-  status: SubmissionStatus;
   /** The RSVP it asks for, and becomes when it claims an offer. */
   record: EventRsvpRecord;
   state: WaitlistEntryState;
