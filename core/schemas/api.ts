@@ -100,6 +100,17 @@ export const rsvpPageEventSchema = z.object({
   choices: z.array(z.string()),
 });
 
+/** Whom an RSVP (or a waiting-list entry) is for, and what it holds. */
+const rsvpPartyShape = {
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  attendees: z.number(),
+  dinner: z.boolean(),
+  meals: z.number(),
+  mealCounts: z.array(z.object({ choice: z.string(), count: z.number() })),
+};
+
 /** POST /mj/api/rsvp/manage: the RSVP as its visitor sees it on the manage page. */
 export const managedRsvpSchema = z.object({
   /** An event's RSVP, or a social outing's (no dinner). */
@@ -108,13 +119,7 @@ export const managedRsvpSchema = z.object({
   /** The sentence above the form: what the visitor can do now, or whom to write to. */
   message: z.string(),
   event: rsvpPageEventSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  attendees: z.number(),
-  dinner: z.boolean(),
-  meals: z.number(),
-  mealCounts: z.array(z.object({ choice: z.string(), count: z.number() })),
+  ...rsvpPartyShape,
   /** The secretary's address, for the page that can no longer take changes. */
   secretary: z.string(),
 });
@@ -146,13 +151,7 @@ export const waitlistEntrySchema = z.object({
   /** The sentence above the entry: the place in line, the offer's end, or what happened. */
   message: z.string(),
   event: rsvpPageEventSchema,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  attendees: z.number(),
-  dinner: z.boolean(),
-  meals: z.number(),
-  mealCounts: z.array(z.object({ choice: z.string(), count: z.number() })),
+  ...rsvpPartyShape,
   /** The place in line, 1 for the next one offered seats; only while `waiting`. */
   position: z.number().optional(),
   /** When an offer runs out, in lodge time: 'Thu, Nov 26, 2026 at 2:05PM'; only while `offered`. */

@@ -1,3 +1,4 @@
+import { MAX_PER_RSVP } from "../../core/constants.ts";
 import { manageLinkExpiry } from "../../core/rules/calendar.ts";
 import {
   closesText,
@@ -151,28 +152,43 @@ function stateMessage(opened: OpenedRsvp, secretary: string): string {
   }
 }
 
+/** An event as the manage and claim pages show it. */
+export function pageEventOf(event: Event): ManagedRsvp["event"] {
+  const start = eventStart(event.date);
+  return {
+    id: event.id,
+    name: event.name,
+    when: `${formatFullDate(start)} at ${formatShortTime(start)}`,
+    location: event.location,
+    closes: closesText(event),
+    maxPerRsvp: maxPerRsvp(event),
+    dinner: event.earlyBirdOptions.cost.kind !== "none",
+    choices: event.earlyBirdOptions.choices,
+  };
+}
+
 /** The RSVP as the manage page shows it. */
 export function managedView(opened: OpenedRsvp, secretary: string): ManagedRsvp {
   const { item, record } = opened;
   const start = eventStart(item.date);
   const deadline = deadlineOf(opened);
-  const event = opened.kind === "event" ? opened.item : undefined;
   return {
     kind: opened.kind,
     state: opened.state,
     message: stateMessage(opened, secretary),
-    event: {
-      id: item.id,
-      name: item.name,
-      when: `${formatFullDate(start)} at ${formatShortTime(start)}`,
-      location: item.location,
-      closes: event
-        ? closesText(event)
-        : `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}`,
-      maxPerRsvp: event ? maxPerRsvp(event) : 10,
-      dinner: event ? event.earlyBirdOptions.cost.kind !== "none" : false,
-      choices: event ? event.earlyBirdOptions.choices : [],
-    },
+    event:
+      opened.kind === "event"
+        ? pageEventOf(opened.item)
+        : {
+            id: item.id,
+            name: item.name,
+            when: `${formatFullDate(start)} at ${formatShortTime(start)}`,
+            location: item.location,
+            closes: `Closes ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}`,
+            maxPerRsvp: MAX_PER_RSVP,
+            dinner: false,
+            choices: [],
+          },
     firstName: record.firstName,
     lastName: record.lastName,
     email: record.email,

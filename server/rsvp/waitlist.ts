@@ -1,12 +1,8 @@
 import { manageLinkExpiry } from "../../core/rules/calendar.ts";
 import {
-  closesText,
   eventStart,
-  formatFullDate,
   formatMediumDate,
-  formatShortTime,
   instantOf,
-  maxPerRsvp,
   mealCountField,
   offerExpiry,
   offerOpen,
@@ -22,6 +18,7 @@ import type { MailContext } from "../mail/messages.ts";
 import { offerExpiresText, waitlistOfferMail } from "../mail/waitlist.ts";
 import type { EventRsvpRecord, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
+import { pageEventOf } from "./manage-rsvp.ts";
 
 /**
  * The waiting list of a full event, the server's side: the entry a claim link opens and how its
@@ -224,21 +221,11 @@ export function entryView(
   ctx: Pick<MailContext, "lodge" | "secretary">,
 ): EntryView {
   const { entry, event, state } = opened;
-  const start = eventStart(event.date);
   const { record } = entry;
   return {
     state,
     message: entryMessage(opened, ctx),
-    event: {
-      id: event.id,
-      name: event.name,
-      when: `${formatFullDate(start)} at ${formatShortTime(start)}`,
-      location: event.location,
-      closes: closesText(event),
-      maxPerRsvp: maxPerRsvp(event),
-      dinner: event.earlyBirdOptions.cost.kind !== "none",
-      choices: event.earlyBirdOptions.choices,
-    },
+    event: pageEventOf(event),
     firstName: record.firstName,
     lastName: record.lastName,
     email: record.email,

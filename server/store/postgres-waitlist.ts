@@ -5,8 +5,8 @@ import {
   type Column,
   ERASED_MAIL,
   ERASED_WAITLIST,
-  eventRsvpColumns,
   type Row,
+  rsvpRecordColumns,
   type Source,
   WAITLIST_MAIL,
   waitlistColumns,
@@ -226,18 +226,17 @@ export async function claim(
   if (found.offerExpiresAt.getTime() <= claim.now.getTime()) {
     return { kind: "expired", expiresAt: found.offerExpiresAt };
   }
-  const values = eventRsvpColumns({
-    record: claim.withoutDinner
-      ? { ...found.record, dinner: false, meals: 0, mealCounts: [] }
-      : found.record,
-    receivedAt: claim.now,
-    idempotency: { requestHash: String(row.request_hash), keys: [] },
-    mails: [],
-    response: { status: 200, body: {} },
-    clientKey: String(row.client_key),
-    replaces: undefined,
-    manageTokenHash: claim.manageTokenHash,
-  });
+  const values = {
+    ...rsvpRecordColumns({
+      record: claim.withoutDinner
+        ? { ...found.record, dinner: false, meals: 0, mealCounts: [] }
+        : found.record,
+      receivedAt: claim.now,
+      idempotency: { requestHash: String(row.request_hash) },
+      clientKey: String(row.client_key),
+    }),
+    manage_token_hash: claim.manageTokenHash,
+  };
   const [inserted] = await tx<{ id: number }[]>`
     INSERT INTO event_rsvps ${tx(columns(tx, values))} RETURNING id`;
   const rsvpId = Number(inserted?.id);

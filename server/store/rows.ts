@@ -83,21 +83,9 @@ export function waitlistColumns(
   submission: WaitlistSubmission,
   line: number,
 ): Record<string, Column> {
-  const { record } = submission;
   return {
-    event_id: record.eventId,
+    ...rsvpRecordColumns(submission),
     line,
-    received_at: submission.receivedAt,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    masonic_title: record.masonicTitle,
-    email: record.email,
-    attendees: record.attendees,
-    dinner: record.dinner,
-    meals: record.meals,
-    meal_counts: record.mealCounts,
-    request_hash: submission.idempotency.requestHash,
-    client_key: submission.clientKey,
     token_hash: submission.tokenHash,
   };
 }
@@ -157,10 +145,26 @@ export function dumpCounts(dump: StoreDump): Record<StoreTable, number> {
 
 /** The columns of a new event RSVP; each store writes them in its own types. */
 export function eventRsvpColumns(submission: EventRsvpSubmission): Record<string, Column> {
-  const { record } = submission;
+  return {
+    ...rsvpRecordColumns(submission),
+    manage_token_hash: submission.manageTokenHash ?? null,
+  };
+}
+
+/**
+ * The columns an event RSVP and a waiting-list entry share: the party, when and from where it
+ * came, and the hash its retries are known by.
+ */
+export function rsvpRecordColumns(source: {
+  record: EventRsvpRecord;
+  receivedAt: Date;
+  idempotency: { requestHash: string };
+  clientKey: string;
+}): Record<string, Column> {
+  const { record } = source;
   return {
     event_id: record.eventId,
-    received_at: submission.receivedAt,
+    received_at: source.receivedAt,
     first_name: record.firstName,
     last_name: record.lastName,
     masonic_title: record.masonicTitle,
@@ -169,9 +173,8 @@ export function eventRsvpColumns(submission: EventRsvpSubmission): Record<string
     dinner: record.dinner,
     meals: record.meals,
     meal_counts: record.mealCounts,
-    request_hash: submission.idempotency.requestHash,
-    client_key: submission.clientKey,
-    manage_token_hash: submission.manageTokenHash ?? null,
+    request_hash: source.idempotency.requestHash,
+    client_key: source.clientKey,
   };
 }
 

@@ -4,8 +4,8 @@ import {
   type Column,
   ERASED_MAIL,
   ERASED_WAITLIST,
-  eventRsvpColumns,
   type Row,
+  rsvpRecordColumns,
   WAITLIST_MAIL,
   waitlistColumns,
   waitlistEntry,
@@ -247,22 +247,17 @@ export function claim(db: DatabaseSync, entryId: number, claim: ClaimInput): Cla
     return { kind: "expired", expiresAt: found.offerExpiresAt };
   }
   // The held seats become the RSVP's: the count does not change, so nothing is offered.
-  const rsvpId = insert(
-    db,
-    "event_rsvps",
-    eventRsvpColumns({
+  const rsvpId = insert(db, "event_rsvps", {
+    ...rsvpRecordColumns({
       record: claim.withoutDinner
         ? { ...found.record, dinner: false, meals: 0, mealCounts: [] }
         : found.record,
       receivedAt: claim.now,
-      idempotency: { requestHash: String(row.request_hash), keys: [] },
-      mails: [],
-      response: { status: 200, body: {} },
+      idempotency: { requestHash: String(row.request_hash) },
       clientKey: String(row.client_key),
-      replaces: undefined,
-      manageTokenHash: claim.manageTokenHash,
     }),
-  );
+    manage_token_hash: claim.manageTokenHash,
+  });
   db.prepare("UPDATE waitlist SET state = 'claimed', ended_at = ?, rsvp_id = ? WHERE id = ?").run(
     claim.now.toISOString(),
     rsvpId,
