@@ -129,7 +129,14 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
     });
     // The first link of Bob's, from before he sent the form again, shows the entry it was.
     const first = toBob[0]?.text.match(/\/rsvp\/claim#(\S+)/)?.[1] ?? "";
-    expect((await view(first)).state).toBe("left");
+    expect(await view(first)).toMatchObject({
+      state: "left",
+      message:
+        "You sent the form again with the same e-mail address: the newer request took this one's place in line. Use the link in the mail that confirmed it.",
+    });
+    // Leaving with it would leave nothing: the newer request is the one in line.
+    expect((await post("leaveWaitlist", { token: first })).status).toBe(409);
+    expect((await view(await joined("Bob"))).state).toBe("waiting");
     expect((await post("waitlistEntry", { token: "forged.token" })).status).toBe(404);
   });
 

@@ -127,7 +127,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
       const opened = await open(token);
       const { entry, event } = opened;
       const gone = { message: `You are no longer on the waiting list for ${event.name}.` };
-      if (entry.state === "left" && entry.rsvpId === undefined) return gone;
+      if (entry.state === "left" && entry.rsvpId === undefined && !entry.replaced) return gone;
       if (opened.state === "closed" || (entry.state !== "waiting" && entry.state !== "offered")) {
         throw refuse(opened);
       }

@@ -205,6 +205,9 @@ export function entryMessage(opened: OpenedEntry, ctx: Pick<MailContext, "lodge"
     case "expired":
       return `The seats offered to you for ${event.name} were held until ${offerExpiresText(ctx, entry.offerExpiresAt ?? new Date(0))} and have gone to the next in line.`;
     case "left":
+      if (entry.replaced) {
+        return "You sent the form again with the same e-mail address: the newer request took this one's place in line. Use the link in the mail that confirmed it.";
+      }
       return entry.rsvpId !== undefined
         ? `You reserved for ${event.name} with the RSVP form, so you are no longer on its waiting list: that reservation's mail has the link to change or cancel it.`
         : `You are no longer on the waiting list for ${event.name}.`;

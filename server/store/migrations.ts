@@ -198,7 +198,8 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     sql: `
       -- A party waiting for seats of a full event, in line order (line: the entry's first id, kept
       -- when the same address sends the form again). An offer holds its seats until it runs out
-      -- or is claimed; a claim becomes an RSVP (rsvp_id).
+      -- or is claimed; a claim becomes an RSVP (rsvp_id). An entry the same address sent again
+      -- ends, replaced_by the new one.
       CREATE TABLE waitlist (
         id INTEGER PRIMARY KEY,
         event_id TEXT NOT NULL,
@@ -221,6 +222,7 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         offer_expires_at TEXT,
         offer_token_hash TEXT UNIQUE,
         rsvp_id INTEGER,
+        replaced_by INTEGER,
         ended_at TEXT,
         erased_at TEXT
       );

@@ -165,7 +165,9 @@ export async function join(
     INSERT INTO waitlist ${tx(columns(tx, waitlistColumns(submission, line)))} RETURNING id`;
   const id = Number(inserted?.id);
   if (before) {
-    await tx`UPDATE waitlist SET state = 'left', ended_at = ${receivedAt} WHERE id = ${Number(before.id)}`;
+    await tx`
+      UPDATE waitlist SET state = 'left', ended_at = ${receivedAt}, replaced_by = ${id}
+      WHERE id = ${Number(before.id)}`;
   }
   await queue(tx, WAITLIST_MAIL.source, id, submission.mails, receivedAt);
   const [row] = await tx`SELECT * FROM waitlist WHERE id = ${id}`;

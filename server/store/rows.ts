@@ -75,6 +75,7 @@ export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
     position: state === "waiting" ? position : undefined,
     offerExpiresAt: optionalMoment(row.offer_expires_at),
     rsvpId: row.rsvp_id === null || row.rsvp_id === undefined ? undefined : Number(row.rsvp_id),
+    replaced: row.replaced_by !== null && row.replaced_by !== undefined,
   };
 }
 

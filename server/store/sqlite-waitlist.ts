@@ -186,10 +186,9 @@ export function join(
       ).line;
   const id = insert(db, "waitlist", waitlistColumns(submission, line));
   if (before) {
-    db.prepare("UPDATE waitlist SET state = 'left', ended_at = ? WHERE id = ?").run(
-      receivedAt.toISOString(),
-      Number(before.id),
-    );
+    db.prepare(
+      "UPDATE waitlist SET state = 'left', ended_at = ?, replaced_by = ? WHERE id = ?",
+    ).run(receivedAt.toISOString(), id, Number(before.id));
   }
   queueMails(db, WAITLIST_MAIL.source, id, submission.mails, receivedAt);
   const row = db.prepare("SELECT * FROM waitlist WHERE id = ?").get(id) as Row;

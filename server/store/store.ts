@@ -241,6 +241,8 @@ export interface WaitlistEntry {
   offerExpiresAt?: Date | undefined;
   /** The RSVP its claim made, or the RSVP of the same address that took its place. */
   rsvpId?: number | undefined;
+  /** A newer entry of the same address took its place in line. */
+  replaced: boolean;
 }
 
 /** A party asking to join a full event's waiting list. */
