@@ -4,8 +4,10 @@ import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { waitlistEntrySchema } from "../core/schemas/api.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { OFFER_CHECK_MS } from "../server/jobs/waitlist-offers.ts";
+import { PostgresStore } from "../server/store/postgres-store.ts";
 import {
   type Client,
+  Clock,
   NOW,
   PLAIN_RSVP_FORM,
   startServer,
@@ -15,6 +17,7 @@ import {
   testEvent,
 } from "./api-harness.ts";
 import { claimTokenOf, manageTokenOf, outboxMails } from "./manage-links.ts";
+import { clusterOfThisFile } from "./postgres-cluster.ts";
 
 /**
  * The waiting list of a full event through the API, by the server's own clock: joining, the
@@ -26,6 +29,14 @@ let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
+});
+
+/** PostgreSQL, for the instances that share one database; and the servers a test starts besides. */
+const cluster = clusterOfThisFile();
+let others: TestServer[] = [];
+afterEach(async () => {
+  for (const one of others) await one.close();
+  others = [];
 });
 
 const HOUR = 3_600_000;
@@ -328,5 +339,32 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
       (m) => m.kind === "rsvp-confirmation" && m.headers.get("to")?.includes("bob@"),
     );
     expect(confirmation?.text).toContain("Early bird dinner: not reserved");
+  });
+
+  it("passes an offer that ran out on once when two instances on one PostgreSQL database run their schedulers together", async () => {
+    const clock = new Clock(NOW);
+    const place = await cluster().place();
+    const data = testData({ guestLimit: 3 });
+    const a = await startServer({ clock, data, store: await PostgresStore.open(place, NOW) });
+    const b = await startServer({ clock, data, store: await PostgresStore.open(place, NOW) });
+    others.push(a, b);
+    const client = await a.client();
+    const send = (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>
+      client.post(API_ROUTES[name].path, buildEventRsvpPayload(testEvent(DINNER), person(who, n)));
+    expect((await send("eventRsvp", "Ann", 3)).status).toBe(200);
+    expect((await send("joinWaitlist", "Bob", 3)).status).toBe(200);
+    expect((await send("joinWaitlist", "Cy", 3)).status).toBe(200);
+    const token = await manageTokenOf(a, "ann@example.org");
+    expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+    clock.advance(24 * HOUR);
+    for (let i = 0; i < 3; i++) {
+      await Promise.all([a.scheduler.runDue(), b.scheduler.runDue()]);
+      clock.advance(OFFER_CHECK_MS);
+    }
+    const offers = (await a.store.listMail()).filter((m) => m.kind === "waitlist-offer");
+    expect(offers.map((m) => m.to)).toEqual(["cy@example.org", "bob@example.org"]);
+    expect(
+      (await b.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
+    ).toEqual(["Cy:offered"]);
   });
 });
