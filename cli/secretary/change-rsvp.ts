@@ -5,6 +5,7 @@ import type { Event, LodgeData } from "../../core/schemas/index.ts";
 import { ConfigError, loadConfig, mailIdentity, settleConfig } from "../../server/config.ts";
 import { type MailContext, rsvpChangeMail } from "../../server/mail/messages.ts";
 import { loadTemplates } from "../../server/mail/templates.ts";
+import { offerExpiresText } from "../../server/mail/waitlist.ts";
 import { withOffers } from "../../server/rsvp/waitlist.ts";
 import type {
   ComposedMail,
@@ -96,10 +97,14 @@ export async function changeRsvp(
       ? store.cancelEventRsvp(id, now, notice, offers)
       : store.changeEventRsvpAttendees(id, change.attendees, guestLimit, now, notice, offers);
   const freed = r.attendees - (change.kind === "cancel" ? 0 : change.attendees);
+  const offeredIds = async () =>
+    (await store.listWaitlist(r.eventId)).filter((entry) => entry.state === "offered");
+  const offeredBefore = new Set((await offeredIds()).map((entry) => entry.id));
+  const linked = Boolean(event && mail && secret && data.lodge.siteUrl);
   // Seats freed go to the waiting list at once, with links to the site; without its address
   // (lodge.yaml's siteUrl), the running server's next round offers them.
   const outcome =
-    event && mail && secret && data.lodge.siteUrl
+    linked && event && mail && secret
       ? await withOffers(
           { store, data: () => data, mail: () => mail, secret },
           event,
@@ -125,6 +130,21 @@ export async function changeRsvp(
   const lines = [`${done} ${what}.`, `${on} now has ${seats} of ${guestLimit} seats reserved.`];
   if (change.kind === "attendees" && r.dinner && r.meals > change.attendees) {
     lines.push(`Its dinner stays as ordered: ${mealsOf(r)}.`);
+  }
+  const offered = (await offeredIds()).filter((entry) => !offeredBefore.has(entry.id));
+  if (offered.length > 0 && mail) {
+    const whom = offered.map(
+      (entry) =>
+        `${entry.record.firstName} ${entry.record.lastName} (${plural(entry.record.attendees, "attendee")})`,
+    );
+    const until = offered[0]?.offerExpiresAt;
+    lines.push(
+      `Offered to the waiting list: ${whom.join(", ")}, to claim by ${until ? offerExpiresText(mail, until) : "-"}; the offers are queued with the notice.`,
+    );
+  } else if (freed > 0 && !linked && (await store.listWaitlist(r.eventId)).length > 0) {
+    lines.push(
+      "The freed seats go to the waiting list when lodge serve next looks (within a minute while it runs): this command has no site address (siteUrl) or server secret for the claim links.",
+    );
   }
   lines.push(
     notice.length > 0
