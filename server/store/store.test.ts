@@ -1273,6 +1273,11 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     }
     await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
+    // Offered seats, Dan sends the form again: he is to claim them, not to queue anew.
+    expect(await store.joinWaitlist(waiting("Dan", 2), limit)).toEqual({
+      kind: "offered",
+      expiresAt: EXPIRES,
+    });
     const left = await offering(store, async (offers) =>
       store.leaveWaitlist(
         await entryOf(store, "Dan"),
