@@ -359,7 +359,7 @@ describe("the event RSVP modal (upcoming events)", () => {
     await expect.poll(() => full.getAttribute("aria-disabled")).toBe("true");
     expect(await full.getAttribute("class")).toContain("is-disabled");
     expect(await card(page, DECEMBER_MEETING).locator(".limit-note").textContent()).toBe(
-      "This event has reached its limit of 70 guests.",
+      "This event has reached its limit of 70 guests. Join the waiting list to be offered seats by e-mail when some free up.",
     );
     await full.click({ force: true });
     expect(await page.getByRole("dialog").count()).toBe(0);

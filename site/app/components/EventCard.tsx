@@ -129,6 +129,17 @@ export function EventCard({
             RSVP<span className="visually-hidden"> for {event.name}</span>
           </RsvpButton>
         ) : null}
+        {rsvp === "at-limit" ? (
+          <button
+            type="button"
+            className="button button-secondary"
+            onPointerEnter={preload}
+            onFocus={preload}
+            onClick={() => rsvps.rsvp.openFor(event, true)}
+          >
+            Join the waiting list<span className="visually-hidden"> for {event.name}</span>
+          </button>
+        ) : null}
         {!event.cancelled && !past ? (
           <a className="button button-secondary" href={calendarPath(event.id)} download>
             Add to calendar
@@ -140,7 +151,8 @@ export function EventCard({
       </div>
       {rsvp === "at-limit" ? (
         <p className="limit-note" id={`${headingId}-limit`}>
-          This event has reached its limit of {rsvps.guestLimit} guests.
+          This event has reached its limit of {rsvps.guestLimit} guests. Join the waiting list to be
+          offered seats by e-mail when some free up.
         </p>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { useCallback, useId } from "react";
+import { useCallback, useId, useState } from "react";
 import { ALERTS, MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../../../core/messages.ts";
 import {
   type EventRsvpValues,
@@ -18,7 +18,7 @@ import { mealCountField } from "../../../core/rules/meals.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { postApi } from "../lib/api.ts";
+import { type ApiFailure, postApi } from "../lib/api.ts";
 import { useNow } from "../lib/now.tsx";
 import {
   EmailField,
@@ -31,15 +31,22 @@ import {
   useSentForm,
 } from "./Form.tsx";
 import { Modal } from "./Modal.tsx";
-import { dinnerLabel, RsvpEvent } from "./RsvpEvent.tsx";
+import { dinnerLabel, RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
 
 export type EventRsvpModalProps = {
   event: Event;
+  /** For the event's waiting list: the same form, sent to join the list instead of reserving. */
+  waitlist: boolean;
   open: boolean;
   onClose(): void;
+  /** Turns the modal to the waiting list (true) or back to reserving, as the server said. */
+  onWaitlist(waitlist: boolean): void;
   /** Called after the server took the RSVP, with the attendees it counts. */
   onSent?(eventId: string, attendees: number): void;
 };
+
+/** The alert of a place taken on the waiting list: the server says which place. */
+const ON_THE_LIST = { ...ALERTS.rsvpSuccess, heading: "On the waiting list" };
 
 function emptyForm(event: Event): EventRsvpValues {
   const counts = Object.fromEntries(
@@ -181,11 +188,21 @@ export function DinnerFields({
 }
 
 /**
- * The event RSVP modal (SPEC 2, 3, 4, 5), one for the home page and upcoming events. The form's
- * state lives here, outside the dialog's body, so closing the dialog after a failed send keeps
- * what the visitor typed; a successful send clears it.
+ * The event RSVP modal (SPEC 2, 3, 4, 5), one for the home page and upcoming events, and for an
+ * event's waiting list once it is full: the same form, sent to the waiting list, with the title
+ * and button saying so. The form's state lives here, outside the dialog's body, so closing the
+ * dialog after a failed send keeps what the visitor typed; a successful send clears it. When the
+ * server answers that the other way applies (the seats went while the visitor typed, or some
+ * came free), the modal turns to it with the form as it was, and says why.
  */
-export default function EventRsvpModal({ event, open, onClose, onSent }: EventRsvpModalProps) {
+export default function EventRsvpModal({
+  event,
+  waitlist,
+  open,
+  onClose,
+  onWaitlist,
+  onSent,
+}: EventRsvpModalProps) {
   const initial = useCallback(() => emptyForm(event), [event]);
   // After the event's meal deadline seats may still be reserved, but no dinner (core's rule,
   // which the server applies too).
@@ -201,23 +218,52 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
     problemsOf,
   );
   const formId = useId();
+  // Why the modal turned to the other way: the server's sentence, shown above the form.
+  const [turned, setTurned] = useState<string>();
 
   const dinner = offersDinner(event) && !mealsClosed && values.earlyBirdDinner;
+
+  /** A refusal that names the other way: the modal turns to it, the form kept as it is. */
+  const turn = (failure: ApiFailure) => {
+    const toList = failure.instead === "joinWaitlist";
+    if (!toList && failure.instead !== "eventRsvp") return false;
+    setTurned(failure.message);
+    onWaitlist(toList);
+    return true;
+  };
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const form = { ...trimmed(values), earlyBirdDinner: dinner };
     const payload = buildEventRsvpPayload(event, form);
-    if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, onClose))) return;
+    if (waitlist) {
+      const joined = (answer: { message: string }) => ({ ...ON_THE_LIST, text: answer.message });
+      if (await send("joinWaitlist", () => payload, joined, onClose, turn)) setTurned(undefined);
+      return;
+    }
+    if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, onClose, turn))) return;
+    setTurned(undefined);
     onSent?.(event.id, form.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
     void postApi("eventSheetRow", toSheetPayload(payload, event)).catch(() => {});
   }
 
   return (
-    <Modal open={open} title={`RSVP for ${event.name}`} onClose={onClose} className="form-modal">
+    <Modal
+      open={open}
+      title={waitlist ? `Join the waiting list for ${event.name}` : `RSVP for ${event.name}`}
+      onClose={onClose}
+      className="form-modal"
+    >
       <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
         <RsvpEvent event={event} />
+        {waitlist ? (
+          <WaitlistNote why={turned} />
+        ) : turned ? (
+          <p className="waitlist-note" role="status">
+            {turned}
+          </p>
+        ) : null}
         <RequiredNote />
         <NameFields values={values} invalid={shownInvalid} edit={edit} />
         <div className="field-row">
@@ -245,6 +291,7 @@ export default function EventRsvpModal({ event, open, onClose, onSent }: EventRs
         <FormButtons
           sending={sending}
           disabled={problems.size > 0}
+          label={waitlist ? "Join the waiting list" : undefined}
           onCancel={() => {
             reset();
             onClose();

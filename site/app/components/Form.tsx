@@ -6,11 +6,11 @@ import {
   useRef,
   useState,
 } from "react";
-import type { ApiRequest, ApiRoutesOf } from "../../../core/api/routes.ts";
+import type { ApiRequest, ApiResponse, ApiRoutesOf } from "../../../core/api/routes.ts";
 import { privacyNote } from "../../../core/rules/retention.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
+import { type ApiFailure, failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
 import { useHydrated } from "../lib/hydrated.ts";
 import { useAlerts } from "./Alerts.tsx";
 
@@ -37,8 +37,10 @@ function useFormState<T extends object>(initial: () => T) {
  * fields to show invalid (breaking a rule of `problemsOf` and edited), and `send`. One send keeps
  * one Idempotency-Key through the visitor's retries of the same values, so the server counts it
  * once; editing any field makes a new submission. `send` resolves true once the server took it:
- * the form is then cleared and `success` shown; a failure shows the server's reason and keeps
- * what was typed. `answered` runs as soon as the answer is in, before either alert.
+ * the form is then cleared and `success` shown (made of the server's answer when it has the
+ * words); a failure shows the server's reason and keeps what was typed, unless `refused` takes it
+ * (a form that changes course, as the RSVP to the waiting list). `answered` runs as soon as the
+ * answer is in, before either alert.
  */
 export function useSentForm<T extends object, P extends string>(
   initial: () => T,
@@ -57,14 +59,20 @@ export function useSentForm<T extends object, P extends string>(
   async function send<K extends ApiRoutesOf<"POST">>(
     route: K,
     payload: () => ApiRequest<K> | Promise<ApiRequest<K>>,
-    success: Alert,
+    success: Alert | ((answer: ApiResponse<K>) => Alert),
     answered: () => void = () => {},
+    /** Takes a refusal the form deals with itself (true): no alert, and `answered` is not run. */
+    refused: (failure: ApiFailure) => boolean = () => false,
   ): Promise<boolean> {
     if (problems.size > 0 || sending) return false;
     idempotencyKey.current ??= newIdempotencyKey();
     setSending(true);
     const result = await postApi(route, await payload(), idempotencyKey.current);
     setSending(false);
+    if (!result.ok && refused(result)) {
+      idempotencyKey.current = null;
+      return false;
+    }
     answered();
     if (!result.ok) {
       showAlert(failureAlert(result));
@@ -72,7 +80,7 @@ export function useSentForm<T extends object, P extends string>(
     }
     idempotencyKey.current = null;
     reset();
-    showAlert(success);
+    showAlert(typeof success === "function" ? success(result.body) : success);
     return true;
   }
   return { values, edit, edited, problems, shownInvalid, sending, send, reset };
@@ -83,14 +91,17 @@ export function FormButtons({
   sending,
   disabled,
   onCancel,
+  label,
 }: {
   sending: boolean;
   disabled: boolean;
   onCancel?: () => void;
+  /** The Submit button's words, when they are more than 'Submit'. */
+  label?: string | undefined;
 }) {
   return (
     <div className={`button-row${onCancel ? " form-buttons" : ""}`}>
-      <SubmitButton sending={sending} disabled={disabled} />
+      <SubmitButton sending={sending} disabled={disabled} {...(label ? { label } : {})} />
       {onCancel ? (
         <button
           type="button"
@@ -283,7 +294,16 @@ export function NumberSelect({
  * disabled only once the page's script checks the fields: without one, the form posts itself
  * and the server checks them.
  */
-export function SubmitButton({ sending, disabled }: { sending: boolean; disabled: boolean }) {
+export function SubmitButton({
+  sending,
+  disabled,
+  label = "Submit",
+}: {
+  sending: boolean;
+  disabled: boolean;
+  /** What sending does, when it is more than submitting the form ('Join the waiting list'). */
+  label?: string;
+}) {
   const hydrated = useHydrated();
   return (
     <button
@@ -298,7 +318,7 @@ export function SubmitButton({ sending, disabled }: { sending: boolean; disabled
           Sending...
         </>
       ) : (
-        "Submit"
+        label
       )}
     </button>
   );

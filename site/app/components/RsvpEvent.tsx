@@ -27,3 +27,20 @@ export function RsvpEvent({ event }: { event: Event }) {
     </div>
   );
 }
+
+/**
+ * What joining an event's waiting list means, above its form (the modal's and the page's without
+ * JavaScript); `why` is the server's sentence when a reservation was just refused for want of
+ * seats.
+ */
+export function WaitlistNote({ why }: { why?: string | undefined }) {
+  return (
+    <div className="waitlist-note" role="status">
+      <p>{why ?? "All seats for this event are taken."}</p>
+      <p>
+        Join the waiting list with the seats you need: when seats free up, the first in line whose
+        party fits is offered them by e-mail, with a link to claim them while the offer lasts.
+      </p>
+    </div>
+  );
+}

@@ -2,6 +2,7 @@ import {
   API_ROUTES,
   type ApiRequest,
   type ApiResponse,
+  type ApiRouteName,
   type ApiRoutesOf,
   IDEMPOTENCY_HEADER,
   XSRF_COOKIE,
@@ -24,10 +25,20 @@ function cookie(name: string): string | undefined {
   return undefined;
 }
 
+/** Why a call failed: its status (0 when no answer came) and the server's sentence, if any. */
+export interface ApiFailure {
+  ok: false;
+  status: number;
+  message: string | undefined;
+  /**
+   * The route that applies instead, when the server refused for that reason: an RSVP for a full
+   * event names the waiting list, a place on the waiting list while seats are free the RSVP.
+   */
+  instead?: ApiRouteName | undefined;
+}
+
 /** What a call came back with: the answer's body, or why it failed. */
-export type ApiResult<T> =
-  | { ok: true; body: T }
-  | { ok: false; status: number; message: string | undefined };
+export type ApiResult<T> = { ok: true; body: T } | ApiFailure;
 
 async function readBody(response: Response): Promise<unknown> {
   try {
@@ -47,11 +58,13 @@ async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
   }
   const body = await readBody(response);
   if (response.ok) return { ok: true, body: body as T };
-  const message =
-    body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string"
-      ? (body as { message: string }).message
+  const said = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const message = typeof said.message === "string" ? said.message : undefined;
+  const instead =
+    typeof said.instead === "string" && said.instead in API_ROUTES
+      ? (said.instead as ApiRouteName)
       : undefined;
-  return { ok: false, status: response.status, message };
+  return { ok: false, status: response.status, message, instead };
 }
 
 /** Reads a GET route of the API (SPEC 7), with its query if it takes one. */
