@@ -101,6 +101,7 @@ const ALWAYS = [
   "/past-bulletins",
   "/past-masters",
   "/recent-events",
+  "/rsvp/claim",
   "/rsvp/manage",
   "/social-events",
   "/upcoming-events",

@@ -30,14 +30,15 @@ describe("the site map", () => {
       "/past-bulletins",
       "/social-events",
       "/brotherhood-night-history",
-      // A reservation's own page, opened from its mail (in no menu).
+      // A reservation's own page and the waiting list's claim page, opened from mails (in no menu).
       "/rsvp/manage",
+      "/rsvp/claim",
       "/past-masters",
       "/golden-square-past-masters",
       "/university-heights-past-masters",
       `/image-gallery/${albums[0]?.albumName}`,
     ]);
-    expect(paths).toHaveLength(18 + albums.length);
+    expect(paths).toHaveLength(19 + albums.length);
   });
 
   it("links every page, the petition and every external and social site from the header", () => {

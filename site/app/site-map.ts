@@ -41,7 +41,10 @@ export const PAGES = {
  * menu and left out of the sitemap. Not in PAGES, which every page's menus carry.
  */
 export function personalRoutes(): { path: string; file: string }[] {
-  return [{ path: RSVP_LINK_PAGES.manage.slice(1), file: "routes/rsvp-manage.tsx" }];
+  return [
+    { path: RSVP_LINK_PAGES.manage.slice(1), file: "routes/rsvp-manage.tsx" },
+    { path: RSVP_LINK_PAGES.claim.slice(1), file: "routes/rsvp-claim.tsx" },
+  ];
 }
 
 /** Their addresses, e.g. '/rsvp/manage'. */

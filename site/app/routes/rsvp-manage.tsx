@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId } from "react";
 import type { ApiResponse } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import { type EventRsvpValues, eventRsvpProblems } from "../../../core/rules/form-checks.ts";
@@ -12,12 +12,16 @@ import { useAlerts } from "../components/Alerts.tsx";
 import { DinnerFields } from "../components/EventRsvpModal.tsx";
 import { NumberSelect, SubmitButton, useSentForm } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
+import {
+  ConfirmStep,
+  LinkNotShown,
+  ReservedSummary,
+  useLinkedView,
+} from "../components/RsvpLinkPage.tsx";
 import { failureAlert, postApi } from "../lib/api.ts";
 import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useNow } from "../lib/now.tsx";
-import { PAGES } from "../site-map.ts";
-import "./rsvp-manage.css";
 
 type Managed = ApiResponse<"manageRsvp">;
 
@@ -89,8 +93,6 @@ function ChangeForm({
   const form = useSentForm(initial, problemsOf);
   const formId = useId();
   const { showAlert } = useAlerts();
-  const [confirming, setConfirming] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   // After the event's meal deadline the dinner fields give way to a sentence saying so; the
   // dinners already reserved go with the change as they are (core's rule, the server's too).
   const now = useNow();
@@ -106,10 +108,7 @@ function ChangeForm({
   }
 
   async function cancel() {
-    setCancelling(true);
     const result = await postApi("cancelRsvp", { token });
-    setCancelling(false);
-    setConfirming(false);
     if (!result.ok) {
       showAlert(failureAlert(result));
       return;
@@ -147,78 +146,19 @@ function ChangeForm({
       </div>
       <section className="cancel-box" aria-labelledby={`${formId}-cancel`}>
         <h2 id={`${formId}-cancel`}>Can't come after all?</h2>
-        {confirming ? (
-          <>
-            <p>
-              Cancel your reservation for{" "}
-              {view.attendees === 1 ? "1 attendee" : `${view.attendees} attendees`}? Its seats go to
-              others at once.
-            </p>
-            <div className="button-row">
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={cancelling}
-                onClick={cancel}
-              >
-                {cancelling ? "Cancelling..." : "Yes, cancel it"}
-              </button>
-              <button
-                type="button"
-                className="button button-secondary"
-                disabled={cancelling}
-                onClick={() => setConfirming(false)}
-              >
-                Keep it
-              </button>
-            </div>
-          </>
-        ) : (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => setConfirming(true)}
-          >
-            Cancel my reservation
-          </button>
-        )}
+        <ConfirmStep
+          label="Cancel my reservation"
+          question={`Cancel your reservation for ${
+            view.attendees === 1 ? "1 attendee" : `${view.attendees} attendees`
+          }? Its seats go to others at once.`}
+          confirm="Yes, cancel it"
+          busy="Cancelling..."
+          keep="Keep it"
+          onConfirm={cancel}
+        />
       </section>
     </form>
   );
-}
-
-/** '3 meals: 1 Chicken Piccata, 2 Beef Tenderloin', or 'not reserved'. */
-function DinnerSummary({ view }: { view: Managed }) {
-  if (!view.dinner) return "not reserved";
-  const chosen = view.mealCounts.filter((meal) => meal.count > 0);
-  const meals = `${view.meals} ${view.meals === 1 ? "meal" : "meals"}`;
-  return chosen.length === 0
-    ? meals
-    : `${meals}: ${chosen.map((meal) => `${meal.count} ${meal.choice}`).join(", ")}`;
-}
-
-/** The server's sentence, the secretary's address in it a link to write to. */
-function StateMessage({ view }: { view: Managed }) {
-  const [before, ...after] = view.message.split(view.secretary);
-  if (after.length === 0) return view.message;
-  return (
-    <>
-      {before}
-      <a href={`mailto:${view.secretary}`}>{view.secretary}</a>
-      {after.join(view.secretary)}
-    </>
-  );
-}
-
-/** What the page shows while it has no RSVP: reading it, or why it cannot. */
-type Loaded =
-  | { kind: "reading" }
-  | { kind: "refused"; message: string }
-  | { kind: "shown"; view: Managed };
-
-/** The token after '#' in the address: the browser never sends it to a server. */
-function tokenOfAddress(): string {
-  return decodeURIComponent(window.location.hash.slice(1));
 }
 
 /**
@@ -227,29 +167,10 @@ function tokenOfAddress(): string {
  * The page is the same for everyone; the reservation comes from the API by the link's token.
  */
 export default function RsvpManage() {
-  const [token, setToken] = useState("");
-  const [loaded, setLoaded] = useState<Loaded>({ kind: "reading" });
-  const reload = useCallback(async () => {
-    const own = tokenOfAddress();
-    setToken(own);
-    if (!own) {
-      setLoaded({
-        kind: "refused",
-        message: "Open this page from the link in the mail that confirmed your reservation.",
-      });
-      return;
-    }
-    const result = await postApi("manageRsvp", { token: own });
-    setLoaded(
-      result.ok
-        ? { kind: "shown", view: result.body }
-        : { kind: "refused", message: failureAlert(result).text },
-    );
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
+  const { token, loaded, reload } = useLinkedView(
+    "manageRsvp",
+    "Open this page from the link in the mail that confirmed your reservation.",
+  );
   const view = loaded.kind === "shown" ? loaded.view : undefined;
   const event =
     view?.kind === "event" ? events.find((candidate) => candidate.id === view.event.id) : undefined;
@@ -259,48 +180,10 @@ export default function RsvpManage() {
     <>
       <PageHeading title="Your Reservation" />
       <div className="container section manage-layout">
-        {loaded.kind === "reading" ? (
-          <p className="panel" aria-busy="true">
-            Reading your reservation...
-          </p>
-        ) : null}
-        {loaded.kind === "refused" ? (
-          <div className="panel manage-refused" role="status">
-            <p>{loaded.message}</p>
-            <p>
-              <a href={`/${PAGES.upcomingEvents.path}`}>Upcoming events</a> ·{" "}
-              <a href={`/${PAGES.contactUs.path}`}>Write to the secretary</a>
-            </p>
-          </div>
-        ) : null}
+        <LinkNotShown loaded={loaded} />
         {view ? (
           <>
-            <section className="panel manage-summary" aria-labelledby="manage-event">
-              <h2 id="manage-event">{view.event.name}</h2>
-              <p className="rsvp-when">{view.event.when}</p>
-              {view.event.location ? <p>{view.event.location}</p> : null}
-              <dl className="manage-facts">
-                <dt>Name</dt>
-                <dd>
-                  {view.firstName} {view.lastName}
-                </dd>
-                <dt>E-mail</dt>
-                <dd>{view.email}</dd>
-                <dt>Attendees</dt>
-                <dd>{view.attendees}</dd>
-                {view.event.dinner ? (
-                  <>
-                    <dt>Early bird dinner</dt>
-                    <dd>
-                      <DinnerSummary view={view} />
-                    </dd>
-                  </>
-                ) : null}
-              </dl>
-              <p className={`manage-state manage-${view.state}`} role="status">
-                <StateMessage view={view} />
-              </p>
-            </section>
+            <ReservedSummary view={view} />
             {changeable ? (
               <ChangeForm
                 key={JSON.stringify(view)}

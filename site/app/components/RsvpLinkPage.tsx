@@ -1,0 +1,220 @@
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import type { ApiResponse } from "../../../core/api/routes.ts";
+import { failureAlert, postApi } from "../lib/api.ts";
+import { PAGES } from "../site-map.ts";
+import "./RsvpLinkPage.css";
+
+/**
+ * The pieces of the pages a visitor opens from a personal link in a mail (core's
+ * RSVP_LINK_PAGES): the reservation's own page and the waiting list's claim page. Both are the
+ * same prerendered shell for everyone; what they show comes from the API by the link's token.
+ */
+
+/** The routes that read what a personal link opens, by its token. */
+type LinkRoute = "manageRsvp" | "waitlistEntry";
+
+/** What a linked page shows: reading it, why it cannot, or what the link opens. */
+export type Loaded<K extends LinkRoute> =
+  | { kind: "reading" }
+  | { kind: "refused"; message: string }
+  | { kind: "shown"; view: ApiResponse<K> };
+
+/** The token after '#' in the address: the browser never sends it to a server. */
+function tokenOfAddress(): string {
+  return decodeURIComponent(window.location.hash.slice(1));
+}
+
+/**
+ * What the page's link opens, read from `route` once the page runs, and `reload` after a change.
+ * `noToken` says what to do when the address has no token (opened without its mail's link).
+ */
+export function useLinkedView<K extends LinkRoute>(route: K, noToken: string) {
+  const [token, setToken] = useState("");
+  const [loaded, setLoaded] = useState<Loaded<K>>({ kind: "reading" });
+  const reload = useCallback(async () => {
+    const own = tokenOfAddress();
+    setToken(own);
+    if (!own) {
+      setLoaded({ kind: "refused", message: noToken });
+      return;
+    }
+    const result = await postApi<LinkRoute>(route, { token: own });
+    setLoaded(
+      result.ok
+        ? { kind: "shown", view: result.body as ApiResponse<K> }
+        : { kind: "refused", message: failureAlert(result).text },
+    );
+  }, [route, noToken]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { token, loaded, reload };
+}
+
+/** While the page reads, or why it cannot show anything, with the ways on from there. */
+export function LinkNotShown({ loaded }: { loaded: Loaded<LinkRoute> }) {
+  if (loaded.kind === "reading") {
+    return (
+      <p className="panel" aria-busy="true">
+        Reading your reservation...
+      </p>
+    );
+  }
+  if (loaded.kind === "refused") {
+    return (
+      <div className="panel manage-refused" role="status">
+        <p>{loaded.message}</p>
+        <p>
+          <a href={`/${PAGES.upcomingEvents.path}`}>Upcoming events</a> ·{" "}
+          <a href={`/${PAGES.contactUs.path}`}>Write to the secretary</a>
+        </p>
+      </div>
+    );
+  }
+  return null;
+}
+
+/** What both pages show of a reservation or a waiting-list entry. */
+type Reserved = Pick<
+  ApiResponse<LinkRoute>,
+  | "event"
+  | "firstName"
+  | "lastName"
+  | "email"
+  | "attendees"
+  | "dinner"
+  | "meals"
+  | "mealCounts"
+  | "message"
+  | "secretary"
+  | "state"
+>;
+
+/** '3 meals: 1 Chicken Piccata, 2 Beef Tenderloin', or 'not reserved'. */
+function DinnerSummary({ view }: { view: Reserved }) {
+  if (!view.dinner) return "not reserved";
+  const chosen = view.mealCounts.filter((meal) => meal.count > 0);
+  const meals = `${view.meals} ${view.meals === 1 ? "meal" : "meals"}`;
+  return chosen.length === 0
+    ? meals
+    : `${meals}: ${chosen.map((meal) => `${meal.count} ${meal.choice}`).join(", ")}`;
+}
+
+/** The server's sentence, the secretary's address in it a link to write to. */
+function StateMessage({ view }: { view: Reserved }) {
+  const [before, ...after] = view.message.split(view.secretary);
+  if (after.length === 0) return view.message;
+  return (
+    <>
+      {before}
+      <a href={`mailto:${view.secretary}`}>{view.secretary}</a>
+      {after.join(view.secretary)}
+    </>
+  );
+}
+
+/**
+ * The event and what the link holds for it: the name, e-mail address, attendees and dinner
+ * (`facts` adds the page's own, e.g. the place in line), then the server's sentence on where it
+ * stands.
+ */
+export function ReservedSummary({
+  view,
+  label,
+  facts,
+}: {
+  view: Reserved;
+  /** What the attendees are: 'Attendees', or 'Seats asked for'. */
+  label?: string;
+  facts?: ReactNode;
+}) {
+  return (
+    <section className="panel manage-summary" aria-labelledby="manage-event">
+      <h2 id="manage-event">{view.event.name}</h2>
+      <p className="rsvp-when">{view.event.when}</p>
+      {view.event.location ? <p>{view.event.location}</p> : null}
+      <dl className="manage-facts">
+        <dt>Name</dt>
+        <dd>
+          {view.firstName} {view.lastName}
+        </dd>
+        <dt>E-mail</dt>
+        <dd>{view.email}</dd>
+        <dt>{label ?? "Attendees"}</dt>
+        <dd>{view.attendees}</dd>
+        {view.event.dinner ? (
+          <>
+            <dt>Early bird dinner</dt>
+            <dd>
+              <DinnerSummary view={view} />
+            </dd>
+          </>
+        ) : null}
+        {facts}
+      </dl>
+      <p className={`manage-state manage-${view.state}`} role="status">
+        <StateMessage view={view} />
+      </p>
+    </section>
+  );
+}
+
+/**
+ * A step that gives something up (cancelling a reservation, leaving the waiting list): a button,
+ * then the question with the step and the way back, so one slip of the finger takes nothing away.
+ */
+export function ConfirmStep({
+  label,
+  question,
+  confirm,
+  busy,
+  keep,
+  onConfirm,
+}: {
+  label: string;
+  question: string;
+  /** The button that takes the step, and its words while it is being taken. */
+  confirm: string;
+  busy: string;
+  keep: string;
+  /** Takes the step; resolves once the server has answered. */
+  onConfirm(): Promise<void>;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const [taking, setTaking] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" className="button button-secondary" onClick={() => setConfirming(true)}>
+        {label}
+      </button>
+    );
+  }
+  return (
+    <>
+      <p>{question}</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-danger"
+          disabled={taking}
+          onClick={async () => {
+            setTaking(true);
+            await onConfirm();
+            setTaking(false);
+            setConfirming(false);
+          }}
+        >
+          {taking ? busy : confirm}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={taking}
+          onClick={() => setConfirming(false)}
+        >
+          {keep}
+        </button>
+      </div>
+    </>
+  );
+}

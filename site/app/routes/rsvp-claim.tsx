@@ -1,0 +1,194 @@
+import { useState } from "react";
+import { eventPath } from "../../../core/api/page-paths.ts";
+import type { ApiResponse } from "../../../core/api/routes.ts";
+import { ALERTS } from "../../../core/messages.ts";
+import { lodge } from "../../generated/lodge.ts";
+import { useAlerts } from "../components/Alerts.tsx";
+import { PageHeading } from "../components/PageHeading.tsx";
+import {
+  ConfirmStep,
+  LinkNotShown,
+  ReservedSummary,
+  useLinkedView,
+} from "../components/RsvpLinkPage.tsx";
+import { failureAlert, postApi } from "../lib/api.ts";
+import { hydrates } from "../lib/hydration.ts";
+import { pageMeta } from "../lib/meta.ts";
+import { PAGES } from "../site-map.ts";
+
+type Entry = ApiResponse<"waitlistEntry">;
+
+/** The entry comes from the API once the page runs: it needs React. */
+export const handle = hydrates;
+
+export const meta = () => [
+  ...pageMeta(
+    "Your Place on the Waiting List",
+    `See your place on the waiting list for an event of ${lodge.name}, and claim the seats offered to you.`,
+  ),
+  // A personal page: nothing for a search engine.
+  { name: "robots", content: "noindex" },
+];
+
+/** '1st', '2nd', '3rd', '11th', '22nd': a place in line. */
+function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+/** The buttons of an entry still in play: claim or refuse an offer, or leave the line. */
+function EntryActions({ token, entry, reload }: { token: string; entry: Entry; reload(): void }) {
+  const { showAlert } = useAlerts();
+  const done = async (route: "claimOffer" | "leaveWaitlist", heading: string) => {
+    const result = await postApi(route, { token });
+    showAlert(
+      result.ok
+        ? { ...ALERTS.rsvpSuccess, heading, text: result.body.message }
+        : failureAlert(result),
+    );
+    reload();
+  };
+  const seats = entry.attendees === 1 ? "1 seat" : `${entry.attendees} seats`;
+  if (entry.state === "offered") {
+    return (
+      <section className="panel claim-box" aria-labelledby="claim-heading">
+        <h2 id="claim-heading">Seats for you</h2>
+        <p>
+          {seats} for {entry.event.name} are held for you until{" "}
+          <strong>{entry.offerExpires}</strong>. Claim them and they are your reservation, confirmed
+          by e-mail; after that they go to the next in line.
+        </p>
+        <div className="button-row">
+          <ClaimButton onClaim={() => done("claimOffer", "Claimed")} />
+        </div>
+        <div className="cancel-box">
+          <ConfirmStep
+            label="No thanks"
+            question={`Let the ${seats} go to the next in line? You leave the waiting list.`}
+            confirm="Yes, let them go"
+            busy="Leaving..."
+            keep="Keep the offer"
+            onConfirm={() => done("leaveWaitlist", "Left the waiting list")}
+          />
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="panel claim-box" aria-labelledby="leave-heading">
+      <h2 id="leave-heading">Not coming after all?</h2>
+      <ConfirmStep
+        label="Leave the waiting list"
+        question="Leave the waiting list? Your place goes to the others in line."
+        confirm="Yes, leave it"
+        busy="Leaving..."
+        keep="Stay in line"
+        onConfirm={() => done("leaveWaitlist", "Left the waiting list")}
+      />
+    </section>
+  );
+}
+
+/** 'Claim my seats', and 'Claiming...' while the server takes them. */
+function ClaimButton({ onClaim }: { onClaim(): Promise<void> }) {
+  const [claiming, setClaiming] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={claiming}
+      aria-busy={claiming}
+      onClick={async () => {
+        setClaiming(true);
+        await onClaim();
+        setClaiming(false);
+      }}
+    >
+      {claiming ? "Claiming..." : "Claim my seats"}
+    </button>
+  );
+}
+
+/** What the visitor can do once the entry is settled, beside the server's sentence. */
+function NextStep({ entry }: { entry: Entry }) {
+  const event = <a href={eventPath(entry.event.id)}>{entry.event.name}</a>;
+  const secretary = <a href={`mailto:${entry.secretary}`}>{entry.secretary}</a>;
+  switch (entry.state) {
+    case "claimed":
+      return (
+        <p>
+          Your confirmation mail has the link to change or cancel the reservation. See you at{" "}
+          {event}.
+        </p>
+      );
+    case "expired":
+    case "left":
+      return (
+        <p>
+          Still hoping to come? The page of {event} lets you reserve while seats are free, or join
+          the waiting list again.
+        </p>
+      );
+    case "closed":
+      return (
+        <p>Nothing more will be offered from this waiting list. Questions? Write to {secretary}.</p>
+      );
+    default:
+      return null;
+  }
+}
+
+/**
+ * A visitor's place on an event's waiting list, opened from the link in the mail that confirmed
+ * it or offered seats: the party it asks seats for and where it stands; while waiting, the place
+ * in line and leaving; with an offer, what is offered until when, 'Claim my seats' and 'No
+ * thanks'; once settled, what to do next. The page is the same for everyone; the entry comes from
+ * the API by the link's token.
+ */
+export default function RsvpClaim() {
+  const { token, loaded, reload } = useLinkedView(
+    "waitlistEntry",
+    "Open this page from the link in the mail about your place on the waiting list.",
+  );
+  const entry = loaded.kind === "shown" ? loaded.view : undefined;
+  return (
+    <>
+      <PageHeading title="Your Place on the Waiting List" />
+      <div className="container section manage-layout">
+        <LinkNotShown loaded={loaded} />
+        {entry ? (
+          <>
+            <ReservedSummary
+              view={entry}
+              label="Seats asked for"
+              facts={
+                entry.state === "waiting" && entry.position !== undefined ? (
+                  <>
+                    <dt>Place in line</dt>
+                    <dd>{ordinal(entry.position)}</dd>
+                  </>
+                ) : entry.state === "offered" && entry.offerExpires ? (
+                  <>
+                    <dt>Offer open until</dt>
+                    <dd>{entry.offerExpires}</dd>
+                  </>
+                ) : null
+              }
+            />
+            {entry.state === "waiting" || entry.state === "offered" ? (
+              <EntryActions key={entry.state} token={token} entry={entry} reload={reload} />
+            ) : (
+              <div className="panel claim-next">
+                <NextStep entry={entry} />
+                <p>
+                  <a href={`/${PAGES.upcomingEvents.path}`}>Upcoming events</a>
+                </p>
+              </div>
+            )}
+          </>
+        ) : null}
+      </div>
+    </>
+  );
+}
