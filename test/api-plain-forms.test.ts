@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PLACEHOLDERS, PLAIN_FORM_TYPE } from "../core/api/plain-form-fields.ts";
 import { ALERTS } from "../core/messages.ts";
-import { Client, startServer, type TestServer } from "./api-harness.ts";
+import { Client, startServer, type TestServer, testData } from "./api-harness.ts";
 
 /**
  * Forms sent without JavaScript: urlencoded fields on the API's own routes, the XSRF token in a
@@ -28,12 +28,25 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** The server, with a built site that holds one RSVP page. */
+const WAITLIST_PAGE = "/events/dinner-meeting/waitlist";
+
+/** The server, with a built site that holds one event's RSVP page and its waiting list's. */
 async function start(options: Parameters<typeof startServer>[0] = {}) {
   const dir = mkdtempSync(join(tmpdir(), "lodge-plain-forms-"));
-  const page = join(dir, "dist", "events", "dinner-meeting", "rsvp");
-  mkdirSync(page, { recursive: true });
-  writeFileSync(join(page, "index.html"), formPage(FIELDS));
+  for (const [name, html] of [
+    ["rsvp", formPage(FIELDS)],
+    [
+      "waitlist",
+      formPage(FIELDS)
+        .replace('action="/mj/api/rsvp"', 'action="/mj/api/rsvp/waitlist"')
+        .replace(`value="${RSVP_PAGE}"`, `value="${WAITLIST_PAGE}"`)
+        .replace("<h1>RSVP</h1>", "<h1>Join the waiting list</h1>"),
+    ],
+  ] as const) {
+    const page = join(dir, "dist", "events", "dinner-meeting", name);
+    mkdirSync(page, { recursive: true });
+    writeFileSync(join(page, "index.html"), html);
+  }
   server = await startServer({ ...options, dir });
   return server;
 }
@@ -122,6 +135,25 @@ describe("a form sent without JavaScript", () => {
         ],
       ],
     ]);
+  });
+
+  it("answers an RSVP the full event cannot take with its waiting list's page, filled in with what was sent", async () => {
+    const s = await start({ data: testData({ guestLimit: 1 }) });
+    const { client, token } = await loadForm(s);
+    const answer = await postForm(client, "/mj/api/rsvp", { ...GOOD, xsrfToken: token });
+    expect(answer.status).toBe(409);
+    const html = String(answer.body);
+    expect(html).toContain("<h1>Join the waiting list</h1>");
+    expect(html).toContain('action="/mj/api/rsvp/waitlist"');
+    expect(html).toContain(`<input type="hidden" name="formPage" value="${WAITLIST_PAGE}">`);
+    expect(html).toMatch(
+      /<div class="form-alert" role="alert" id="form-answer"><h2>Not enough seats<\/h2><p>This event is full for 2 attendees: 1 seat is left\. [^<]*waiting list[^<]*<\/p><\/div>/,
+    );
+    expect(html).toContain('name="firstName" value="John"');
+    expect(html).toContain('name="email" value="John.Smith@Example.org"');
+    expect(html).toMatch(/<option value="2" selected="">2<\/option>/);
+    expect(html).not.toContain(PLACEHOLDERS.xsrf);
+    expect(await s.store.listEventRsvps()).toEqual([]);
   });
 
   it("answers bad fields with the form filled in again, each field's problem beside it, and stores nothing", async () => {

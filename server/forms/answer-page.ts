@@ -14,6 +14,8 @@ export interface FormAnswer {
   message: string;
   /** Each field's problem, when the fields were read and some must be corrected. */
   problems: readonly FieldProblem[];
+  /** The notice's heading, when not the catalogue's 'Success!' or 'Error'. */
+  heading?: string;
 }
 
 /** The tokens a page with a form gets as it is served, in place of the built placeholders. */
@@ -131,7 +133,7 @@ function markProblems(form: T.Element, problems: readonly FieldProblem[]): Map<s
 /** What happened, in the place of the form or above it. */
 function notice(answer: FormAnswer, ids: Map<string, string>, back?: T.Element): T.Element {
   const ok = answer.status < 300;
-  const heading = ok ? ALERTS.rsvpSuccess.heading : ALERTS.sendFailure.heading;
+  const heading = answer.heading ?? (ok ? ALERTS.rsvpSuccess.heading : ALERTS.sendFailure.heading);
   const list = answer.problems.map((problem) => {
     const id = ids.get(problem.field);
     return element(

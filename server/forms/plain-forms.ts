@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PLAIN_FIELDS, PLAIN_FORM_TYPE } from "../../core/api/plain-form-fields.ts";
-import { isFormPage } from "../../core/api/plain-forms.ts";
+import { insteadPath, isFormPage } from "../../core/api/plain-forms.ts";
 import type { FieldProblem } from "../http/errors.ts";
 import { type Directives, pagePolicy } from "../security/csp.ts";
 import { answerPage, fillTokens, type PageTokens } from "./answer-page.ts";
@@ -93,7 +93,7 @@ export function plainForms(app: FastifyInstance, options: PlainFormOptions): voi
       return fillTokens(await textOf(payload), tokens(request, reply));
     }
     if (request.method !== "POST" || !isPlainForm(request)) return payload;
-    let body: { message?: string; problems?: FieldProblem[] } = {};
+    let body: { message?: string; problems?: FieldProblem[]; instead?: string } = {};
     try {
       body = JSON.parse(await textOf(payload));
     } catch {
@@ -101,7 +101,12 @@ export function plainForms(app: FastifyInstance, options: PlainFormOptions): voi
     }
     const fields = plainFields(request);
     const referer = request.headers.referer;
+    const eventId = fields?.[PLAIN_FIELDS.event];
+    // A refusal that names the route taking the same form (a full event's waiting list) is
+    // answered with that route's page, filled in with what was sent: one press sends it there.
+    const instead = body.instead && eventId ? insteadPath(body.instead, eventId) : undefined;
     const page =
+      instead ??
       fields?.[PLAIN_FIELDS.page] ??
       (typeof referer === "string" ? URL.parse(referer)?.pathname : undefined);
     const html = answerPage(
@@ -110,6 +115,9 @@ export function plainForms(app: FastifyInstance, options: PlainFormOptions): voi
         status: reply.statusCode,
         message: body.message ?? "The form could not be sent. Please try again later.",
         problems: body.problems ?? [],
+        ...(instead
+          ? { heading: body.instead === "joinWaitlist" ? "Not enough seats" : "Seats are free" }
+          : {}),
       },
       fields,
       tokens(request, reply),

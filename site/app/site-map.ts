@@ -1,5 +1,5 @@
 import { EVENTS_PAGE, eventPath, OUTINGS_PAGE, outingPath } from "../../core/api/page-paths.ts";
-import { eventRsvpPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
+import { eventRsvpPath, eventWaitlistPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
 import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import type { Album, Lodge } from "../../core/schemas/index.ts";
 
@@ -145,6 +145,11 @@ export function dataRoutes({
       path: `${EVENTS_PAGE}/:id/rsvp`,
       file: "routes/event-rsvp.tsx",
       paths: rsvpEvents.map((e) => eventRsvpPath(e.id)),
+    },
+    {
+      path: `${EVENTS_PAGE}/:id/waitlist`,
+      file: "routes/event-waitlist.tsx",
+      paths: rsvpEvents.map((e) => eventWaitlistPath(e.id)),
     },
     {
       path: `${PAGES.socialEvents.path}/:id/rsvp`,

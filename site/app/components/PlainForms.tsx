@@ -1,9 +1,12 @@
+import { eventPath } from "../../../core/api/page-paths.ts";
 import { PLACEHOLDERS, PLAIN_FIELDS } from "../../../core/api/plain-form-fields.ts";
+import { eventRsvpPath, eventWaitlistPath } from "../../../core/api/plain-forms.ts";
 import { API_ROUTES, type ApiRoutesOf } from "../../../core/api/routes.ts";
 import { MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../../../core/messages.ts";
 import { maxPerRsvp, offersDinner } from "../../../core/rules/form-checks.ts";
 import { mealCountField } from "../../../core/rules/meals.ts";
 import type { Event } from "../../../core/schemas/event.ts";
+import { lodge } from "../../generated/lodge.ts";
 import { apiUrl } from "../lib/api.ts";
 import {
   EmailField,
@@ -14,7 +17,8 @@ import {
   SubmitButton,
   TextField,
 } from "./Form.tsx";
-import { dinnerLabel } from "./RsvpEvent.tsx";
+import { PageHeading } from "./PageHeading.tsx";
+import { dinnerLabel, RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
 
 /** What makes a form post itself without a script, and the link its answer offers back. */
 export function plainFormProps(route: ApiRoutesOf<"POST">, done: { href: string; label: string }) {
@@ -66,6 +70,7 @@ export function PlainForm({
   done,
   label,
   className = "",
+  submitLabel,
   children,
 }: {
   route: ApiRoutesOf<"POST">;
@@ -74,6 +79,8 @@ export function PlainForm({
   done: { href: string; label: string };
   label: string;
   className?: string;
+  /** The Submit button's words, when they are more than 'Submit'. */
+  submitLabel?: string | undefined;
   children: React.ReactNode;
 }) {
   return (
@@ -88,7 +95,11 @@ export function PlainForm({
       {children}
       <PrivacyNote what={route === "contact" ? "message" : "reservation"} />
       <div className="button-row">
-        <SubmitButton sending={false} disabled={false} />
+        <SubmitButton
+          sending={false}
+          disabled={false}
+          {...(submitLabel ? { label: submitLabel } : {})}
+        />
         <a className="button button-secondary" href={done.href}>
           Cancel
         </a>
@@ -193,6 +204,35 @@ export function PlainEventRsvpFields({ event }: { event: Event }) {
           </div>
         </>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * An event's RSVP form as a page of its own, for a browser without JavaScript (SPEC 2's RSVP
+ * modal, the same fields and rules), or the same form for the event's waiting list: the server
+ * answers an RSVP refused for want of seats with the waiting list's page, filled in.
+ */
+export function PlainEventRsvpPage({ event, waitlist }: { event: Event; waitlist: boolean }) {
+  const title = waitlist ? `Join the waiting list for ${event.name}` : `RSVP for ${event.name}`;
+  return (
+    <>
+      <PageHeading title={title} subheading={lodge.name} />
+      <div className="container section plain-form-page">
+        <RsvpEvent event={event} />
+        {waitlist ? <WaitlistNote /> : null}
+        <PlainForm
+          route={waitlist ? "joinWaitlist" : "eventRsvp"}
+          page={waitlist ? eventWaitlistPath(event.id) : eventRsvpPath(event.id)}
+          eventId={event.id}
+          done={{ href: eventPath(event.id), label: `Back to ${event.name}` }}
+          label={title}
+          className="rsvp-form"
+          submitLabel={waitlist ? "Join the waiting list" : undefined}
+        >
+          <PlainEventRsvpFields event={event} />
+        </PlainForm>
+      </div>
     </>
   );
 }

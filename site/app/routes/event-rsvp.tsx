@@ -1,11 +1,6 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { eventPath } from "../../../core/api/page-paths.ts";
-import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { events } from "../../generated/events.ts";
-import { lodge } from "../../generated/lodge.ts";
-import { PageHeading } from "../components/PageHeading.tsx";
-import { PlainEventRsvpFields, PlainForm } from "../components/PlainForms.tsx";
-import { RsvpEvent } from "../components/RsvpEvent.tsx";
+import { PlainEventRsvpPage } from "../components/PlainForms.tsx";
 import { eventWhen } from "../lib/dates.ts";
 import { pageMeta } from "../lib/meta.ts";
 
@@ -30,23 +25,5 @@ export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) 
  */
 export default function EventRsvpPage() {
   const { event } = useLoaderData<typeof loader>();
-  const back = eventPath(event.id);
-  return (
-    <>
-      <PageHeading title={`RSVP for ${event.name}`} subheading={lodge.name} />
-      <div className="container section plain-form-page">
-        <RsvpEvent event={event} />
-        <PlainForm
-          route="eventRsvp"
-          page={eventRsvpPath(event.id)}
-          eventId={event.id}
-          done={{ href: back, label: `Back to ${event.name}` }}
-          label={`RSVP for ${event.name}`}
-          className="rsvp-form"
-        >
-          <PlainEventRsvpFields event={event} />
-        </PlainForm>
-      </div>
-    </>
-  );
+  return <PlainEventRsvpPage event={event} waitlist={false} />;
 }
