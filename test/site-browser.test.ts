@@ -55,9 +55,9 @@ describe("the built site in Chromium", () => {
       }
     });
     const pages = builtPageKinds(site.dir);
-    // 31 pages, and the first and the last of the events' and of the outings' own pages and
-    // of their RSVP pages without JavaScript.
-    expect(pages).toHaveLength(39);
+    // 32 pages, and the first and the last of the events' and of the outings' own pages, of
+    // their RSVP pages without JavaScript and of the events' waiting-list pages.
+    expect(pages).toHaveLength(42);
     const withoutReact: string[] = [];
     for (const path of pages) {
       await page.goto(server.url + path);
@@ -76,7 +76,7 @@ describe("the built site in Chromium", () => {
         withoutReact.push(path);
       }
     }
-    const rsvpPages = pages.filter((path) => path.endsWith("/rsvp"));
+    const rsvpPages = pages.filter((path) => /\/(rsvp|waitlist)$/.test(path));
     const own = (prefix: string) =>
       pages.filter((path) => path.startsWith(prefix) && !rsvpPages.includes(path));
     const [firstEvent, lastEvent] = own("/events/");
@@ -97,7 +97,7 @@ describe("the built site in Chromium", () => {
         "/our-officers",
         firstEvent,
         firstOuting,
-        // The RSVP pages are plain forms, made to work without JavaScript.
+        // The RSVP and waiting-list pages are plain forms, made to work without JavaScript.
         ...rsvpPages,
       ].sort(),
     );

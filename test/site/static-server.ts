@@ -21,7 +21,7 @@ export function builtPages(dist: string): string[] {
 export function builtPageKinds(dist: string): string[] {
   const pages = builtPages(dist);
   const kind = (path: string) => {
-    const match = /^\/(events|social-events)\/[^/]+(\/rsvp)?$/.exec(path);
+    const match = /^\/(events|social-events)\/[^/]+(\/rsvp|\/waitlist)?$/.exec(path);
     return match ? `${match[1]}${match[2] ?? ""}` : undefined;
   };
   const byKind = new Map<string, string[]>();
