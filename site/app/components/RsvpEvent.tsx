@@ -38,8 +38,8 @@ export function WaitlistNote({ why }: { why?: string | undefined }) {
     <div className="waitlist-note" role="status">
       <p>{why ?? "All seats for this event are taken."}</p>
       <p>
-        Join the waiting list with the seats you need: when seats free up, the first in line whose
-        party fits is offered them by e-mail, with a link to claim them while the offer lasts.
+        If seats free up, the first in line whose party fits is offered them by e-mail, with a link
+        to claim them.
       </p>
     </div>
   );

@@ -168,11 +168,6 @@ export default function RsvpClaim() {
                     <dt>Place in line</dt>
                     <dd>{ordinal(entry.position)}</dd>
                   </>
-                ) : entry.state === "offered" && entry.offerExpires ? (
-                  <>
-                    <dt>Offer open until</dt>
-                    <dd>{entry.offerExpires}</dd>
-                  </>
                 ) : null
               }
             />
