@@ -154,6 +154,86 @@ describe("lodge rsvps and lodge messages", () => {
     expect(html).toContain("@page { size: letter; margin: 12mm; }");
   });
 
+  it("shows each event's waiting list after its RSVPs, offers' ends in lodge time; the caterer's CSV and sheet leave it out", async () => {
+    await seed();
+    const store = openStore(db());
+    const limits = { guestLimit: 5, seatsPerClient: 70 };
+    await store.addEventRsvp(
+      rsvp({ firstName: "Cy", email: "cy@example.org" }, "2027-12-21T17:00:00Z", "cy"),
+      limits,
+    );
+    for (const [name, attendees, at] of [
+      ["Dan", 2, "2027-12-22T14:00:00Z"],
+      ["Eve", 1, "2027-12-22T15:15:00Z"],
+    ] as const) {
+      const {
+        replaces: _replaces,
+        response: _response,
+        ...base
+      } = rsvp(
+        {
+          firstName: name,
+          email: `${name.toLowerCase()}@example.org`,
+          attendees,
+          ...(name === "Dan"
+            ? { dinner: true, meals: 2, mealCounts: [{ choice: "Salmon", count: 2 }] }
+            : {}),
+        },
+        at,
+        name,
+      );
+      const joined = await store.joinWaitlist(
+        { ...base, tokenHash: `t-${name}`, respond: () => ({ status: 200, body: {} }) },
+        limits,
+      );
+      expect(joined.kind).toBe("joined");
+    }
+    // Cy cancels: her seat is offered to Eve, whose party fits; Dan's does not, he keeps his place.
+    const cy = (await store.listEventRsvps()).find((r) => r.record.firstName === "Cy")?.id ?? 0;
+    const line = await store.listWaitlist();
+    const cancelled = await store.cancelEventRsvp(cy, new Date("2027-12-23T12:00:00Z"), [], {
+      guestLimit: 5,
+      expiresAt: new Date("2027-12-24T12:00:00Z"),
+      mails: new Map(line.map((entry) => [entry.id, { tokenHash: `o-${entry.id}`, mails: [] }])),
+    });
+    expect(cancelled.kind).toBe("done");
+    await store.close();
+
+    const { code, stdout } = await lodge(sample.root, "rsvps");
+    expect(code).toBe(0);
+    expect(stdout).toEqual([
+      "2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)",
+      "  ID  Received          Name                   E-mail           Attendees  Dinner",
+      "  1   2027-12-20 10:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
+      "  2   2027-12-21 11:30  =HYPERLINK(1) Example  bob@example.org  1",
+      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+      "  Waiting list: 2 parties, 3 seats asked for",
+      "    Place  Joined            Name         E-mail           Party  Dinner    State    Offer until",
+      "    1      2027-12-22 09:00  Dan Example  dan@example.org  2      2 Salmon  waiting",
+      "           2027-12-22 10:15  Eve Example  eve@example.org  1                offered  2027-12-24 07:00",
+      "",
+    ]);
+
+    const csv = await lodge(sample.root, "rsvps", "--format", "csv");
+    expect(csv.stdout).toHaveLength(4);
+    const sheet = await lodge(
+      sample.root,
+      "rsvps",
+      "--event",
+      "2028-01-05-table-lodge",
+      "--format",
+      "html",
+    );
+    for (const [out, ann] of [
+      [csv.stdout.join("\n"), "ann@example.org"],
+      [sheet.stdout.join("\n"), "Example, Ann"],
+    ] as const) {
+      expect(out).toContain(ann);
+      expect(out).not.toMatch(/dan@|eve@|Example, Dan|Example, Eve/);
+    }
+    expect(sheet.stdout.join("\n")).toContain('<li><span class="n">4</span>attendees</li>');
+  });
+
   it("refuses an event it does not know, naming the closest, and an HTML sheet without --event", async () => {
     await seed();
     const typo = await lodge(sample.root, "rsvps", "--event", "2028-01-05-table-lodg");

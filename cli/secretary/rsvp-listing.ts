@@ -73,7 +73,12 @@ export async function rsvpListing(
   }
   const id = options.event === undefined ? undefined : await eventIdOf(store, data, options.event);
   const events = data?.events ?? [];
-  const groups = groupByEvent(await store.listEventRsvps(id), events, id);
+  const groups = groupByEvent(
+    await store.listEventRsvps(id),
+    events,
+    id,
+    await store.listWaitlist(id),
+  );
   const zone = data?.lodge.timeZone ?? "UTC";
   switch (options.format) {
     case "json":
@@ -88,7 +93,7 @@ export async function rsvpListing(
       return group ? catererSheet(group, event, data.lodge, now) : "";
     }
     default:
-      if (groups.every((g) => g.rsvps.length === 0)) {
+      if (groups.every((g) => g.rsvps.length === 0 && g.waitlist.length === 0)) {
         return id ? `No RSVPs for ${id} yet.` : "No RSVPs yet.";
       }
       return rsvpsTable(groups, data?.lodge.guestLimit ?? 70, zone).join("\n");

@@ -1,6 +1,6 @@
 import { wallTimeIn } from "../../core/rules/time.ts";
 import type { Event } from "../../core/schemas/index.ts";
-import type { EventRsvpRecord, Stored } from "../../server/store/store.ts";
+import type { EventRsvpRecord, Stored, WaitlistEntry } from "../../server/store/store.ts";
 import { plural } from "../load/summary.ts";
 import { stateOf } from "./event-list.ts";
 import { csv, table } from "./output.ts";
@@ -41,6 +41,8 @@ export interface EventGroup {
     location: string;
   };
   rsvps: Stored<EventRsvpRecord>[];
+  /** The parties waiting or offered seats, in line order: not the caterer's, the secretary's. */
+  waitlist: WaitlistEntry[];
   totals: {
     rsvps: number;
     attendees: number;
@@ -62,17 +64,21 @@ function totals(list: readonly Stored<EventRsvpRecord>[]): EventGroup["totals"] 
   };
 }
 
-/** The RSVPs by event, in event date order, each with the totals the caterer needs. */
+/**
+ * The RSVPs by event, in event date order, each with the totals the caterer needs and its
+ * waiting list.
+ */
 export function groupByEvent(
   rsvps: readonly Stored<EventRsvpRecord>[],
   events: readonly Event[],
   /** Only this event, listed even without RSVPs. */
   only?: string,
+  waitlist: readonly WaitlistEntry[] = [],
 ): EventGroup[] {
   const byId = new Map(events.map((e) => [e.id, e]));
   const ids = only
     ? [only]
-    : [...new Set(rsvps.map((r) => r.record.eventId))].sort((a, b) =>
+    : [...new Set([...rsvps, ...waitlist].map((r) => r.record.eventId))].sort((a, b) =>
         (byId.get(a)?.date ?? a).localeCompare(byId.get(b)?.date ?? b),
       );
   return ids.map((id) => {
@@ -89,6 +95,7 @@ export function groupByEvent(
         location: event?.location ?? "",
       },
       rsvps: list,
+      waitlist: waitlist.filter((entry) => entry.record.eventId === id),
       totals: totals(list),
     };
   });
@@ -188,7 +195,34 @@ export function rsvpsTable(
       `${plural(t.attendees, "attendee")} of ${guestLimit} seats`,
       plural(t.dinners, "dinner"),
     ];
-    lines.push(`  Total: ${counts.join(", ")}${perChoice ? ` (${perChoice})` : ""}`, "");
+    lines.push(`  Total: ${counts.join(", ")}${perChoice ? ` (${perChoice})` : ""}`);
+    lines.push(...waitlistLines(g.waitlist, timeZone), "");
   }
   return lines;
+}
+
+/**
+ * An event's waiting list under its RSVPs: each party in line order with its place (an offered
+ * one has left the line), its size and dinner, and until when an offer holds it seats.
+ */
+function waitlistLines(waitlist: readonly WaitlistEntry[], timeZone: string): string[] {
+  if (waitlist.length === 0) return [];
+  const seats = waitlist.reduce((n, entry) => n + entry.record.attendees, 0);
+  const rows = waitlist.map((entry) => [
+    entry.position === undefined ? "" : String(entry.position),
+    lodgeMinute(entry.receivedAt, timeZone),
+    nameOf(entry.record),
+    entry.record.email,
+    String(entry.record.attendees),
+    mealsOf(entry.record),
+    entry.state,
+    entry.offerExpiresAt ? lodgeMinute(entry.offerExpiresAt, timeZone) : "",
+  ]);
+  return [
+    `  Waiting list: ${plural(waitlist.length, "party", "parties")}, ${plural(seats, "seat")} asked for`,
+    table([
+      ["Place", "Joined", "Name", "E-mail", "Party", "Dinner", "State", "Offer until"],
+      ...rows,
+    ]).replace(/^/gm, "    "),
+  ];
 }
