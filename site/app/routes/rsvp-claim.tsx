@@ -55,9 +55,8 @@ function EntryActions({ token, entry, reload }: { token: string; entry: Entry; r
       <section className="panel claim-box" aria-labelledby="claim-heading">
         <h2 id="claim-heading">Seats for you</h2>
         <p>
-          {seats} for {entry.event.name} are held for you until{" "}
-          <strong>{entry.offerExpires}</strong>. Claim them and they are your reservation, confirmed
-          by e-mail; after that they go to the next in line.
+          Claimed, they are your reservation, confirmed by e-mail with a link to change or cancel
+          it.
         </p>
         <div className="button-row">
           <ClaimButton onClaim={() => done("claimOffer", "Claimed")} />
@@ -110,31 +109,22 @@ function ClaimButton({ onClaim }: { onClaim(): Promise<void> }) {
   );
 }
 
-/** What the visitor can do once the entry is settled, beside the server's sentence. */
+/** What the visitor can do once the entry is settled, after the server's sentence on what happened. */
 function NextStep({ entry }: { entry: Entry }) {
   const event = <a href={eventPath(entry.event.id)}>{entry.event.name}</a>;
-  const secretary = <a href={`mailto:${entry.secretary}`}>{entry.secretary}</a>;
   switch (entry.state) {
     case "claimed":
-      return (
-        <p>
-          Your confirmation mail has the link to change or cancel the reservation. See you at{" "}
-          {event}.
-        </p>
-      );
+      return <p>See you at {event}.</p>;
     case "expired":
     case "left":
       return (
         <p>
-          Still hoping to come? The page of {event} lets you reserve while seats are free, or join
-          the waiting list again.
+          Hoping to come after all? The page of {event} lets you reserve while seats are free, or
+          join the waiting list again.
         </p>
       );
-    case "closed":
-      return (
-        <p>Nothing more will be offered from this waiting list. Questions? Write to {secretary}.</p>
-      );
     default:
+      // Closed: the server's sentence says whom to ask; other events may still take reservations.
       return null;
   }
 }
@@ -177,7 +167,7 @@ export default function RsvpClaim() {
               <div className="panel claim-next">
                 <NextStep entry={entry} />
                 <p>
-                  <a href={`/${PAGES.upcomingEvents.path}`}>Upcoming events</a>
+                  <a href={`/${PAGES.upcomingEvents.path}`}>All upcoming events</a>
                 </p>
               </div>
             )}
