@@ -19,12 +19,12 @@ const site = inject("site");
 const chromium = chromiumForFile();
 const SHOTS = process.env.LODGE_SHOTS;
 const INSTALLATION = "2026-12-12-installation-of-officers";
-function installation() {
-  const found = sampleData().events.find((e) => e.id === INSTALLATION);
-  if (!found) throw new Error("no installation in the sample");
+function sampleEvent(id: string) {
+  const found = sampleData().events.find((e) => e.id === id);
+  if (!found) throw new Error(`no ${id} in the sample`);
   return found;
 }
-const event = installation();
+const event = sampleEvent(INSTALLATION);
 const NAME = event.name;
 
 let cleanups: (() => Promise<unknown>)[] = [];
@@ -33,8 +33,8 @@ afterEach(async () => {
   cleanups = [];
 });
 
-/** The server with the built site, its guest limit 2, the seats all taken by Bob. */
-async function fullEvent(): Promise<TestServer> {
+/** The server with the built site, its guest limit 2, the event's seats all taken by Bob. */
+async function fullEvent(full = event): Promise<TestServer> {
   const s = await startSiteServer(site.dir, { guestLimit: 2 });
   cleanups.push(() => s.close());
   const bob = {
@@ -48,7 +48,7 @@ async function fullEvent(): Promise<TestServer> {
     mealChoice: "",
   } as EventRsvpForm;
   const client = await s.client();
-  expect((await client.post("/mj/api/rsvp", buildEventRsvpPayload(event, bob))).status).toBe(200);
+  expect((await client.post("/mj/api/rsvp", buildEventRsvpPayload(full, bob))).status).toBe(200);
   return s;
 }
 
@@ -123,6 +123,57 @@ describe("the waiting list, the visitor's side", () => {
       expect(await page.getByRole("button", { name: "Leave the waiting list" }).count()).toBe(1);
       await shot(page, `claim-waiting-${width}.png`);
     }
+  });
+
+  it("turns the home spotlight's RSVP to the waiting list when the event is full, and joins it", async () => {
+    const night = sampleEvent("brotherhood-night-2026");
+    const s = await fullEvent(night);
+    const page = await openPage(chromium.browser, `${s.url}/home`);
+    cleanups.push(() => closePage(page));
+    await page
+      .locator("article.spotlight", { hasText: night.name })
+      .first()
+      .getByRole("button", { name: /^Make your reservation today!/ })
+      .click();
+    const rsvp = page.getByRole("dialog", { name: `RSVP for ${night.name}` });
+    await fillPerson(rsvp, "Dee", "dee@example.org");
+    await rsvp.getByRole("button", { name: "Submit" }).click();
+    const list = page.getByRole("dialog", { name: `Join the waiting list for ${night.name}` });
+    await list.waitFor();
+    expect(await list.locator(".waitlist-note p").first().innerText()).toMatch(
+      /^This event is full: all 2 seats have been taken\./,
+    );
+    expect(await list.getByLabel("Email").inputValue()).toBe("dee@example.org");
+    await list.getByRole("button", { name: "Join the waiting list" }).click();
+    expect((await alertText(page))[0]).toBe("On the waiting list");
+    expect((await s.store.listWaitlist(night.id)).map((e) => e.record.email)).toEqual([
+      "dee@example.org",
+    ]);
+  });
+
+  it("turns the waiting-list modal back to the RSVP when seats came free meanwhile, and reserves", async () => {
+    const s = await fullEvent();
+    const page = await openPage(chromium.browser, `${s.url}/events/${INSTALLATION}`);
+    cleanups.push(() => closePage(page));
+    await page.getByRole("button", { name: `Join the waiting list for ${NAME}` }).click();
+    const list = page.getByRole("dialog", { name: `Join the waiting list for ${NAME}` });
+    await fillPerson(list, "Eli", "eli@example.org");
+    // Bob cancels while Eli types: no one is in line, so his seats are simply free.
+    const cancel = await (await s.client()).post("/mj/api/rsvp/cancel", {
+      token: await manageTokenOf(s, "bob@example.org"),
+    });
+    expect(cancel.status).toBe(200);
+    await list.getByRole("button", { name: "Join the waiting list" }).click();
+    const rsvp = page.getByRole("dialog", { name: `RSVP for ${NAME}` });
+    await rsvp.waitFor();
+    expect(await rsvp.locator(".waitlist-note").innerText()).toMatch(/free/);
+    expect(await rsvp.getByLabel("First Name").inputValue()).toBe("Eli");
+    await rsvp.getByRole("button", { name: "Submit" }).click();
+    expect((await alertText(page))[0]).toBe("Success!");
+    expect((await s.store.listEventRsvps(INSTALLATION)).map((r) => r.record.email)).toEqual([
+      "eli@example.org",
+    ]);
+    expect(await s.store.listWaitlist(INSTALLATION)).toEqual([]);
   });
 
   it("offers seats a cancel frees to the first in line, whose claim page claims them into an RSVP", async () => {
