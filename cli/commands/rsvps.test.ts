@@ -90,19 +90,21 @@ async function seed(place = db()): Promise<void> {
   await store.close();
 }
 
+/** What `lodge rsvps` lists of the seeded RSVPs: the event, its RSVPs and their totals. */
+const SEEDED_TABLE = [
+  "2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)",
+  "  ID  Received          Name                   E-mail           Attendees  Dinner",
+  "  1   2027-12-20 10:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
+  "  2   2027-12-21 11:30  =HYPERLINK(1) Example  bob@example.org  1",
+  "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+];
+
 describe("lodge rsvps and lodge messages", () => {
   it("lists each event's RSVPs with their ids and the totals the caterer needs", async () => {
     await seed();
     const { code, stdout } = await lodge(sample.root, "rsvps");
     expect(code).toBe(0);
-    expect(stdout).toEqual([
-      "2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)",
-      "  ID  Received          Name                   E-mail           Attendees  Dinner",
-      "  1   2027-12-20 10:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
-      "  2   2027-12-21 11:30  =HYPERLINK(1) Example  bob@example.org  1",
-      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
-      "",
-    ]);
+    expect(stdout).toEqual([...SEEDED_TABLE, ""]);
   });
 
   it("exports CSV that a spreadsheet opens safely", async () => {
@@ -202,11 +204,7 @@ describe("lodge rsvps and lodge messages", () => {
     const { code, stdout } = await lodge(sample.root, "rsvps");
     expect(code).toBe(0);
     expect(stdout).toEqual([
-      "2028/01/05 19:30 Table Lodge (2028-01-05-table-lodge)",
-      "  ID  Received          Name                   E-mail           Attendees  Dinner",
-      "  1   2027-12-20 10:00  Ann Example, PM        ann@example.org  3          2 Prime Rib, 1 Salmon",
-      "  2   2027-12-21 11:30  =HYPERLINK(1) Example  bob@example.org  1",
-      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+      ...SEEDED_TABLE,
       "  Waiting list: 2 parties, 3 seats asked for",
       "    Place  Joined            Name         E-mail           Party  Dinner    State    Offer until",
       "    1      2027-12-22 09:00  Dan Example  dan@example.org  2      2 Salmon  waiting",

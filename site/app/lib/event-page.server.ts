@@ -1,6 +1,15 @@
 import { albumOfDay, mapEmbedOf } from "../../../core/rules/events.ts";
+import type { Event } from "../../../core/schemas/event.ts";
 import { albums } from "../../generated/albums.ts";
+import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
+
+/** The event a page's address names by its `:id`, for the page's build-time loader; 404 for none. */
+export function eventOfPage(id: string | undefined): Event {
+  const event = events.find((e) => e.id === id);
+  if (!event) throw new Response("No such event", { status: 404 });
+  return event;
+}
 
 /**
  * What an event's or outing's own page shows beside it, for its build-time loader: the album of

@@ -1,14 +1,12 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
-import { events } from "../../generated/events.ts";
 import { PlainEventRsvpPage } from "../components/PlainForms.tsx";
 import { eventWhen } from "../lib/dates.ts";
+import { eventOfPage } from "../lib/event-page.server.ts";
 import { pageMeta } from "../lib/meta.ts";
 
 /** Runs at build time, for every event whose reservations are open then. */
 export function loader({ params }: LoaderFunctionArgs) {
-  const event = events.find((e) => e.id === params.id);
-  if (!event) throw new Response("No such event", { status: 404 });
-  return { event };
+  return { event: eventOfPage(params.id) };
 }
 
 export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) =>

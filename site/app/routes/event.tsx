@@ -1,21 +1,19 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { eventPath } from "../../../core/api/page-paths.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
-import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
 import { EVENT_TITLE_ID, EventPage, eventPageDescription } from "../components/EventPage.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
 import { eventWhen } from "../lib/dates.ts";
-import { eventPageData } from "../lib/event-page.server.ts";
+import { eventOfPage, eventPageData } from "../lib/event-page.server.ts";
 import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PAGES } from "../site-map.ts";
 
 /** Runs at build time, for every event of the data (past ones too: shared links stay alive). */
 export function loader({ params }: LoaderFunctionArgs) {
-  const event = events.find((e) => e.id === params.id);
-  if (!event) throw new Response("No such event", { status: 404 });
+  const event = eventOfPage(params.id);
   return {
     event,
     /** Taken place when built: nothing on its page changes or opens any more. */
