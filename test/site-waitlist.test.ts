@@ -241,6 +241,9 @@ describe("the waiting list, the visitor's side", () => {
     await expect
       .poll(() => cal.locator(".manage-state").innerText())
       .toBe(`You are no longer on the waiting list for ${NAME}.`);
+    expect(await cal.locator(".claim-next p").first().innerText()).toBe(
+      `The page of ${NAME} shows whether seats are free.`,
+    );
     expect(await cal.getByRole("link", { name: NAME }).getAttribute("href")).toBe(
       `/events/${INSTALLATION}`,
     );

@@ -115,8 +115,11 @@ function NextStep({ entry }: { entry: Entry }) {
   switch (entry.state) {
     case "claimed":
       return <p>See you at {event}.</p>;
-    case "expired":
     case "left":
+      // Left, or taken over by a newer request or an RSVP of the same address (the server's
+      // sentence says which): the event's page shows where its seats stand.
+      return <p>The page of {event} shows whether seats are free.</p>;
+    case "expired":
       return (
         <p>
           Hoping to come after all? The page of {event} lets you reserve while seats are free, or
