@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
+import { HOME_PAGE, pageUrl } from "../../core/api/page-paths.ts";
 import { CALENDAR_FEED, calendarFeed } from "../../core/rules/calendar.ts";
 import { upcomingEvents, upcomingOutings } from "../../core/rules/events.ts";
 import { NEWS_FEED, newsFeed } from "../../core/rules/feed.ts";
@@ -26,8 +27,7 @@ export function sitemap(siteUrl: string, pages: readonly string[], moment: Date)
   const urls = pages
     .filter((page) => page !== "/" && !personalPages().includes(page))
     .map(
-      (page) =>
-        `  <url><loc>${xml(siteUrl + encodeURI(page))}</loc><lastmod>${day}</lastmod></url>`,
+      (page) => `  <url><loc>${xml(pageUrl(siteUrl, page))}</loc><lastmod>${day}</lastmod></url>`,
     );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -58,7 +58,7 @@ export function webManifest(lodge: LodgeData["lodge"]): string {
     {
       name: lodge.name,
       short_name: lodge.shortName,
-      start_url: "/home",
+      start_url: `/${HOME_PAGE}`,
       display: "browser",
       background_color: "#ffffff",
       theme_color: "#13294b",

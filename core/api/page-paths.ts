@@ -5,6 +5,23 @@
  * to encode.
  */
 
+/** The home page, where the site's root, the header's name and every "back home" link go. */
+export const HOME_PAGE = "home";
+
+/** The Recent Events page, whose write-ups the news feed tells of. */
+export const RECENT_EVENTS_PAGE = "recent-events";
+
+/** The image gallery, under which each album has its own page. */
+export const GALLERY_PAGE = "image-gallery";
+
+/**
+ * A page's full address, for what is read away from the site (sitemap, feed, link previews):
+ * the lodge's `siteUrl` and the path as the build wrote the page, URL-encoded.
+ */
+export function pageUrl(siteUrl: string, path: string): string {
+  return siteUrl + encodeURI(path);
+}
+
 /** The folder of the events' own pages (they have no list page of their own there). */
 export const EVENTS_PAGE = "events";
 

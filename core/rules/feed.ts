@@ -1,3 +1,4 @@
+import { GALLERY_PAGE, HOME_PAGE, pageUrl, RECENT_EVENTS_PAGE } from "../api/page-paths.ts";
 import { type Album, albumNameParts } from "../schemas/album.ts";
 import type { Lodge } from "../schemas/lodge.ts";
 import type { RecentEvent } from "../schemas/recent-event.ts";
@@ -35,9 +36,6 @@ const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 const atMidnight = (day: CalendarDate) => ({ ...day, hour: 0, minute: 0 });
 
-/** Pages are addressed as the build writes them: each path segment URL-encoded. */
-const pageUrl = (siteUrl: string, path: string) => siteUrl + encodeURI(path);
-
 /**
  * What the feed tells of: the Recent Events write-ups and the photo albums, each on the day it
  * happened (none still to come at `now`), newest first, at most NEWS_FEED_ENTRIES. A write-up
@@ -64,15 +62,15 @@ export function feedEntries(
       .replace(/[^a-z0-9]+/g, "-");
     const album = albumNames.has(item.albumName) ? item.albumName : undefined;
     add(day, {
-      id: `${pageUrl(siteUrl, "/recent-events")}#${slug}`,
+      id: `${pageUrl(siteUrl, `/${RECENT_EVENTS_PAGE}`)}#${slug}`,
       title: item.eventName,
-      link: pageUrl(siteUrl, album ? `/image-gallery/${album}` : "/recent-events"),
+      link: pageUrl(siteUrl, album ? `/${GALLERY_PAGE}/${album}` : `/${RECENT_EVENTS_PAGE}`),
       content: { type: "html", value: item.description },
     });
   }
   for (const album of data.albums) {
     const parts = albumNameParts(album.albumName);
-    const url = pageUrl(siteUrl, `/image-gallery/${album.albumName}`);
+    const url = pageUrl(siteUrl, `/${GALLERY_PAGE}/${album.albumName}`);
     add(parts ? parseDay(parts.date) : undefined, {
       id: url,
       title: `Photos: ${album.title}`,
@@ -101,7 +99,7 @@ export function newsFeed(
   now: Date,
 ): string {
   const entries = feedEntries(lodge, data, now);
-  const home = pageUrl(lodge.siteUrl, "/home");
+  const home = pageUrl(lodge.siteUrl, `/${HOME_PAGE}`);
   const updated =
     entries[0]?.updated ?? isoDateTime(atMidnight(wallTimeIn(now, lodge.timeZone)), lodge.timeZone);
   return [

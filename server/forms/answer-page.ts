@@ -4,6 +4,7 @@ import {
   type DefaultTreeAdapterTypes as T,
   defaultTreeAdapter as tree,
 } from "parse5";
+import { HOME_PAGE } from "../../core/api/page-paths.ts";
 import { PLACEHOLDERS, PLAIN_FIELDS } from "../../core/api/plain-form-fields.ts";
 import { ALERTS } from "../../core/messages.ts";
 import type { FieldProblem } from "../http/errors.ts";
@@ -176,7 +177,7 @@ export function answerPage(
   }
   const form = elements(doc).find((node) => attr(node, "data-done-href") !== undefined);
   const main = elements(doc).find((node) => node.tagName === "main");
-  const href = (form && attr(form, "data-done-href")) ?? "/home";
+  const href = (form && attr(form, "data-done-href")) ?? `/${HOME_PAGE}`;
   const label = (form && attr(form, "data-done-label")) ?? "Back to the home page";
   const back = element("a", { href }, label);
   if (!form?.parentNode) {

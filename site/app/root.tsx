@@ -32,6 +32,7 @@ import { siteScriptSource } from "./lib/site-script.ts";
 import type { RefreshHandle } from "./routes/redirect-home.tsx";
 import { isGalleryPath } from "./site-map.ts";
 import "./styles/site.css";
+import { HOME_PAGE } from "../../core/api/page-paths.ts";
 
 /**
  * The prerendered pages show the build moment; hydration starts from it too, and a page without
@@ -221,7 +222,7 @@ export function ErrorBoundary({ error }: { error: unknown }) {
       <h1>{status === 404 ? "Page not found" : "Something went wrong"}</h1>
       <p>
         Sorry, this page of {lodge.name} could not be shown.{" "}
-        <Link to="/home">Go to the home page</Link>.
+        <Link to={`/${HOME_PAGE}`}>Go to the home page</Link>.
       </p>
     </main>
   );

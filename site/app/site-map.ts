@@ -1,4 +1,12 @@
-import { EVENTS_PAGE, eventPath, OUTINGS_PAGE, outingPath } from "../../core/api/page-paths.ts";
+import {
+  EVENTS_PAGE,
+  eventPath,
+  GALLERY_PAGE,
+  HOME_PAGE,
+  OUTINGS_PAGE,
+  outingPath,
+  RECENT_EVENTS_PAGE,
+} from "../../core/api/page-paths.ts";
 import { eventRsvpPath, eventWaitlistPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
 import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import type { Album, Lodge } from "../../core/schemas/index.ts";
@@ -9,7 +17,7 @@ import type { Album, Lodge } from "../../core/schemas/index.ts";
  * albums and calendar files from `dataRoutes`.
  */
 export const PAGES = {
-  home: { path: "home", file: "routes/home.tsx", label: "Home" },
+  home: { path: HOME_PAGE, file: "routes/home.tsx", label: "Home" },
   history: { path: "history", file: "routes/history.tsx", label: "History" },
   bulletin: { path: "bulletin", file: "routes/bulletin.tsx", label: "Current Bulletin" },
   upcomingEvents: {
@@ -21,8 +29,12 @@ export const PAGES = {
   officers: { path: "our-officers", file: "routes/our-officers.tsx", label: "Our Officers" },
   aboutUs: { path: "about-us", file: "routes/about-us.tsx", label: "About Us" },
   howToJoin: { path: "how-to-join", file: "routes/how-to-join.tsx", label: "How to Join" },
-  gallery: { path: "image-gallery", file: "routes/image-gallery.tsx", label: "Image Gallery" },
-  recentEvents: { path: "recent-events", file: "routes/recent-events.tsx", label: "Recent Events" },
+  gallery: { path: GALLERY_PAGE, file: "routes/image-gallery.tsx", label: "Image Gallery" },
+  recentEvents: {
+    path: RECENT_EVENTS_PAGE,
+    file: "routes/recent-events.tsx",
+    label: "Recent Events",
+  },
   pastBulletins: {
     path: "past-bulletins",
     file: "routes/past-bulletins.tsx",
@@ -72,28 +84,28 @@ export function calendarPath(eventId: string): string {
 
 /** The album page's address. */
 export function albumPath(albumName: string): string {
-  return `/image-gallery/${encodeURIComponent(albumName)}`;
+  return `/${GALLERY_PAGE}/${encodeURIComponent(albumName)}`;
 }
 
-const GALLERY_CHILD = /^\/image-gallery\/[^/]/;
+const GALLERY_CHILD = new RegExp(`^/${GALLERY_PAGE}/[^/]`);
 
 /**
  * Where an address the site does not have sends the visitor: an unknown album to the image
  * gallery (SPEC 2, "If loading the album fails"), anything else home.
  */
 export function redirectTarget(pathname: string): string {
-  return GALLERY_CHILD.test(pathname) ? "/image-gallery" : "/home";
+  return GALLERY_CHILD.test(pathname) ? `/${GALLERY_PAGE}` : `/${HOME_PAGE}`;
 }
 
 /** redirectTarget as a script for the page the build writes for unknown addresses. */
-export const REDIRECT_SCRIPT = `location.replace(${GALLERY_CHILD}.test(location.pathname)?"/image-gallery":"/home")`;
+export const REDIRECT_SCRIPT = `location.replace(${GALLERY_CHILD}.test(location.pathname)?"/${GALLERY_PAGE}":"/${HOME_PAGE}")`;
 
 /** The local-storage key of the gallery's page number, kept while the visitor stays in the gallery. */
 export const GALLERY_PAGE_KEY = "gallery-page";
 
 /** True for the image gallery and its albums, the routes that keep local storage (SPEC 2). */
 export function isGalleryPath(pathname: string): boolean {
-  return /^\/image-gallery(\/|$)/.test(pathname);
+  return pathname === `/${GALLERY_PAGE}` || pathname.startsWith(`/${GALLERY_PAGE}/`);
 }
 
 /** What the data gives pages of: albums, every event and outing, and the events still to come. */
@@ -127,7 +139,7 @@ export function dataRoutes({
 }: DataPages): { path: string; file: string; paths: string[] }[] {
   return [
     {
-      path: "image-gallery/:albumName",
+      path: `${GALLERY_PAGE}/:albumName`,
       file: "routes/album.tsx",
       paths: albums.map((album) => decodeURIComponent(albumPath(album.albumName))),
     },

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { Link, NavLink } from "react-router";
+import { HOME_PAGE } from "../../../core/api/page-paths.ts";
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { headerNav, type NavLink as Item, isGroup } from "../site-map.ts";
@@ -39,7 +40,7 @@ export function Header({ logo }: { logo: PictureData | undefined }) {
     <header className="site-header" data-stuck="false">
       <div className="header-bar">
         <div className="header-inner">
-          <Link to="/home" className="brand">
+          <Link to={`/${HOME_PAGE}`} className="brand">
             {logo && <Picture picture={logo} alt="" sizes="44px" loading="eager" />}
             <span>{lodge.name}</span>
           </Link>

@@ -1,3 +1,10 @@
+import {
+  EVENTS_PAGE,
+  GALLERY_PAGE,
+  HOME_PAGE,
+  OUTINGS_PAGE,
+  pageUrl,
+} from "../../../core/api/page-paths.ts";
 import { NEWS_FEED, NEWS_FEED_TYPE } from "../../../core/rules/feed.ts";
 import {
   ALBUM_COVER,
@@ -21,15 +28,15 @@ export type ShareTag =
 /** The picture a page is shared with: its event's, outing's or album's, else the lodge's hero. */
 function sharedPicture(path: string): { kind: MediaKind; file: string; alt: string } {
   const [, section, id] = /^\/([^/]+)\/([^/]+)$/.exec(decodeURI(path)) ?? [];
-  const event = section === "events" ? events.find((e) => e.id === id) : undefined;
+  const event = section === EVENTS_PAGE ? events.find((e) => e.id === id) : undefined;
   if (event?.spotlightImage) {
     return { kind: "eventImages", file: event.spotlightImage, alt: event.altText || event.name };
   }
-  const outing = section === "social-events" ? socialEvents.find((o) => o.id === id) : undefined;
+  const outing = section === OUTINGS_PAGE ? socialEvents.find((o) => o.id === id) : undefined;
   if (outing?.eventImageUrl) {
     return { kind: "socialEvents", file: outing.eventImageUrl, alt: outing.name };
   }
-  const album = section === "image-gallery" ? albums.find((a) => a.albumName === id) : undefined;
+  const album = section === GALLERY_PAGE ? albums.find((a) => a.albumName === id) : undefined;
   if (album) return { kind: "albums", file: `${album.albumName}/${ALBUM_COVER}`, alt: album.title };
   return { kind: "site", file: SITE_IMAGES.hero, alt: lodge.name };
 }
@@ -53,8 +60,8 @@ export function shareTags(path: string): ShareTag[] {
     { property: "og:site_name", content: lodge.name },
   ];
   if (!lodge.siteUrl) return [...tags, { name: "twitter:card", content: "summary" }];
-  const page = path === "/" ? "/home" : path.replace(/\/$/, "");
-  const url = lodge.siteUrl + encodeURI(page);
+  const page = path === "/" ? `/${HOME_PAGE}` : path.replace(/\/$/, "");
+  const url = pageUrl(lodge.siteUrl, page);
   tags.push(
     { rel: "canonical", href: url },
     {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
+import { HOME_PAGE } from "../../../core/api/page-paths.ts";
 import { CONTACT_PAGE } from "../../../core/api/plain-form-fields.ts";
 import { HONEYPOT_FIELD } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
@@ -90,7 +91,7 @@ function ContactForm() {
   return (
     <form
       // Without a script the browser posts the form itself, and the server answers with a page.
-      {...plainFormProps("contact", { href: "/home", label: "Back to the home page" })}
+      {...plainFormProps("contact", { href: `/${HOME_PAGE}`, label: "Back to the home page" })}
       className="contact-form panel"
       noValidate
       onSubmit={submit}

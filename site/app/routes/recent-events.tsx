@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useLoaderData } from "react-router";
+import { GALLERY_PAGE } from "../../../core/api/page-paths.ts";
 import { RECENT_EVENTS_CAROUSEL_MS } from "../../../core/constants.ts";
 import { recentEvents as inWindow, notYetGone } from "../../../core/rules/recent-events.ts";
 import type { RecentEvent } from "../../../core/schemas/recent-event.ts";
@@ -72,7 +73,7 @@ export default function RecentEvents() {
             No events in the last year yet.{" "}
             {hasAlbums ? (
               <>
-                See the <a href="/image-gallery">image gallery</a> for earlier pictures.
+                See the <a href={`/${GALLERY_PAGE}`}>image gallery</a> for earlier pictures.
               </>
             ) : (
               "Pictures and stories of our next events will be posted here."

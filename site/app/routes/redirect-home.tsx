@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { HOME_PAGE } from "../../../core/api/page-paths.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { REDIRECT_SCRIPT, redirectTarget } from "../site-map.ts";
 
-const HOME = "/home";
+const HOME = `/${HOME_PAGE}`;
 
 /**
  * The empty path and any unknown path go home, an unknown album to the image gallery (SPEC 2).
