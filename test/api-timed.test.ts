@@ -2,7 +2,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildEventRsvpPayload } from "../core/rules/index.ts";
+import { API_ROUTES } from "../core/api/routes.ts";
+import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm, LodgeData } from "../core/schemas/index.ts";
 import type { MailTransport } from "../server/mail/transport.ts";
 import { rsvpTokenHash } from "../server/rsvp/manage-link.ts";
@@ -150,6 +151,65 @@ describe.each(stores)("reminders on $name", ({ place: newPlace, open, instances 
     expect((await again.store.listMail()).filter((mail) => mail.kind === "reminder")).toHaveLength(
       2,
     );
+  });
+
+  it("reminds each attendee of a social outing once the day before, with the time, place, map and a manage link that works", async () => {
+    const clock = new Clock(NOW);
+    const transport = keepingTransport();
+    const place = await newPlace();
+    const a = await start({ clock, transport, store: await open(place) });
+    const b =
+      instances > 1 ? await start({ clock, transport, store: await open(place) }) : undefined;
+    const client = await a.client();
+    const outing = testData().socialEvents.find((o) => o.id === "bowling");
+    if (!outing) throw new Error("no bowling outing in the test data");
+    const send = (firstName: string) =>
+      client.post(
+        API_ROUTES.socialRsvp.path,
+        buildSocialRsvpPayload(outing, {
+          firstName,
+          lastName: "Lee",
+          email: `${firstName.toLowerCase()}@example.org`,
+          numberOfAttendees: 3,
+        }),
+      );
+    expect((await send("Dee")).status).toBe(200);
+    // An event RSVP numbered as Dee's is: its reminder must not stand for hers, nor hers for it.
+    const event = buildEventRsvpPayload(testEvent("dinner-meeting"), form("Ann"));
+    expect((await client.post(API_ROUTES.eventRsvp.path, event)).status).toBe(200);
+    await Promise.all([a.worker.idle(), b?.worker.idle()]);
+    transport.sent.length = 0;
+
+    // Bowling is on Sat 5 Dec at 6:00PM: reminded on Fri 4 Dec at 10:00 in New York.
+    const dayBefore = at("2026-12-04T15:00:00Z");
+    clock.advance(dayBefore.getTime() - 60_000 - NOW.getTime());
+    await Promise.all([a.scheduler.runDue(), b?.scheduler.runDue()]);
+    await Promise.all([a.worker.idle(), b?.worker.idle()]);
+    // Ann's event (2 Dec) has passed; Dee's reminder is not due yet.
+    expect(reminders(transport.sent)).toEqual([]);
+    clock.advance(60_000);
+    await Promise.all([a.scheduler.runDue(), b?.scheduler.runDue()]);
+    await Promise.all([a.worker.idle(), b?.worker.idle()]);
+    clock.advance(10 * 60_000);
+    await Promise.all([a.scheduler.runDue(), b?.scheduler.runDue()]);
+    await Promise.all([a.worker.idle(), b?.worker.idle()]);
+
+    const sent = reminders(transport.sent);
+    expect(sent.map((mail) => mail.to)).toEqual(["dee@example.org"]);
+    const [dee] = sent;
+    expect(dee?.subject).toBe(
+      "Reminder: Bowling at Mayfield Lanes tomorrow, Sat, Dec 5, 2026 at 6:00PM",
+    );
+    expect(dee?.text).toContain(
+      "Saturday, December 5, 2026 at 6:00PM\nMayfield Lanes\n6010 Mayfield Road, Mayfield Heights, OH 44124\nMap: https://maps.google.com/?q=6010+Mayfield+Road",
+    );
+    expect(dee?.text).toContain("Attendees: 3\n");
+    expect(dee?.text).not.toContain("dinner");
+    expect(dee?.html).not.toContain("dinner");
+    const token = /\/rsvp\/manage#(\S+)/.exec(dee?.text ?? "")?.[1] ?? "";
+    const managed = await client.post(API_ROUTES.manageRsvp.path, { token });
+    expect(managed.status).toBe(200);
+    expect(managed.body).toMatchObject({ kind: "social", firstName: "Dee", attendees: 3 });
   });
 
   it("reminds nobody of a cancelled event", async () => {

@@ -33,6 +33,17 @@ describe("reminders", () => {
     ).toBeUndefined();
   });
 
+  it("fall due for a social outing that takes RSVPs, the same day before at the same time", () => {
+    const outing = { date: "2026/12/02 19:30", isRsvp: true };
+    expect(remindersDue(outing, new Date("2026-12-01T14:59:00Z"), ZONE, "10:00")).toBeUndefined();
+    expect(remindersDue(outing, new Date("2026-12-01T15:00:00Z"), ZONE, "10:00")).toEqual({
+      receivedBefore: new Date("2026-12-01T15:00:00Z"),
+    });
+    const dayBefore = new Date("2026-12-01T16:00:00Z");
+    expect(remindersDue({ ...outing, isRsvp: false }, dayBefore, ZONE, "10:00")).toBeUndefined();
+    expect(remindersDue(outing, new Date("2026-12-03T00:31:00Z"), ZONE, "10:00")).toBeUndefined();
+  });
+
   it("name the moment of a wall time across a change of clocks", () => {
     const wall = { year: 2026, month: 3, day: 8, hour: 10, minute: 0 };
     expect(instantOf(wall, ZONE)).toEqual(new Date("2026-03-08T14:00:00Z"));

@@ -10,10 +10,10 @@ import type { ManageLink } from "./reminders.ts";
  * the site's address from: without `siteUrl` in lodge.yaml the reminder says to reply instead.
  */
 export function manageLinkOf(config: AppConfig, data: LodgeSource): ManageLink {
-  return () => {
+  return (kind) => {
     const { siteUrl } = data().lodge;
     if (!siteUrl) return undefined;
-    const token = newRsvpToken(config.xsrfSecret, "manage", "event");
+    const token = newRsvpToken(config.xsrfSecret, "manage", kind);
     return { url: manageUrl(siteUrl, token), tokenHash: rsvpTokenHash(token) };
   };
 }

@@ -1,23 +1,21 @@
 import { dayText, eventStart, remindersDue } from "../../core/rules/index.ts";
 import type { LodgeSource } from "../lodge-source.ts";
 import type { MailContext } from "../mail/messages.ts";
-import { reminderMail } from "../mail/reminder.ts";
+import { type Reminded, reminderMail } from "../mail/reminder.ts";
 import type { Job } from "../scheduler.ts";
-import type { EventRsvpRecord, Store, Stored } from "../store/store.ts";
+import type { RsvpKind, Store } from "../store/store.ts";
 
 /** How often the server looks for reminders due: a reminder goes within this of its time. */
 export const REMINDER_CHECK_MS = 5 * 60_000;
 
-/** The link an attendee changes or cancels their RSVP with, when the server gives one. */
-export type ManageLink = (
-  rsvp: Stored<EventRsvpRecord>,
-) => { url: string; tokenHash: string } | undefined;
+/** A fresh link to change or cancel an RSVP of `kind`, when the server can give one. */
+export type ManageLink = (kind: RsvpKind) => { url: string; tokenHash: string } | undefined;
 
 /**
- * Reminds every attendee of an event the day before it (core's `remindersDue`): each RSVP's
- * reminder is claimed in the store with its mail, so it goes once, whichever instance runs first
- * and however often the server restarts. The day of the event in the claim means a postponed
- * event reminds again for its new day.
+ * Reminds every attendee of an event or a social outing the day before it (core's
+ * `remindersDue`): each RSVP's reminder is claimed in the store with its mail, so it goes once,
+ * whichever instance runs first and however often the server restarts. The day in the claim
+ * means a postponed event reminds again for its new day.
  */
 export function remindersJob(options: {
   data: LodgeSource;
@@ -31,20 +29,39 @@ export function remindersJob(options: {
     name: "reminders",
     everyMs: REMINDER_CHECK_MS,
     async run(now) {
-      const { lodge, events } = options.data();
+      const { lodge, events, socialEvents } = options.data();
+      const { store } = options;
       let queued = 0;
+      /** Queues the reminders of one event or outing that are due and not yet claimed. */
+      const remind = async (day: string, found: Reminded[]) => {
+        for (const reminded of found) {
+          const link = options.manageLink(reminded.kind);
+          const mail = await reminderMail(options.mail(), reminded, link?.url);
+          const { id } = reminded.rsvp;
+          if (await store.queueReminder(reminded.kind, id, day, mail, now, link?.tokenHash)) {
+            queued += 1;
+          }
+        }
+      };
       for (const event of events) {
         const due = remindersDue(event, now, lodge.timeZone, lodge.reminderTime);
         if (!due) continue;
         const day = dayText(eventStart(event.date), "-");
-        const rsvps = await options.store.unremindedRsvps(event.id, day, due.receivedBefore);
-        for (const rsvp of rsvps) {
-          const link = options.manageLink(rsvp);
-          const mail = await reminderMail(options.mail(), event, rsvp, link?.url);
-          if (await options.store.queueReminder(rsvp.id, day, mail, now, link?.tokenHash)) {
-            queued += 1;
-          }
-        }
+        const rsvps = await store.unremindedRsvps("event", event.id, day, due.receivedBefore);
+        await remind(
+          day,
+          rsvps.map((rsvp) => ({ kind: "event", item: event, rsvp })),
+        );
+      }
+      for (const outing of socialEvents) {
+        const due = remindersDue(outing, now, lodge.timeZone, lodge.reminderTime);
+        if (!due) continue;
+        const day = dayText(eventStart(outing.date), "-");
+        const rsvps = await store.unremindedRsvps("social", outing.id, day, due.receivedBefore);
+        await remind(
+          day,
+          rsvps.map((rsvp) => ({ kind: "social", item: outing, rsvp })),
+        );
       }
       if (queued > 0) options.queued();
       return queued;

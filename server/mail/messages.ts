@@ -66,6 +66,21 @@ export function eventPlaceView(event: Event, fallbackMap = "") {
   };
 }
 
+/** The outing as a mail to an attendee names it, as eventPlaceView does an event. */
+export function outingPlaceView(outing: SocialEvent) {
+  const start = eventStart(outing.date);
+  return {
+    eventName: outing.name,
+    date: formatDayAndTime(start),
+    longDate: formatFullDate(start),
+    time: formatShortTime(start),
+    location: outing.location,
+    address: outing.locationAddress,
+    mapLink: outing.locationUrl,
+    extraInfo: "",
+  };
+}
+
 /** What the secretary should know about an RSVP beyond its fields. */
 export interface RsvpCircumstances {
   /** Attendees of the earlier RSVP of the same e-mail address that this one replaces. */
@@ -212,12 +227,7 @@ export async function socialRsvpMails(
   });
   const confirmation = ctx.templates("social-rsvp-confirmation", {
     ...common,
-    date: formatDayAndTime(start),
-    longDate: formatFullDate(start),
-    time: formatShortTime(start),
-    location: outing.location,
-    address: outing.locationAddress,
-    mapLink: outing.locationUrl,
+    ...outingPlaceView(outing),
     attendees: form.numberOfAttendees,
     manageUrl,
   });

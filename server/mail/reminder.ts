@@ -1,8 +1,8 @@
 import { formatDinnerTime } from "../../core/rules/index.ts";
-import type { Event } from "../../core/schemas/index.ts";
-import type { ComposedMail, EventRsvpRecord, Stored } from "../store/store.ts";
+import type { Event, SocialEvent } from "../../core/schemas/index.ts";
+import type { ComposedMail, EventRsvpRecord, RsvpRecords, Stored } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
-import { eventPlaceView, type MailContext } from "./messages.ts";
+import { eventPlaceView, type MailContext, outingPlaceView } from "./messages.ts";
 
 /** '2 Roast Beef, 1 Salmon', or '3 meals' for a dinner without choices. */
 export function mealsText(record: Pick<EventRsvpRecord, "meals" | "mealCounts">): string {
@@ -11,28 +11,48 @@ export function mealsText(record: Pick<EventRsvpRecord, "meals" | "mealCounts">)
   return `${record.meals} ${record.meals === 1 ? "meal" : "meals"}`;
 }
 
-/**
- * The reminder an attendee gets the day before: when and where (with the map), their attendees
- * and dinners as stored, and the link to change or cancel when there is one.
- */
-export async function reminderMail(
-  ctx: MailContext,
-  event: Event,
-  rsvp: Stored<EventRsvpRecord>,
-  manageLink: string | undefined,
-): Promise<ComposedMail> {
+/** What a reminder is about: an event with the RSVP's dinners, or a social outing. */
+export type Reminded =
+  | { kind: "event"; item: Event; rsvp: Stored<EventRsvpRecord> }
+  | { kind: "social"; item: SocialEvent; rsvp: Stored<RsvpRecords["social"]> };
+
+/** The event's dinner as the RSVP reserved it, or that none was; nothing for an outing. */
+function dinnerView(reminded: Reminded) {
+  if (reminded.kind !== "event") return { dinner: false, noDinner: false };
+  const { item: event, rsvp } = reminded;
   const { record } = rsvp;
-  const rendered = ctx.templates("reminder", {
-    lodgeName: ctx.lodge.name,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    ...eventPlaceView(event, ctx.lodge.address.mapLink),
-    attendees: record.attendees,
-    dinner: record.meals > 0 && {
+  if (record.meals === 0) return { dinner: false, noDinner: true };
+  return {
+    dinner: {
       time: formatDinnerTime(event.earlyBirdOptions.time),
       meals: `${record.meals} ${record.meals === 1 ? "meal" : "meals"}`,
       selection: record.mealCounts.some(({ count }) => count > 0) ? mealsText(record) : "",
     },
+    noDinner: false,
+  };
+}
+
+/**
+ * The reminder an attendee gets the day before: when and where (with the map), their attendees
+ * and, for an event, their dinners as stored, and the link to change or cancel when there is one.
+ */
+export async function reminderMail(
+  ctx: MailContext,
+  reminded: Reminded,
+  manageLink: string | undefined,
+): Promise<ComposedMail> {
+  const { record } = reminded.rsvp;
+  const place =
+    reminded.kind === "event"
+      ? eventPlaceView(reminded.item, ctx.lodge.address.mapLink)
+      : outingPlaceView(reminded.item);
+  const rendered = ctx.templates("reminder", {
+    lodgeName: ctx.lodge.name,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    ...place,
+    attendees: record.attendees,
+    ...dinnerView(reminded),
     manageLink,
   });
   return composeMail({

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import { signToken, verifyToken } from "../security/tokens.ts";
+import type { RsvpKind } from "../store/store.ts";
 
 /**
  * The personal links in an RSVP's mails: the manage link (see, change or cancel the RSVP without
@@ -15,8 +16,6 @@ import { signToken, verifyToken } from "../security/tokens.ts";
 
 /** What a link lets its holder do. */
 export type LinkPurpose = "manage" | "claim";
-/** Which RSVPs a manage link names: an event's or a social outing's. */
-export type RsvpKind = "event" | "social";
 
 /** The site's page that opens a manage link, and the one that opens a claim link. */
 export const MANAGE_PAGE = RSVP_LINK_PAGES.manage;

@@ -24,9 +24,9 @@ import {
   socialRsvpFormSchema,
 } from "../../core/schemas/index.ts";
 import { HttpError, validationError } from "../http/errors.ts";
-import type { EventRsvpChange, EventRsvpRecord, Store } from "../store/store.ts";
+import type { EventRsvpChange, EventRsvpRecord, RsvpKind, Store } from "../store/store.ts";
 import { mealCountLabels } from "./event-rsvp.ts";
-import { type RsvpKind, readRsvpToken } from "./manage-link.ts";
+import { readRsvpToken } from "./manage-link.ts";
 
 /**
  * What a manage link opens: the RSVP it names (an event's or a social outing's), its event, and

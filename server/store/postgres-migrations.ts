@@ -193,7 +193,18 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       );
       CREATE INDEX waitlist_line ON waitlist (event_id, line) WHERE state IN ('waiting', 'offered');
       CREATE INDEX waitlist_email ON waitlist (event_id, email) WHERE state IN ('waiting', 'offered');
-
+    `,
+  },
+  {
+    version: 6,
+    name: "outings remind their attendees too",
+    sql: `
+      -- A reminder names its RSVP's kind: event and outing RSVPs are numbered apart.
+      ALTER TABLE reminders ADD COLUMN kind text NOT NULL DEFAULT 'event'
+        CHECK (kind IN ('event', 'social'));
+      ALTER TABLE reminders ALTER COLUMN kind DROP DEFAULT;
+      ALTER TABLE reminders DROP CONSTRAINT reminders_rsvp_id_event_date_key;
+      ALTER TABLE reminders ADD UNIQUE (kind, rsvp_id, event_date);
     `,
   },
 ];

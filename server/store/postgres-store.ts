@@ -34,6 +34,7 @@ import {
   type ManagedEventRsvp,
   type ManagedSocialRsvp,
   type QueuedMail,
+  type RsvpKind,
   type RsvpLimits,
   type RsvpState,
   type SocialRsvpRecord,
@@ -806,13 +807,20 @@ export class PostgresStore implements Store {
     return this.#read((sql) => this.#lastSummary(sql));
   }
 
-  async unremindedRsvps(eventId: string, eventDate: string, receivedBefore: Date) {
-    return this.#read((sql) => timed.unremindedRsvps(sql, eventId, eventDate, receivedBefore));
+  async unremindedRsvps<K extends RsvpKind>(
+    kind: K,
+    subjectId: string,
+    eventDate: string,
+    receivedBefore: Date,
+  ) {
+    return this.#read((sql) =>
+      timed.unremindedRsvps(sql, kind, subjectId, eventDate, receivedBefore),
+    );
   }
 
   async queueReminder(...args: Parameters<Store["queueReminder"]>) {
-    const queue = (tx: Tx, id: number, mails: ComposedMail[], at: Date) =>
-      this.#queue(tx, "event_rsvps", id, mails, at);
+    const queue = (tx: Tx, source: Source, id: number, mails: ComposedMail[], at: Date) =>
+      this.#queue(tx, source, id, mails, at);
     return this.#write((tx) => timed.queueReminder(tx, queue, ...args));
   }
 
@@ -820,7 +828,7 @@ export class PostgresStore implements Store {
     return this.#read((sql) => timed.personalData(sql));
   }
 
-  async eraseRsvps(kind: "event" | "social", subject: string, now: Date) {
+  async eraseRsvps(kind: RsvpKind, subject: string, now: Date) {
     return this.#write(async (tx) => {
       if (kind === "event") await waitlist.erase(tx, subject, now);
       return timed.eraseRsvps(tx, kind, subject, now);

@@ -1,11 +1,20 @@
 import type { Sql, TransactionSql } from "postgres";
-import { ERASED, ERASED_MAIL, ERASURE_SOURCES, erasure, eventRsvp } from "./rows.ts";
+import {
+  ERASED,
+  ERASED_MAIL,
+  ERASURE_SOURCES,
+  erasure,
+  type Row,
+  RSVP_TABLES,
+  type Source,
+} from "./rows.ts";
 import type {
   ComposedMail,
   Erasure,
   ErasureKind,
-  EventRsvpRecord,
   PersonalData,
+  RsvpKind,
+  RsvpRecords,
   Stored,
 } from "./store.ts";
 import { FAILURE_SUMMARY_KIND } from "./store.ts";
@@ -19,46 +28,60 @@ import { FAILURE_SUMMARY_KIND } from "./store.ts";
 
 type Tx = TransactionSql;
 /** Queues mails in the transaction, as the store's own submissions do. */
-type Queue = (tx: Tx, sourceId: number, mails: ComposedMail[], at: Date) => Promise<void>;
+type Queue = (
+  tx: Tx,
+  source: Source,
+  sourceId: number,
+  mails: ComposedMail[],
+  at: Date,
+) => Promise<void>;
 
-export async function unremindedRsvps(
+export async function unremindedRsvps<K extends RsvpKind>(
   sql: Sql,
-  eventId: string,
+  kind: K,
+  subjectId: string,
   eventDate: string,
   receivedBefore: Date,
-): Promise<Stored<EventRsvpRecord>[]> {
+): Promise<Stored<RsvpRecords[K]>[]> {
+  const { table, subject } = RSVP_TABLES[kind];
+  // The table of `kind` reads as `kind`'s record: the lookup loses that link, the cast restores it.
+  const read = RSVP_TABLES[kind].read as (row: Row) => Stored<RsvpRecords[K]>;
   const rows = await sql`
-    SELECT * FROM event_rsvps r WHERE event_id = ${eventId} AND state = 'current'
+    SELECT * FROM ${sql(table)} r WHERE ${sql(subject)} = ${subjectId} AND state = 'current'
     AND received_at < ${receivedBefore} AND erased_at IS NULL
-    AND NOT EXISTS (SELECT 1 FROM reminders m WHERE m.rsvp_id = r.id AND m.event_date = ${eventDate})
+    AND NOT EXISTS (SELECT 1 FROM reminders m
+      WHERE m.kind = ${kind} AND m.rsvp_id = r.id AND m.event_date = ${eventDate})
     ORDER BY id`;
-  return rows.map(eventRsvp);
+  return rows.map((row) => read(row));
 }
 
 export async function queueReminder(
   tx: Tx,
   queue: Queue,
+  kind: RsvpKind,
   rsvpId: number,
   eventDate: string,
   mail: ComposedMail,
   now: Date,
   manageTokenHash?: string,
 ): Promise<boolean> {
-  const [current] = await tx`SELECT 1 FROM event_rsvps WHERE id = ${rsvpId} AND state = 'current'`;
+  const { table } = RSVP_TABLES[kind];
+  const [current] = await tx`SELECT 1 FROM ${tx(table)} WHERE id = ${rsvpId} AND state = 'current'`;
   if (!current) return false;
   const claimed = await tx`
-    INSERT INTO reminders (rsvp_id, event_date, queued_at) VALUES (${rsvpId}, ${eventDate}, ${now})
+    INSERT INTO reminders (kind, rsvp_id, event_date, queued_at)
+    VALUES (${kind}, ${rsvpId}, ${eventDate}, ${now})
     ON CONFLICT DO NOTHING RETURNING id`;
   if (claimed.length === 0) return false;
   if (manageTokenHash !== undefined) {
-    await tx`UPDATE event_rsvps SET manage_token_hash = ${manageTokenHash} WHERE id = ${rsvpId}`;
+    await tx`UPDATE ${tx(table)} SET manage_token_hash = ${manageTokenHash} WHERE id = ${rsvpId}`;
   }
-  await queue(tx, rsvpId, [mail], now);
+  await queue(tx, table, rsvpId, [mail], now);
   return true;
 }
 
 export async function personalData(sql: Sql): Promise<PersonalData[]> {
-  const rows = await sql<{ kind: "event" | "social"; subject: string; newest: Date }[]>`
+  const rows = await sql<{ kind: RsvpKind; subject: string; newest: Date }[]>`
     SELECT 'event' AS kind, event_id AS subject, MAX(received_at) AS newest FROM event_rsvps
     WHERE erased_at IS NULL GROUP BY event_id
     UNION ALL
@@ -106,14 +129,13 @@ async function lockedIds(rows: Promise<{ id: number }[]>): Promise<number[]> {
 
 export async function eraseRsvps(
   tx: Tx,
-  kind: "event" | "social",
+  kind: RsvpKind,
   subject: string,
   now: Date,
 ): Promise<number> {
+  const { table, subject: column } = RSVP_TABLES[kind];
   const ids = await lockedIds(
-    kind === "event"
-      ? tx`SELECT id FROM event_rsvps WHERE event_id = ${subject} AND erased_at IS NULL FOR UPDATE`
-      : tx`SELECT id FROM social_rsvps WHERE outing_id = ${subject} AND erased_at IS NULL FOR UPDATE`,
+    tx`SELECT id FROM ${tx(table)} WHERE ${tx(column)} = ${subject} AND erased_at IS NULL FOR UPDATE`,
   );
   return erase(tx, kind, subject, ids, now);
 }

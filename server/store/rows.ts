@@ -10,6 +10,8 @@ import type {
   MailEntry,
   MailStatus,
   MealCount,
+  RsvpKind,
+  RsvpRecords,
   SocialRsvpRecord,
   StoreDump,
   Stored,
@@ -280,6 +282,17 @@ export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
     return x < y ? -1 : x > y ? 1 : 0;
   });
 }
+
+/**
+ * Where each kind of RSVP is kept: its table, the column naming its event or outing, and how a
+ * row of it reads.
+ */
+export const RSVP_TABLES = {
+  event: { table: "event_rsvps", subject: "event_id", read: eventRsvp },
+  social: { table: "social_rsvps", subject: "outing_id", read: socialRsvp },
+} as const satisfies {
+  [K in RsvpKind]: { table: Source; subject: string; read: (row: Row) => Stored<RsvpRecords[K]> };
+};
 
 /** The submission table of each kind of erasure. */
 export const ERASURE_SOURCES = {

@@ -39,6 +39,7 @@ import {
   type ManagedEventRsvp,
   type ManagedSocialRsvp,
   type QueuedMail,
+  type RsvpKind,
   type RsvpLimits,
   type RsvpState,
   type SocialRsvpRecord,
@@ -779,8 +780,15 @@ export class SqliteStore implements Store {
     return this.#read(() => this.#lastSummary());
   }
 
-  async unremindedRsvps(eventId: string, eventDate: string, receivedBefore: Date) {
-    return this.#read(() => timed.unremindedRsvps(this.#db, eventId, eventDate, receivedBefore));
+  async unremindedRsvps<K extends RsvpKind>(
+    kind: K,
+    subjectId: string,
+    eventDate: string,
+    receivedBefore: Date,
+  ) {
+    return this.#read(() =>
+      timed.unremindedRsvps(this.#db, kind, subjectId, eventDate, receivedBefore),
+    );
   }
 
   async queueReminder(...args: Parameters<Store["queueReminder"]>) {
@@ -791,7 +799,7 @@ export class SqliteStore implements Store {
     return this.#read(() => timed.personalData(this.#db));
   }
 
-  async eraseRsvps(kind: "event" | "social", subject: string, now: Date) {
+  async eraseRsvps(kind: RsvpKind, subject: string, now: Date) {
     return this.#write(() => {
       if (kind === "event") waitlist.erase(this.#db, subject, now);
       return timed.eraseRsvps(this.#db, kind, subject, now);

@@ -1,12 +1,13 @@
 import type { DatabaseSync } from "node:sqlite";
-import { ERASED, ERASED_MAIL, ERASURE_SOURCES, erasure, eventRsvp, type Row } from "./rows.ts";
+import { ERASED, ERASED_MAIL, ERASURE_SOURCES, erasure, type Row, RSVP_TABLES } from "./rows.ts";
 import { queueMails } from "./sqlite-outbox.ts";
 import type {
   ComposedMail,
   Erasure,
   ErasureKind,
-  EventRsvpRecord,
   PersonalData,
+  RsvpKind,
+  RsvpRecords,
   Stored,
 } from "./store.ts";
 import { FAILURE_SUMMARY_KIND } from "./store.ts";
@@ -16,48 +17,56 @@ import { FAILURE_SUMMARY_KIND } from "./store.ts";
  * transaction (a write for those that write), so the claim and what it covers commit together.
  */
 
-export function unremindedRsvps(
+export function unremindedRsvps<K extends RsvpKind>(
   db: DatabaseSync,
-  eventId: string,
+  kind: K,
+  subjectId: string,
   eventDate: string,
   receivedBefore: Date,
-): Stored<EventRsvpRecord>[] {
+): Stored<RsvpRecords[K]>[] {
+  const { table, subject } = RSVP_TABLES[kind];
+  // The table of `kind` reads as `kind`'s record: the lookup loses that link, the cast restores it.
+  const read = RSVP_TABLES[kind].read as (row: Row) => Stored<RsvpRecords[K]>;
   const rows = db
     .prepare(
-      `SELECT * FROM event_rsvps r WHERE event_id = ? AND state = 'current' AND received_at < ?
+      `SELECT * FROM ${table} r WHERE ${subject} = ? AND state = 'current' AND received_at < ?
        AND erased_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM reminders m WHERE m.rsvp_id = r.id AND m.event_date = ?)
+       AND NOT EXISTS (SELECT 1 FROM reminders m
+         WHERE m.kind = ? AND m.rsvp_id = r.id AND m.event_date = ?)
        ORDER BY id`,
     )
-    .all(eventId, receivedBefore.toISOString(), eventDate) as Row[];
-  return rows.map(eventRsvp);
+    .all(subjectId, receivedBefore.toISOString(), kind, eventDate) as Row[];
+  return rows.map((row) => read(row));
 }
 
 export function queueReminder(
   db: DatabaseSync,
+  kind: RsvpKind,
   rsvpId: number,
   eventDate: string,
   mail: ComposedMail,
   now: Date,
   manageTokenHash?: string,
 ): boolean {
+  const { table } = RSVP_TABLES[kind];
   const current = db
-    .prepare("SELECT 1 AS found FROM event_rsvps WHERE id = ? AND state = 'current'")
+    .prepare(`SELECT 1 AS found FROM ${table} WHERE id = ? AND state = 'current'`)
     .get(rsvpId);
   if (!current) return false;
   const claimed = db
     .prepare(
-      "INSERT INTO reminders (rsvp_id, event_date, queued_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+      `INSERT INTO reminders (kind, rsvp_id, event_date, queued_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT DO NOTHING`,
     )
-    .run(rsvpId, eventDate, now.toISOString());
+    .run(kind, rsvpId, eventDate, now.toISOString());
   if (claimed.changes === 0) return false;
   if (manageTokenHash !== undefined) {
-    db.prepare("UPDATE event_rsvps SET manage_token_hash = ? WHERE id = ?").run(
+    db.prepare(`UPDATE ${table} SET manage_token_hash = ? WHERE id = ?`).run(
       manageTokenHash,
       rsvpId,
     );
   }
-  queueMails(db, "event_rsvps", rsvpId, [mail], now);
+  queueMails(db, table, rsvpId, [mail], now);
   return true;
 }
 
@@ -71,7 +80,7 @@ export function personalData(db: DatabaseSync): PersonalData[] {
        WHERE erased_at IS NULL GROUP BY outing_id
        ORDER BY 1, 2`,
     )
-    .all() as { kind: "event" | "social"; subject: string; newest: string }[];
+    .all() as { kind: RsvpKind; subject: string; newest: string }[];
   return rows.map((row) => ({ ...row, newest: new Date(row.newest) }));
 }
 
@@ -119,14 +128,8 @@ function erase(
   return ids.length;
 }
 
-export function eraseRsvps(
-  db: DatabaseSync,
-  kind: "event" | "social",
-  subject: string,
-  now: Date,
-): number {
-  const column = kind === "event" ? "event_id" : "outing_id";
-  return erase(db, kind, subject, `${column} = ?`, [subject], now);
+export function eraseRsvps(db: DatabaseSync, kind: RsvpKind, subject: string, now: Date): number {
+  return erase(db, kind, subject, `${RSVP_TABLES[kind].subject} = ?`, [subject], now);
 }
 
 export function eraseMessages(db: DatabaseSync, receivedBefore: Date, now: Date): number {

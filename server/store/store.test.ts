@@ -14,9 +14,12 @@ import {
   type ContactSubmission,
   type EventRsvpSubmission,
   FAILURE_SUMMARY_KIND,
+  type RsvpKind,
   type RsvpLimits,
+  type SocialRsvpRecord,
   type Store,
   StoreUnavailableError,
+  type Submission,
   type WaitlistOffers,
   type WaitlistSubmission,
 } from "./store.ts";
@@ -27,6 +30,8 @@ import {
  * run of this file). Two stores opened on one place stand for two processes.
  */
 const NOW = new Date("2026-11-21T17:00:00Z");
+/** An hour after NOW: the reminder time, in the reminder tests. */
+const LATER = new Date(NOW.getTime() + 3_600_000);
 let dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -72,6 +77,23 @@ const kinds: StoreKind[] = [
     },
   },
 ];
+
+/** A social RSVP to the outing 'bowling', received at NOW. */
+function outingRsvp(firstName: string, attendees: number): Submission<SocialRsvpRecord> {
+  return {
+    record: {
+      outingId: "bowling",
+      firstName,
+      lastName: "Day",
+      email: `${firstName.toLowerCase()}@example.org`,
+      attendees,
+    },
+    receivedAt: NOW,
+    idempotency: { requestHash: firstName.toLowerCase(), keys: [] },
+    mails: [],
+    response: { status: 200, body: {} },
+  };
+}
 
 function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvpSubmission {
   return {
@@ -744,6 +766,40 @@ describe("the SQLite store's own", () => {
     await store.close();
   });
 
+  it("keeps the reminders a version 4 database sent when outings get theirs", async () => {
+    const path = file();
+    mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path);
+    db.exec(
+      "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+    );
+    for (const step of MIGRATIONS.filter((m) => m.version <= 4)) {
+      db.exec(step.sql);
+      db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
+        step.version,
+        step.name,
+      );
+    }
+    db.prepare(
+      `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
+       attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
+       'Ann', 'Lee', '', 'ann@example.org', 2, 0, 0, '[]', 'h')`,
+    ).run();
+    db.prepare(
+      "INSERT INTO reminders (rsvp_id, event_date, queued_at) VALUES (1, '2026/12/02 19:30', '2026-12-01T15:00:00Z')",
+    ).run();
+    db.close();
+    const store = new SqliteStore(path, NOW);
+    expect(await store.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER)).toEqual([]);
+    await store.addSocialRsvp(outingRsvp("Dee", 1));
+    expect(
+      (await store.unremindedRsvps("social", "bowling", "2026/12/02 19:30", LATER)).map(
+        (r) => r.id,
+      ),
+    ).toEqual([1]);
+    await store.close();
+  });
+
   it("tells a database that cannot be written from a mistake, as the contract's StoreUnavailableError", async () => {
     const path = file();
     await new SqliteStore(path, NOW).close();
@@ -797,7 +853,6 @@ describe("the PostgreSQL store's own", () => {
 });
 
 describe.each(kinds)("the $name store's timed work", (kind) => {
-  const LATER = new Date(NOW.getTime() + 3_600_000);
   const withDinner = (firstName: string, meals: number, at = NOW): EventRsvpSubmission => {
     const base = rsvp(firstName, meals);
     return {
@@ -824,12 +879,13 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const ann = await idOf(a, "Ann");
 
     // Bob's RSVP came after the reminder time: he is not reminded.
-    const due = await a.unremindedRsvps("e1", "2026/12/02 19:30", LATER);
+    const due = await a.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER);
     expect(due.map((r) => r.record.firstName)).toEqual(["Ann"]);
 
     const claims = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         (i % 2 ? a : b).queueReminder(
+          "event",
           ann,
           "2026/12/02 19:30",
           mail("reminder", "ann@example.org"),
@@ -842,9 +898,10 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await b.close();
 
     const restarted = await kind.open(place);
-    expect(await restarted.unremindedRsvps("e1", "2026/12/02 19:30", LATER)).toEqual([]);
+    expect(await restarted.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER)).toEqual([]);
     expect(
       await restarted.queueReminder(
+        "event",
         ann,
         "2026/12/02 19:30",
         mail("reminder", "ann@example.org"),
@@ -855,20 +912,51 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
 
     // Postponed to another day, the event reminds again.
     expect(
-      (await restarted.unremindedRsvps("e1", "2026/12/16 19:30", LATER)).map((r) => r.id),
+      (await restarted.unremindedRsvps("event", "e1", "2026/12/16 19:30", LATER)).map((r) => r.id),
     ).toEqual([ann]);
     // A cancelled RSVP is reminded of nothing.
     await restarted.cancelEventRsvp(ann, LATER, []);
     expect(
       await restarted.queueReminder(
+        "event",
         ann,
         "2026/12/16 19:30",
         mail("reminder", "ann@example.org"),
         LATER,
       ),
     ).toBe(false);
-    expect(await restarted.unremindedRsvps("e1", "2026/12/16 19:30", LATER)).toEqual([]);
+    expect(await restarted.unremindedRsvps("event", "e1", "2026/12/16 19:30", LATER)).toEqual([]);
     await restarted.close();
+  });
+
+  it("reminds an outing's attendees apart from an event's, though their RSVPs share a number", async () => {
+    const store = await kind.open(await kind.place());
+    await store.addEventRsvp(rsvp("Ann", 2), seats(70));
+    await store.addSocialRsvp(outingRsvp("Dee", 2));
+    const [event] = await store.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER);
+    const [outing] = await store.unremindedRsvps("social", "bowling", "2026/12/02 19:30", LATER);
+    expect(outing?.record).toMatchObject({ outingId: "bowling", firstName: "Dee", attendees: 2 });
+    // Both are the first of their table: the event's claim must not pass for the outing's.
+    expect(outing?.id).toBe(event?.id);
+    const day = "2026/12/02 19:30";
+    const queue = (k: RsvpKind, to: string, hash?: string) =>
+      store.queueReminder(k, event?.id ?? 0, day, mail("reminder", to), LATER, hash);
+    expect(await queue("event", "ann@example.org")).toBe(true);
+    expect(await store.unremindedRsvps("social", "bowling", day, LATER)).toHaveLength(1);
+    expect(await queue("social", "dee@example.org", "new-hash")).toBe(true);
+    expect(await queue("social", "dee@example.org")).toBe(false);
+    expect(await store.unremindedRsvps("social", "bowling", day, LATER)).toEqual([]);
+    const reminders = (await store.listMail()).filter((m) => m.kind === "reminder");
+    expect(reminders.map((m) => m.to).sort()).toEqual(["ann@example.org", "dee@example.org"]);
+    // The reminder's manage link takes the place of the confirmation's.
+    expect((await store.findSocialRsvpByToken("new-hash"))?.rsvp.record.firstName).toBe("Dee");
+    // A cancelled outing RSVP is reminded of nothing.
+    await store.addSocialRsvp(outingRsvp("Eve", 1));
+    const eve = (await store.listSocialRsvps("bowling")).find((r) => r.record.firstName === "Eve");
+    await store.changeSocialRsvp(eve?.id ?? 0, 0, NOW, []);
+    const postponed = await store.unremindedRsvps("social", "bowling", "2026/12/09 19:30", LATER);
+    expect(postponed.map((r) => r.record.firstName)).toEqual(["Dee"]);
+    await store.close();
   });
 
   it("erases the names, addresses and mails of an event's RSVPs once, keeping attendees and meals", async () => {
@@ -879,19 +967,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await a.addEventRsvp(withDinner("Bob", 3), seats(70));
     await a.addEventRsvp(withDinner("Cy", 1), seats(70));
     await a.cancelEventRsvp(await idOf(a, "Cy"), NOW, []);
-    await a.addSocialRsvp({
-      record: {
-        outingId: "bowling",
-        firstName: "Dee",
-        lastName: "Day",
-        email: "dee@example.org",
-        attendees: 2,
-      },
-      receivedAt: NOW,
-      idempotency: { requestHash: "dee", keys: [] },
-      mails: [],
-      response: { status: 200, body: {} },
-    });
+    await a.addSocialRsvp(outingRsvp("Dee", 2));
     // Ann's confirmation went; Bob's is still waiting, and goes before its text is erased.
     const [sent] = await a.claimDueMail(NOW, NOW, 1);
     await a.markMailSent(sent?.id ?? 0, NOW);

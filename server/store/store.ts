@@ -140,6 +140,14 @@ export interface SocialRsvpRecord {
   attendees: number;
 }
 
+/** The two kinds of RSVP: to an event (with its dinner), to a social outing. */
+export type RsvpKind = "event" | "social";
+/** The record each kind of RSVP keeps. */
+export interface RsvpRecords {
+  event: EventRsvpRecord;
+  social: SocialRsvpRecord;
+}
+
 export interface ContactRecord {
   firstName: string;
   lastName: string;
@@ -307,7 +315,7 @@ export type ErasureKind = "event" | "social" | "contact";
 
 /** Submissions that still hold personal data: per event or outing, with the newest receipt. */
 export interface PersonalData {
-  kind: "event" | "social";
+  kind: RsvpKind;
   /** The event's or outing's id. */
   subject: string;
   newest: Date;
@@ -496,20 +504,24 @@ export interface Store {
   /** When the last failure summary was queued, if ever. */
   lastFailureSummary(): Promise<Date | undefined>;
   /**
-   * The current RSVPs of an event received before `receivedBefore` that have had no reminder for
-   * the event's date `eventDate` (its date as the data writes it: a postponed event reminds again).
+   * The current RSVPs of `kind` for the event or outing `subjectId` received before
+   * `receivedBefore` that have had no reminder for its date `eventDate` (its date as the data
+   * writes it: a postponed event reminds again).
    */
-  unremindedRsvps(
-    eventId: string,
+  unremindedRsvps<K extends RsvpKind>(
+    kind: K,
+    subjectId: string,
     eventDate: string,
     receivedBefore: Date,
-  ): Promise<Stored<EventRsvpRecord>[]>;
+  ): Promise<Stored<RsvpRecords[K]>[]>;
   /**
-   * Claims the reminder of RSVP `rsvpId` for `eventDate` and queues `mail` with it, in one
-   * transaction (with the new manage link's hash, when it carries one); false (nothing queued) when it was claimed before, by this or another instance,
-   * or the RSVP is no longer current.
+   * Claims the reminder of the RSVP of `kind` numbered `rsvpId` for `eventDate` and queues
+   * `mail` with it, in one transaction (with the new manage link's hash, when it carries one);
+   * false (nothing queued) when it was claimed before, by this or another instance, or the RSVP
+   * is no longer current.
    */
   queueReminder(
+    kind: RsvpKind,
     rsvpId: number,
     eventDate: string,
     mail: ComposedMail,
@@ -524,7 +536,7 @@ export interface Store {
    * state) and the text of the mails sent about them, keeping attendees and meals, and records
    * it; the number of RSVPs erased (0 when there were none left).
    */
-  eraseRsvps(kind: "event" | "social", subject: string, now: Date): Promise<number>;
+  eraseRsvps(kind: RsvpKind, subject: string, now: Date): Promise<number>;
   /**
    * Erases the messages received before `receivedBefore` likewise, and the text of the
    * secretary's summaries of failed mail queued before then and gone (they name visitors); how many
