@@ -93,6 +93,9 @@ describe("the waiting list, the visitor's side", () => {
       await dialog.waitFor();
       await fillPerson(dialog, "Ann", `ann${width}@example.org`);
       await dialog.getByLabel("Number of attendees (including yourself)").selectOption("2");
+      expect(await dialog.locator(".privacy-note").innerText()).toMatch(
+        /^Your name and e-mail address are used only for your place in the waiting list/,
+      );
       await shot(page, `waitlist-modal-${width}.png`, false);
       await dialog.getByRole("button", { name: "Join the waiting list" }).click();
       const [heading, text] = await alertText(page);
@@ -292,6 +295,9 @@ describe("the waiting list, the visitor's side", () => {
       expect(await page.locator("h1").innerText()).toBe(`Join the waiting list for ${NAME}`);
       expect(await page.locator("#form-answer h2").innerText()).toBe("Not enough seats");
       expect(await page.getByLabel("First Name").inputValue()).toBe("Cal");
+      expect(await page.locator(".privacy-note").innerText()).toMatch(
+        /your place in the waiting list/,
+      );
       await shot(page, `waitlist-nojs-${width}.png`);
       await page.getByRole("button", { name: "Join the waiting list" }).click();
       await page.locator(".form-result").waitFor();

@@ -30,5 +30,8 @@ describe("keeping personal data for a set time", () => {
       "Your name and e-mail address are used only for this reservation and are erased 30 days after the event; the lodge keeps only the number of attendees and meals.",
     );
     expect(privacyNote(90, "message")).toContain("are erased 90 days after you send it.");
+    expect(privacyNote(30, "waiting list")).toBe(
+      "Your name and e-mail address are used only for your place in the waiting list and the reservation it may become, and are erased 30 days after the event; the lodge keeps only the number of attendees and meals.",
+    );
   });
 });

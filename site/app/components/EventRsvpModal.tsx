@@ -287,7 +287,7 @@ export default function EventRsvpModal({
           shownInvalid={shownInvalid}
           mealsClosed={mealsClosed}
         />
-        <PrivacyNote what="reservation" />
+        <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
         <FormButtons
           sending={sending}
           disabled={problems.size > 0}

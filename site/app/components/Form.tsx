@@ -7,7 +7,7 @@ import {
   useState,
 } from "react";
 import type { ApiRequest, ApiResponse, ApiRoutesOf } from "../../../core/api/routes.ts";
-import { privacyNote } from "../../../core/rules/retention.ts";
+import { type PrivacyNoteSubject, privacyNote } from "../../../core/rules/retention.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { type ApiFailure, failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
@@ -324,9 +324,8 @@ export function SubmitButton({
   );
 }
 
-/** The note under a form's heading: which fields are required. */
 /** What the lodge does with what the form sends, and when it is erased (lodge.yaml's days). */
-export function PrivacyNote({ what }: { what: "reservation" | "message" }) {
+export function PrivacyNote({ what }: { what: PrivacyNoteSubject }) {
   return <p className="form-note privacy-note">{privacyNote(lodge.keepPersonalDataDays, what)}</p>;
 }
 

@@ -93,7 +93,15 @@ export function PlainForm({
       <PlainFormHidden page={page} eventId={eventId} />
       <RequiredNote />
       {children}
-      <PrivacyNote what={route === "contact" ? "message" : "reservation"} />
+      <PrivacyNote
+        what={
+          route === "contact"
+            ? "message"
+            : route === "joinWaitlist"
+              ? "waiting list"
+              : "reservation"
+        }
+      />
       <div className="button-row">
         <SubmitButton
           sending={false}
