@@ -147,7 +147,7 @@ describe("a form sent without JavaScript", () => {
     expect(html).toContain('action="/mj/api/rsvp/waitlist"');
     expect(html).toContain(`<input type="hidden" name="formPage" value="${WAITLIST_PAGE}">`);
     expect(html).toMatch(
-      /<div class="form-alert" role="alert" id="form-answer"><h2>Not enough seats<\/h2><p>This event is full for 2 attendees: 1 seat is left\. [^<]*waiting list[^<]*<\/p><\/div>/,
+      /<div class="form-result" role="status" id="form-answer"><h2>Not enough seats<\/h2><p>This event is full for 2 attendees: 1 seat is left\. [^<]*waiting list[^<]*<\/p><\/div>/,
     );
     expect(html).toContain('name="firstName" value="John"');
     expect(html).toContain('name="email" value="John.Smith@Example.org"');

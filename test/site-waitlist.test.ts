@@ -294,6 +294,9 @@ describe("the waiting list, the visitor's side", () => {
       await page.locator("#form-answer").waitFor();
       expect(await page.locator("h1").innerText()).toBe(`Join the waiting list for ${NAME}`);
       expect(await page.locator("#form-answer h2").innerText()).toBe("Not enough seats");
+      // Nothing went wrong: the page says where the form went, not in an error's red.
+      expect(await page.locator("#form-answer").getAttribute("class")).toBe("form-result");
+      expect(await page.locator("#form-answer").getAttribute("role")).toBe("status");
       expect(await page.getByLabel("First Name").inputValue()).toBe("Cal");
       expect(await page.locator(".privacy-note").innerText()).toMatch(
         /your place in the waiting list/,

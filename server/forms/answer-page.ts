@@ -17,6 +17,11 @@ export interface FormAnswer {
   problems: readonly FieldProblem[];
   /** The notice's heading, when not the catalogue's 'Success!' or 'Error'. */
   heading?: string;
+  /**
+   * The form was turned to the route that takes it (a full event's waiting list, or the RSVP
+   * once seats are free): nothing went wrong, so the notice is not shown as an error.
+   */
+  turned?: boolean;
 }
 
 /** The tokens a page with a form gets as it is served, in place of the built placeholders. */
@@ -134,6 +139,7 @@ function markProblems(form: T.Element, problems: readonly FieldProblem[]): Map<s
 /** What happened, in the place of the form or above it. */
 function notice(answer: FormAnswer, ids: Map<string, string>, back?: T.Element): T.Element {
   const ok = answer.status < 300;
+  const calm = ok || answer.turned === true;
   const heading = answer.heading ?? (ok ? ALERTS.rsvpSuccess.heading : ALERTS.sendFailure.heading);
   const list = answer.problems.map((problem) => {
     const id = ids.get(problem.field);
@@ -145,7 +151,11 @@ function notice(answer: FormAnswer, ids: Map<string, string>, back?: T.Element):
   });
   return element(
     "div",
-    { class: ok ? "form-result" : "form-alert", role: ok ? "status" : "alert", id: "form-answer" },
+    {
+      class: calm ? "form-result" : "form-alert",
+      role: calm ? "status" : "alert",
+      id: "form-answer",
+    },
     element("h2", {}, heading),
     element("p", {}, answer.message),
     ...(list.length > 0 ? [element("ul", {}, ...list)] : []),

@@ -116,7 +116,10 @@ export function plainForms(app: FastifyInstance, options: PlainFormOptions): voi
         message: body.message ?? "The form could not be sent. Please try again later.",
         problems: body.problems ?? [],
         ...(instead
-          ? { heading: body.instead === "joinWaitlist" ? "Not enough seats" : "Seats are free" }
+          ? {
+              heading: body.instead === "joinWaitlist" ? "Not enough seats" : "Seats are free",
+              turned: true,
+            }
           : {}),
       },
       fields,
