@@ -16,7 +16,13 @@ import type { Event, EventRsvpForm, LodgeData } from "../../core/schemas/index.t
 import { HttpError } from "../http/errors.ts";
 import type { MailContext } from "../mail/messages.ts";
 import { offerExpiresText, waitlistOfferMail } from "../mail/waitlist.ts";
-import type { EventRsvpRecord, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
+import type {
+  ComposedMail,
+  EventRsvpRecord,
+  Store,
+  WaitlistEntry,
+  WaitlistOffers,
+} from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf } from "./manage-rsvp.ts";
 
@@ -96,10 +102,7 @@ export async function offersFor(
     const ids = new Set(partiesToOffer(parties, free));
     chosen = line.filter((entry) => ids.has(entry.id));
   }
-  const mails = new Map<
-    number,
-    { tokenHash: string; mails: Awaited<ReturnType<typeof waitlistOfferMail>>[] }
-  >();
+  const mails = new Map<number, { tokenHash: string; mails: ComposedMail[] }>();
   await Promise.all(
     chosen.map(async (entry) => {
       const { token, hash } = newClaimToken(ctx.secret);
