@@ -86,7 +86,7 @@ describe("lodge rsvps cancel and edit with a waiting list", () => {
     expect(edited.code).toBe(0);
     // 65 in RSVPs and 3 held for Dan; Eve's 9 do not fit in the 2 left.
     expect(edited.stdout).toContain(
-      "Table Lodge on Wed, Jan 5, 2028 at 7:30PM now has 68 of 70 seats reserved.",
+      "Table Lodge on Wed, Jan 5, 2028 at 7:30PM now has 65 of 70 seats reserved and 3 held for the waiting list's offers.",
     );
     const offerLine = edited.stdout.find((line) => line.startsWith("Offered to the waiting list"));
     expect(offerLine).toMatch(

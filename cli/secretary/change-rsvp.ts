@@ -126,8 +126,14 @@ export async function changeRsvp(
       `${on} has ${plural(left, "seat")} left besides this RSVP's, fewer than ${change.kind === "attendees" ? change.attendees : 0}. Nothing was changed.`,
     );
   }
-  const seats = (await store.attendeeCounts()).get(r.eventId) ?? 0;
-  const lines = [`${done} ${what}.`, `${on} now has ${seats} of ${guestLimit} seats reserved.`];
+  // The store counts seats held by open offers as taken: said apart, so the sums add up.
+  const taken = (await store.attendeeCounts()).get(r.eventId) ?? 0;
+  const held = (await offeredIds()).reduce((sum, entry) => sum + entry.record.attendees, 0);
+  const heldText = held > 0 ? ` and ${held} held for the waiting list's offers` : "";
+  const lines = [
+    `${done} ${what}.`,
+    `${on} now has ${taken - held} of ${guestLimit} seats reserved${heldText}.`,
+  ];
   if (change.kind === "attendees" && r.dinner && r.meals > change.attendees) {
     lines.push(`Its dinner stays as ordered: ${mealsOf(r)}.`);
   }
