@@ -258,7 +258,7 @@ export default function EventRsvpModal({
       <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
         <RsvpEvent event={event} />
         {waitlist ? (
-          <WaitlistNote why={turned} />
+          <WaitlistNote why={turned} full />
         ) : turned ? (
           <p className="waitlist-note" role="status">
             {turned}

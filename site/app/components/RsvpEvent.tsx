@@ -31,12 +31,16 @@ export function RsvpEvent({ event }: { event: Event }) {
 /**
  * What joining an event's waiting list means, above its form (the modal's and the page's without
  * JavaScript); `why` is the server's sentence when a reservation was just refused for want of
- * seats.
+ * seats. Only the modal knows the event is full (`full`, from the counts): the page without
+ * JavaScript is built before anyone reserves, so it says when the list applies instead.
  */
-export function WaitlistNote({ why }: { why?: string | undefined }) {
+export function WaitlistNote({ why, full = false }: { why?: string | undefined; full?: boolean }) {
+  const when = full
+    ? "All seats for this event are taken."
+    : "The waiting list is for an event whose seats are all taken: if seats are free when you send this, you are offered the reservation instead.";
   return (
     <div className="waitlist-note" role="status">
-      <p>{why ?? "All seats for this event are taken."}</p>
+      <p>{why ?? when}</p>
       <p>
         If seats free up, the first in line whose party fits is offered them by e-mail, with a link
         to claim them.
