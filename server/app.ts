@@ -22,6 +22,7 @@ import { waitlistOffersJob } from "./jobs/waitlist-offers.ts";
 import { derived, type LodgeSource } from "./lodge-source.ts";
 import { scrub, serializers } from "./logging.ts";
 import { failureSummaryMail, type MailContext } from "./mail/messages.ts";
+import { composeOrdered } from "./mail/orders.ts";
 import { loadTemplates, type MailTemplates } from "./mail/templates.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { type Backoff, MailWorker } from "./mail/worker.ts";
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     log: app.log,
     summary: (failures) => failureSummaryMail(mail(), failures),
+    compose: (ordered) => composeOrdered(mail(), data(), ordered),
     // Longer than the longest send (connection, greeting and message, each up to the timeout),
     // and no longer: after a crash, the mail it held waits this long to be taken again.
     leaseMs: Math.max(60_000, 4 * config.smtpTimeoutSeconds * 1000),

@@ -331,7 +331,7 @@ describe("lodge rsvps cancel and edit", () => {
     expect((await store.attendeeCounts()).get("2028-01-05-table-lodge")).toBe(1);
     const [notice] = await store.claimDueMail(new Date(), new Date(), 10);
     expect(notice?.envelope.to).toEqual(["ann@example.org"]);
-    const text = parseMail(notice?.raw ?? Buffer.from("")).text;
+    const text = parseMail(notice && "raw" in notice ? notice.raw : Buffer.from("")).text;
     expect(text).toContain(
       "The secretary has cancelled your reservation for Table Lodge on Wednesday, January 5, 2028 at 7:30PM\n(3 attendees).",
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createTransport } from "nodemailer";
 import type { ComposedMail } from "../store/store.ts";
 
@@ -10,6 +11,8 @@ export interface MailInput {
   text: string;
   html: string;
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** The Message-ID given when the mail was queued (a MailOrder's); a new one otherwise. */
+  messageId?: string | undefined;
 }
 
 /** A header value held a line break: someone tried to add headers of their own. */
@@ -46,6 +49,7 @@ export async function composeMail(input: MailInput): Promise<ComposedMail> {
     text: input.text,
     html: input.html,
     attachments: input.attachments ?? [],
+    ...(input.messageId ? { messageId: input.messageId } : {}),
     disableFileAccess: true,
     disableUrlAccess: true,
   });
@@ -56,4 +60,18 @@ export async function composeMail(input: MailInput): Promise<ComposedMail> {
     messageId: info.messageId,
     raw: info.message as Buffer,
   };
+}
+
+/** The address of a From value such as '"Lodge" <secretary@example.org>'. */
+export function addressOf(from: string): string {
+  return (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim();
+}
+
+/**
+ * A Message-ID for a mail composed later (a MailOrder), made when it is queued so that every
+ * attempt sends the same one: mail programs show a message sent twice under one ID once.
+ */
+export function newMessageId(from: string): string {
+  const domain = addressOf(from).split("@").pop() || "localhost";
+  return `<${randomUUID()}@${domain}>`;
 }

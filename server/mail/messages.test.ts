@@ -3,7 +3,8 @@ import { eventCalendarFile } from "../../core/rules/calendar.ts";
 import { eventSchema } from "../../core/schemas/index.ts";
 import { PLAIN_RSVP_FORM, sampleData, TEST_EVENTS } from "../../test/api-harness.ts";
 import { parseMail } from "../../test/mime.ts";
-import { eventRsvpMails } from "./messages.ts";
+import { eventRecord } from "../rsvp/event-rsvp.ts";
+import { eventRsvpMail } from "./messages.ts";
 import { loadTemplates } from "./templates.ts";
 
 describe("the RSVP confirmation", () => {
@@ -18,7 +19,10 @@ describe("the RSVP confirmation", () => {
       secretary: "secretary@example.org",
       templates: loadTemplates(),
     };
-    const [, confirmation] = await eventRsvpMails(ctx, event, PLAIN_RSVP_FORM, receivedAt);
+    const confirmation = await eventRsvpMail(ctx, "rsvp-confirmation", event, {
+      record: eventRecord(event, PLAIN_RSVP_FORM),
+      receivedAt,
+    });
     const ics = parseMail(confirmation?.raw ?? "").part("text/calendar");
     expect(ics?.body).toBe(eventCalendarFile(lodge, event, receivedAt));
     expect(ics?.body).toContain("Bring your apron.");

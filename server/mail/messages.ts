@@ -15,16 +15,17 @@ import {
 import type {
   ContactForm,
   Event,
-  EventRsvpForm,
   Lodge,
   SocialEvent,
   SocialRsvpForm,
 } from "../../core/schemas/index.ts";
+import { eventRsvpForm } from "../rsvp/event-rsvp.ts";
 import {
   type ComposedMail,
   type EventRsvpRecord,
   FAILURE_SUMMARY_KIND,
   type MailEntry,
+  type Stored,
 } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
 import type { MailTemplates } from "./templates.ts";
@@ -125,44 +126,67 @@ export function rsvpNotes(
   return notes;
 }
 
-/** The secretary's notice and the visitor's confirmation of an event RSVP, from the server's data. */
-export async function eventRsvpMails(
+/** The two mails of an event RSVP: the secretary's notice and the visitor's confirmation. */
+export type EventRsvpMailKind = "rsvp-notice" | "rsvp-confirmation";
+export const EVENT_RSVP_MAIL_KINDS: readonly EventRsvpMailKind[] = [
+  "rsvp-notice",
+  "rsvp-confirmation",
+];
+
+/**
+ * The secretary's notice or the visitor's confirmation of an event RSVP, from the stored RSVP
+ * and the server's data; `messageId` is the one given when it was queued.
+ */
+export async function eventRsvpMail(
   ctx: MailContext,
+  kind: EventRsvpMailKind,
   event: Event,
-  form: EventRsvpForm,
-  receivedAt: Date,
+  rsvp: Pick<Stored<EventRsvpRecord>, "record" | "receivedAt">,
   circumstances: RsvpCircumstances = { clientSeats: 0, guestLimit: ctx.lodge.guestLimit },
-): Promise<ComposedMail[]> {
+  messageId?: string,
+): Promise<ComposedMail> {
+  const { receivedAt } = rsvp;
+  const form = eventRsvpForm(rsvp.record);
   const payload = buildEventRsvpPayload(event, form);
   const dinner = form.earlyBirdDinner;
-  const mealCounts = mealCountsOf(event, form);
+  if (kind === "rsvp-notice") {
+    const mealCounts = mealCountsOf(event, form);
+    const notice = ctx.templates("rsvp-notice", {
+      eventName: event.name,
+      date: payload.date,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      receivedAt: receivedText(ctx.lodge, receivedAt),
+      notes: rsvpNotes(event, form.numberOfAttendees, circumstances),
+      fields: [
+        { label: "First name", value: form.firstName },
+        { label: "Last name", value: form.lastName },
+        { label: "Masonic title", value: form.masonicTitle || "-" },
+        { label: "E-mail", value: form.email },
+        { label: "Attendees", value: form.numberOfAttendees },
+        { label: "Early bird dinner", value: payload.earlyBirdDinner },
+        ...(dinner
+          ? [
+              { label: "Dinner time", value: formatDinnerTime(event.earlyBirdOptions.time) || "-" },
+              { label: "Meals", value: payload.numberOfMeals },
+              { label: "Cost per meal", value: payload.costPerMeal },
+              { label: "Meal selection", value: payload.mealSelection },
+            ]
+          : []),
+      ],
+      hasMealCounts: mealCounts.length > 0,
+      mealCounts,
+    });
+    return composeMail({
+      kind,
+      from: ctx.from,
+      to: ctx.secretary,
+      replyTo: form.email,
+      messageId,
+      ...notice,
+    });
+  }
   const { cost } = event.earlyBirdOptions;
-  const notice = ctx.templates("rsvp-notice", {
-    eventName: event.name,
-    date: payload.date,
-    firstName: form.firstName,
-    lastName: form.lastName,
-    receivedAt: receivedText(ctx.lodge, receivedAt),
-    notes: rsvpNotes(event, form.numberOfAttendees, circumstances),
-    fields: [
-      { label: "First name", value: form.firstName },
-      { label: "Last name", value: form.lastName },
-      { label: "Masonic title", value: form.masonicTitle || "-" },
-      { label: "E-mail", value: form.email },
-      { label: "Attendees", value: form.numberOfAttendees },
-      { label: "Early bird dinner", value: payload.earlyBirdDinner },
-      ...(dinner
-        ? [
-            { label: "Dinner time", value: formatDinnerTime(event.earlyBirdOptions.time) || "-" },
-            { label: "Meals", value: payload.numberOfMeals },
-            { label: "Cost per meal", value: payload.costPerMeal },
-            { label: "Meal selection", value: payload.mealSelection },
-          ]
-        : []),
-    ],
-    hasMealCounts: mealCounts.length > 0,
-    mealCounts,
-  });
   const confirmation = ctx.templates("rsvp-confirmation", {
     lodgeName: ctx.lodge.name,
     firstName: form.firstName,
@@ -178,23 +202,15 @@ export async function eventRsvpMails(
       cost: cost.kind === "free" ? "no charge" : formatCostPerMeal(cost),
     },
   });
-  return Promise.all([
-    composeMail({
-      kind: "rsvp-notice",
-      from: ctx.from,
-      to: ctx.secretary,
-      replyTo: form.email,
-      ...notice,
-    }),
-    composeMail({
-      kind: "rsvp-confirmation",
-      from: ctx.from,
-      to: form.email,
-      replyTo: ctx.secretary,
-      ...confirmation,
-      attachments: [calendarAttachment(ctx, event, receivedAt)],
-    }),
-  ]);
+  return composeMail({
+    kind,
+    from: ctx.from,
+    to: form.email,
+    replyTo: ctx.secretary,
+    messageId,
+    ...confirmation,
+    attachments: [calendarAttachment(ctx, event, receivedAt)],
+  });
 }
 
 /** The notice and confirmation of an RSVP for a social outing. */

@@ -1,12 +1,12 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
-import type { QueuedMail } from "../store/store.ts";
+import type { SendableMail } from "../store/store.ts";
 
 /** Where queued mail goes: an SMTP server, or a folder of .eml files while there is none. */
 export interface MailTransport {
   /** Hands one message over; resolves only once it has been accepted. */
-  deliver(mail: QueuedMail): Promise<void>;
+  deliver(mail: SendableMail): Promise<void>;
   /** For the start-up line: the SMTP host (never its password) or the folder. */
   readonly description: string;
   close(): Promise<void>;

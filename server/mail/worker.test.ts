@@ -1,9 +1,24 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { eventCalendarFile } from "../../core/rules/calendar.ts";
+import { eventSchema } from "../../core/schemas/index.ts";
+import { sampleData, TEST_EVENTS } from "../../test/api-harness.ts";
 import { breakable } from "../../test/faults.ts";
+import { parseMail } from "../../test/mime.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
-import { type ComposedMail, FAILURE_SUMMARY_KIND, type QueuedMail } from "../store/store.ts";
+import {
+  type ComposedMail,
+  type EventRsvpSubmission,
+  FAILURE_SUMMARY_KIND,
+  type OutboxMail,
+  type SendableMail,
+} from "../store/store.ts";
+import { composeOrdered, eventRsvpOrders } from "./orders.ts";
+import { loadTemplates } from "./templates.ts";
 import type { MailTransport } from "./transport.ts";
 import { MailWorker, retryDelay, STORAGE_BACKOFF, SUMMARY_INTERVAL_MS } from "./worker.ts";
 
@@ -42,7 +57,7 @@ function fakeTransport() {
     stall: new Set(),
     release: () => release(),
     description: "fake",
-    async deliver(queued: QueuedMail) {
+    async deliver(queued: SendableMail) {
       if (transport.down)
         throw new Error("connect ECONNREFUSED 127.0.0.1:2525 for ann@example.org");
       if (transport.refuse.has(queued.kind)) {
@@ -350,5 +365,132 @@ describe("mail workers of several instances on one PostgreSQL database", () => {
     expect(await alive.store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
     dead.transport.release();
     await dying;
+  });
+});
+
+describe("mail queued by what it is about (an RSVP's notice and confirmation)", () => {
+  const lodge = sampleData().lodge;
+  const event = eventSchema.parse(TEST_EVENTS.find((e) => e.id === "dinner-meeting"));
+  const data = { ...sampleData(), events: [event] };
+  const ctx = {
+    lodge,
+    from: '"Hillcrest Lodge" <lodge@example.org>',
+    secretary: "secretary@example.org",
+    templates: loadTemplates(),
+  };
+  const manageUrl = "https://lodge.example.org/rsvp/manage#token";
+  const rsvp = (email: string, mails: OutboxMail[]): EventRsvpSubmission => ({
+    record: {
+      eventId: event.id,
+      firstName: "Ann",
+      lastName: "Lee",
+      masonicTitle: "PM",
+      email,
+      attendees: 2,
+      dinner: true,
+      meals: 2,
+      mealCounts: [
+        { choice: "Roast Beef", count: 1 },
+        { choice: "Salmon", count: 1 },
+      ],
+    },
+    receivedAt: START,
+    idempotency: { requestHash: email, keys: [] },
+    clientKey: "client",
+    replaces: undefined,
+    mails,
+    response: { status: 200, body: {} },
+  });
+  const keeping = () => {
+    const sent: SendableMail[] = [];
+    const transport: MailTransport = {
+      description: "kept",
+      async deliver(mail) {
+        sent.push(mail);
+      },
+      async close() {},
+    };
+    return { sent, transport };
+  };
+
+  it("are composed by the worker from the stored RSVP, also after a restart with only the store", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lodge-orders-"));
+    try {
+      const db = join(dir, "lodge.db");
+      const orders = eventRsvpOrders(ctx, "ann@example.org", {
+        clientSeats: 2,
+        guestLimit: 70,
+        manageUrl,
+      });
+      // The request's transaction: the RSVP and two orders, no mail text.
+      const before = openStore(db, START);
+      await before.addEventRsvp(rsvp("ann@example.org", orders), {
+        guestLimit: 70,
+        seatsPerClient: 20,
+      });
+      const dump = await before.dump();
+      expect(dump.outbox.map((row) => (row.raw as Buffer).length)).toEqual([0, 0]);
+      await before.close();
+
+      // Another process, later, with the store alone.
+      const store = openStore(db, START);
+      stores.push(store);
+      const { sent, transport } = keeping();
+      const worker = new MailWorker({
+        store,
+        transport,
+        now: () => START,
+        log: { info() {}, warn() {}, error() {} },
+        compose: (mail) => composeOrdered(ctx, data, mail),
+      });
+      workers.push(worker);
+      await worker.run();
+      expect(await store.mailCounts()).toEqual({ pending: 0, sent: 2, failed: 0 });
+      expect((await store.listEventRsvps())[0]?.status).toBe("mailed");
+      expect(sent.map((mail) => [mail.kind, mail.envelope.to, mail.messageId])).toEqual(
+        orders.map((order) => [order.kind, order.envelope.to, order.messageId]),
+      );
+      const [notice, confirmation] = sent.map((mail) => parseMail(mail.raw));
+      expect(notice?.headers.get("message-id")).toBe(orders[0]?.messageId);
+      expect(notice?.headers.get("reply-to")).toBe("ann@example.org");
+      expect(notice?.text).toContain("Meal selection: 1 Roast Beef, 1 Salmon");
+      expect(confirmation?.headers.get("to")).toBe("ann@example.org");
+      expect(confirmation?.text).toContain(manageUrl);
+      expect(confirmation?.part("text/calendar")?.body).toBe(
+        eventCalendarFile(lodge, event, START),
+      );
+      // Sent, the order (with the manage link's token) is not kept.
+      expect(JSON.stringify(await store.dump())).not.toContain("#token");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives up, for the secretary's summary, a mail whose RSVP was erased before it could go", async () => {
+    const store = openStore(":memory:", START);
+    stores.push(store);
+    const orders = eventRsvpOrders(ctx, "ann@example.org", { clientSeats: 2, guestLimit: 70 });
+    await store.addEventRsvp(rsvp("ann@example.org", orders), {
+      guestLimit: 70,
+      seatsPerClient: 20,
+    });
+    await store.eraseRsvps("event", event.id, START);
+    const { sent, transport } = keeping();
+    const errors: object[] = [];
+    const worker = new MailWorker({
+      store,
+      transport,
+      now: () => START,
+      log: { info() {}, warn() {}, error: (o) => errors.push(o) },
+      compose: (mail) => composeOrdered(ctx, data, mail),
+    });
+    workers.push(worker);
+    await worker.run();
+    expect(sent).toEqual([]);
+    expect((await store.listMail("failed")).map((m) => m.lastError)).toEqual([
+      "not composed: its RSVP is no longer stored (erased before it could go)",
+      "not composed: its RSVP is no longer stored (erased before it could go)",
+    ]);
+    expect(errors).toHaveLength(2);
   });
 });

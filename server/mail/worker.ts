@@ -1,6 +1,7 @@
 import { Background } from "../background.ts";
 import { scrub } from "../logging.ts";
-import type { ComposedMail, MailEntry, QueuedMail, Store } from "../store/store.ts";
+import type { ComposedMail, MailEntry, QueuedMail, SendableMail, Store } from "../store/store.ts";
+import type { OrderedMail } from "./orders.ts";
 import { isPermanentRefusal, type MailTransport, SMTP_CONNECTIONS } from "./transport.ts";
 
 export interface WorkerLog {
@@ -44,6 +45,11 @@ export interface WorkerOptions {
   pollMs?: number;
   /** Composes the secretary's summary of mail refused for good; without it, none is sent. */
   summary?: (failures: MailEntry[], now: Date) => Promise<ComposedMail>;
+  /**
+   * Composes a mail queued as an order (server/mail/orders.ts) from its stored submission: the
+   * whole MIME text. A mail it cannot compose is given up like one refused for good.
+   */
+  compose?: (mail: OrderedMail) => Promise<Buffer>;
 }
 
 /**
@@ -60,7 +66,8 @@ export interface WorkerOptions {
  * the clock instead of waiting.
  */
 export class MailWorker extends Background {
-  readonly #options: Required<Omit<WorkerOptions, "summary">> & Pick<WorkerOptions, "summary">;
+  readonly #options: Required<Omit<WorkerOptions, "summary" | "compose">> &
+    Pick<WorkerOptions, "summary" | "compose">;
   /** Storage errors in a row, for the backoff. */
   #storageFailures = 0;
   /** Mails delivered whose 'sent' mark is still to be written, with when they went. */
@@ -133,8 +140,29 @@ export class MailWorker extends Background {
     if (failed) throw failed.reason;
   }
 
-  async #send(mail: QueuedMail): Promise<void> {
+  /** The mail with its text: an ordered one composed now; undefined when it cannot be. */
+  async #sendable(mail: QueuedMail): Promise<SendableMail | undefined> {
+    if (!("order" in mail)) return mail;
+    const { store, now, log, compose } = this.#options;
+    try {
+      if (!compose) throw new Error("this worker composes no ordered mail");
+      const { order: _order, subject: _subject, ...head } = mail;
+      return { ...head, raw: await compose(mail) };
+    } catch (error) {
+      const reason = `not composed: ${reasonOf(error)}`;
+      await store.failMail(mail.id, reason, now());
+      log.error(
+        { mail: mail.id, kind: mail.kind, reason },
+        "mail could not be composed; it is not retried and the secretary will be told",
+      );
+      return undefined;
+    }
+  }
+
+  async #send(queued: QueuedMail): Promise<void> {
     const { store, transport, now, log, backoff } = this.#options;
+    const mail = await this.#sendable(queued);
+    if (!mail) return;
     try {
       await transport.deliver(mail);
     } catch (error) {

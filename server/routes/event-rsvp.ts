@@ -6,7 +6,7 @@ import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
-import { eventRsvpMails } from "../mail/messages.ts";
+import { eventRsvpOrders } from "../mail/orders.ts";
 import {
   checkMeals,
   checkOpen,
@@ -72,7 +72,8 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
             clientKey,
             replaces: current?.id,
             manageTokenHash: rsvpTokenHash(manageToken),
-            mails: await eventRsvpMails(ctx.mail(), event, form, now, {
+            // Composed by the mail worker from the stored RSVP, after the answer.
+            mails: eventRsvpOrders(ctx.mail(), form.email, {
               replaces: current?.attendees,
               clientSeats: clientSeatsAfter(form.numberOfAttendees, {
                 client: clientSeats,

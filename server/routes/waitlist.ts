@@ -10,7 +10,7 @@ import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
-import { eventRsvpMails } from "../mail/messages.ts";
+import { eventRsvpOrders } from "../mail/orders.ts";
 import { offerExpiresText, waitlistJoinedMails } from "../mail/waitlist.ts";
 import { checkMeals, checkOpen, eventRecord, readEventRsvp } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
@@ -18,7 +18,6 @@ import {
   claimUrl,
   entryMessage,
   entryView,
-  formOf,
   newClaimToken,
   type OpenedEntry,
   openEntry,
@@ -168,7 +167,8 @@ export function waitlistRoutes(ctx: RouteContext): void {
         now,
         manageTokenHash: rsvpTokenHash(manage),
         withoutDinner,
-        mails: await eventRsvpMails(ctx.mail(), event, formOf(record), now, {
+        // Composed by the mail worker from the RSVP the claim stores, after the answer.
+        mails: eventRsvpOrders(ctx.mail(), record.email, {
           clientSeats: 0,
           guestLimit,
           manageUrl: manageUrl(base(request), manage),

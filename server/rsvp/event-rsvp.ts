@@ -46,6 +46,28 @@ export function eventRecord(event: Event, form: EventRsvpForm): EventRsvpRecord 
   };
 }
 
+/**
+ * The form an RSVP was stored from (the inverse of eventRecord): what the mails about a stored
+ * RSVP are composed from.
+ */
+export function eventRsvpForm(record: EventRsvpRecord): EventRsvpForm {
+  const counts = Object.fromEntries(
+    record.mealCounts.map(({ choice, count }) => [mealCountField(choice), count]),
+  );
+  const one = record.dinner && record.meals === 1;
+  return {
+    firstName: record.firstName,
+    lastName: record.lastName,
+    masonicTitle: record.masonicTitle,
+    email: record.email,
+    numberOfAttendees: record.attendees,
+    earlyBirdDinner: record.dinner,
+    numberOfMeals: record.dinner ? record.meals : 1,
+    mealChoice: (one && record.mealCounts.find((meal) => meal.count === 1)?.choice) || "",
+    ...counts,
+  };
+}
+
 /** The event with this id, or the 404 that says it is not on the calendar. */
 export function findEvent(data: LodgeData, id: string): Event {
   return findByRef(data.events, { id }, "event");

@@ -3,7 +3,6 @@ import {
   eventStart,
   formatMediumDate,
   instantOf,
-  mealCountField,
   offerExpiry,
   offerOpen,
   partiesToOffer,
@@ -12,17 +11,11 @@ import {
   upcomingRsvpOpen,
 } from "../../core/rules/index.ts";
 import type { WaitlistEntry as EntryView, WaitlistState } from "../../core/schemas/api.ts";
-import type { Event, EventRsvpForm, LodgeData } from "../../core/schemas/index.ts";
+import type { Event, LodgeData } from "../../core/schemas/index.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailContext } from "../mail/messages.ts";
 import { offerExpiresText, waitlistOfferMail } from "../mail/waitlist.ts";
-import type {
-  ComposedMail,
-  EventRsvpRecord,
-  Store,
-  WaitlistEntry,
-  WaitlistOffers,
-} from "../store/store.ts";
+import type { ComposedMail, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf } from "./manage-rsvp.ts";
 
@@ -50,23 +43,6 @@ export function claimUrl(siteBase: string, token: string): string {
 export function newClaimToken(secret: string): { token: string; hash: string } {
   const token = newRsvpToken(secret, "claim", "event");
   return { token, hash: rsvpTokenHash(token) };
-}
-
-/** The RSVP form an entry's record was read from, for the mails of the RSVP its claim makes. */
-export function formOf(record: EventRsvpRecord): EventRsvpForm {
-  const chosen = record.mealCounts.filter((meal) => meal.count > 0);
-  const form: EventRsvpForm = {
-    firstName: record.firstName,
-    lastName: record.lastName,
-    masonicTitle: record.masonicTitle,
-    email: record.email,
-    numberOfAttendees: record.attendees,
-    earlyBirdDinner: record.dinner,
-    numberOfMeals: record.dinner ? record.meals : 1,
-    mealChoice: record.meals === 1 && chosen.length === 1 ? (chosen[0]?.choice ?? "") : "",
-  };
-  for (const { choice, count } of record.mealCounts) form[mealCountField(choice)] = count;
-  return form;
 }
 
 /** How many times a write that frees seats is tried with fresh offer mails before giving up. */

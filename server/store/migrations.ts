@@ -249,6 +249,15 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       ALTER TABLE reminders_of_kind RENAME TO reminders;
     `,
   },
+  {
+    version: 7,
+    name: "mail composed when it is sent",
+    sql: `
+      -- A mail queued by what it is about (JSON), composed by the mail worker from its
+      -- submission when it is sent; raw stays empty until then. NULL: raw holds the message.
+      ALTER TABLE outbox ADD COLUMN mail_order TEXT;
+    `,
+  },
 ];
 
 /** Brings the database to the latest schema version; refuses a database from a newer lodge. */

@@ -207,6 +207,15 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       ALTER TABLE reminders ADD UNIQUE (kind, rsvp_id, event_date);
     `,
   },
+  {
+    version: 7,
+    name: "mail composed when it is sent",
+    sql: `
+      -- A mail queued by what it is about, composed by the mail worker from its submission when
+      -- it is sent; raw stays empty until then. NULL: raw holds the message.
+      ALTER TABLE outbox ADD COLUMN mail_order jsonb;
+    `,
+  },
 ];
 
 /** The advisory lock that lets one instance at a time migrate; the others wait, then see it done. */

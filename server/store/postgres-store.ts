@@ -11,7 +11,12 @@ import {
   eventRsvp,
   eventRsvpColumns,
   JSON_COLUMNS,
+  type MailSource,
   mailEntry,
+  mailSubject,
+  outboxText,
+  queuedMail,
+  type Row,
   recipientOf,
   type Source,
   socialRsvp,
@@ -33,6 +38,7 @@ import {
   type MailStatus,
   type ManagedEventRsvp,
   type ManagedSocialRsvp,
+  type OutboxMail,
   type QueuedMail,
   type RsvpKind,
   type RsvpLimits,
@@ -277,12 +283,12 @@ export class PostgresStore implements Store {
     tx: Tx,
     source: Source | "lodge",
     sourceId: number | null,
-    mails: readonly ComposedMail[],
+    mails: readonly OutboxMail[],
     at: Date,
   ): Promise<void> {
     const limited = mails.filter((mail) => mail.oncePerRecipientWithinMs !== undefined);
     await this.#lock(tx, "recipient", limited.map(recipientOf));
-    const queued: ComposedMail[] = [];
+    const queued: OutboxMail[] = [];
     for (const mail of mails) {
       if (mail.oncePerRecipientWithinMs !== undefined) {
         const since = new Date(at.getTime() - mail.oncePerRecipientWithinMs);
@@ -294,13 +300,15 @@ export class PostgresStore implements Store {
       queued.push(mail);
     }
     await Promise.all(
-      queued.map(
-        (mail) => tx`
+      queued.map((mail) => {
+        const { raw, order } = outboxText(mail);
+        return tx`
           INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope,
-            message_id, raw, next_attempt_at)
+            message_id, raw, mail_order, next_attempt_at)
           VALUES (${at}, ${source}, ${sourceId}, ${mail.kind}, ${recipientOf(mail)},
-            ${tx.json(mail.envelope)}, ${mail.messageId}, ${mail.raw}, ${at})`,
-      ),
+            ${tx.json(mail.envelope)}, ${mail.messageId}, ${raw},
+            ${order && tx.json(order as postgres.JSONValue)}, ${at})`;
+      }),
     );
   }
 
@@ -664,17 +672,7 @@ export class PostgresStore implements Store {
   async claimDueMail(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
     return this.#write(async (tx) => {
       // SKIP LOCKED: a mail another instance is claiming right now is left to it, not waited for.
-      const rows = await tx<
-        {
-          id: number;
-          kind: string;
-          envelope: QueuedMail["envelope"];
-          message_id: string;
-          raw: Buffer;
-          attempts: number;
-          due_at: Date;
-        }[]
-      >`
+      const rows = await tx<Row[]>`
         WITH due AS (
           SELECT id, next_attempt_at FROM outbox
           WHERE status = 'pending' AND next_attempt_at <= ${now}
@@ -684,24 +682,31 @@ export class PostgresStore implements Store {
         UPDATE outbox SET attempts = outbox.attempts + 1, next_attempt_at = ${leaseUntil}
         FROM due WHERE outbox.id = due.id
         RETURNING outbox.id, outbox.kind, outbox.envelope, outbox.message_id, outbox.raw,
+          outbox.mail_order, outbox.source, outbox.source_id,
           outbox.attempts - 1 AS attempts, due.next_attempt_at AS due_at`;
-      return [...rows]
-        .sort((a, b) => a.due_at.getTime() - b.due_at.getTime() || a.id - b.id)
-        .map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          envelope: row.envelope,
-          messageId: row.message_id,
-          raw: Buffer.from(row.raw),
-          attempts: row.attempts,
-        }));
+      const sorted = [...rows].sort(
+        (a, b) =>
+          (a.due_at as Date).getTime() - (b.due_at as Date).getTime() ||
+          Number(a.id) - Number(b.id),
+      );
+      return Promise.all(
+        sorted.map(async (row) => {
+          const source = row.source as MailSource;
+          if (row.mail_order === null || source === "lodge") return queuedMail(row);
+          const [about] = await tx<
+            Row[]
+          >`SELECT * FROM ${tx(source)} WHERE id = ${Number(row.source_id)}`;
+          return queuedMail(row, mailSubject(source, about));
+        }),
+      );
     });
   }
 
   async markMailSent(id: number, now: Date): Promise<void> {
     await this.#write(async (tx) => {
       const [mail] = await tx<{ source: Source | "lodge"; source_id: number | null }[]>`
-        UPDATE outbox SET status = 'sent', sent_at = ${now}, last_error = NULL WHERE id = ${id}
+        UPDATE outbox SET status = 'sent', sent_at = ${now}, last_error = NULL, mail_order = NULL
+        WHERE id = ${id}
         RETURNING source, source_id`;
       if (!mail || mail.source === "lodge" || mail.source_id === null) return;
       // Two instances marking the last two mails of one RSVP: the second waits for the first,

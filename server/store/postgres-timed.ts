@@ -114,7 +114,7 @@ async function erase(
   // The mail still waiting to go keeps its text: it goes, then it is erased with the next run.
   await tx`
     UPDATE outbox SET recipient = ${ERASED_MAIL.recipient}, envelope = ${tx.json(ERASED_MAIL.envelope)},
-      raw = ${Buffer.alloc(0)}
+      raw = ${Buffer.alloc(0)}, mail_order = NULL
     WHERE source = ${table} AND source_id IN ${tx(ids)} AND status != 'pending'`;
   await tx`
     INSERT INTO erasures (erased_at, kind, subject, submissions, attendees, meals)

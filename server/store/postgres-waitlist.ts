@@ -18,6 +18,7 @@ import {
   type ComposedMail,
   type JoinOutcome,
   type LeaveOutcome,
+  type OutboxMail,
   type RsvpLimits,
   StaleOffersError,
   type WaitlistEntry,
@@ -37,7 +38,7 @@ export type Queue = (
   tx: Tx,
   source: Source | "lodge",
   sourceId: number,
-  mails: readonly ComposedMail[],
+  mails: readonly OutboxMail[],
   at: Date,
 ) => Promise<void>;
 

@@ -1,5 +1,4 @@
 import type {
-  ComposedMail,
   ContactRecord,
   ContactSubmission,
   Erasure,
@@ -9,7 +8,10 @@ import type {
   EventRsvpSubmission,
   MailEntry,
   MailStatus,
+  MailSubject,
   MealCount,
+  OutboxMail,
+  QueuedMail,
   RsvpKind,
   RsvpRecords,
   SocialRsvpRecord,
@@ -239,7 +241,7 @@ export const MOMENT_COLUMNS = new Set([
   "offer_expires_at",
 ]);
 const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
-export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body"]);
+export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body", "mail_order"]);
 
 /** A row of either store in the neutral values of a StoreDump. */
 export function neutralRow(row: Row): Row {
@@ -342,7 +344,45 @@ export type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
 /** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
 export type MailSource = Source | "lodge";
 
+/** The submission an ordered mail is about, from its row: undefined when gone or erased. */
+export function mailSubject(table: MailSource, row: Row | undefined): MailSubject | undefined {
+  if (!row || (row.erased_at !== null && row.erased_at !== undefined)) return undefined;
+  switch (table) {
+    case "event_rsvps":
+      return { table, stored: eventRsvp(row) };
+    case "social_rsvps":
+      return { table, stored: socialRsvp(row) };
+    case "contact_messages":
+      return { table, stored: contactMessage(row) };
+    default:
+      return undefined;
+  }
+}
+
+/** What an outbox row holds of a mail: its text, or the order it is composed from when sent. */
+export function outboxText(mail: OutboxMail): {
+  raw: Buffer;
+  order: Record<string, unknown> | null;
+} {
+  return "order" in mail ? { raw: EMPTY, order: mail.order } : { raw: mail.raw, order: null };
+}
+const EMPTY = Buffer.alloc(0);
+
+/** An outbox row (id, kind, envelope, message_id, raw, mail_order, attempts) taken to be sent. */
+export function queuedMail(row: Row, subject?: MailSubject): QueuedMail {
+  const head = {
+    id: Number(row.id),
+    kind: String(row.kind),
+    envelope: json(row.envelope) as QueuedMail["envelope"],
+    messageId: String(row.message_id),
+    attempts: Number(row.attempts),
+  };
+  return row.mail_order === null || row.mail_order === undefined
+    ? { ...head, raw: Buffer.from(row.raw as Uint8Array) }
+    : { ...head, order: json(row.mail_order) as Record<string, unknown>, subject };
+}
+
 /** The address a mail is counted against: its first recipient, in lowercase. */
-export function recipientOf(mail: Pick<ComposedMail, "envelope">): string {
+export function recipientOf(mail: Pick<OutboxMail, "envelope">): string {
   return (mail.envelope.to[0] ?? "").toLowerCase();
 }

@@ -1,6 +1,23 @@
-import type { DatabaseSync } from "node:sqlite";
-import { type MailSource, recipientOf } from "./rows.ts";
-import type { ComposedMail } from "./store.ts";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { type MailSource, outboxText, recipientOf } from "./rows.ts";
+import type { OutboxMail } from "./store.ts";
+
+/** Each database's statements of the outbox, compiled once: compiling costs more than running. */
+const compiled = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
+
+function statement(db: DatabaseSync, sql: string): StatementSync {
+  let statements = compiled.get(db);
+  if (!statements) {
+    statements = new Map();
+    compiled.set(db, statements);
+  }
+  let found = statements.get(sql);
+  if (!found) {
+    found = db.prepare(sql);
+    statements.set(sql, found);
+  }
+  return found;
+}
 
 /**
  * Queues mails in the caller's write transaction, due at once. A mail that may go to its
@@ -10,23 +27,25 @@ export function queueMails(
   db: DatabaseSync,
   source: MailSource,
   sourceId: number | null,
-  mails: readonly ComposedMail[],
+  mails: readonly OutboxMail[],
   at: Date,
 ): void {
-  const queue = db.prepare(
-    `INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id, raw, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const recent = db.prepare(
-    "SELECT 1 AS found FROM outbox WHERE recipient = ? AND kind = ? AND created_at > ? LIMIT 1",
-  );
   for (const mail of mails) {
     const recipient = recipientOf(mail);
     if (mail.oncePerRecipientWithinMs !== undefined) {
       const since = new Date(at.getTime() - mail.oncePerRecipientWithinMs).toISOString();
-      if (recent.get(recipient, mail.kind, since)) continue;
+      const recent = statement(
+        db,
+        "SELECT 1 AS found FROM outbox WHERE recipient = ? AND kind = ? AND created_at > ? LIMIT 1",
+      ).get(recipient, mail.kind, since);
+      if (recent) continue;
     }
-    queue.run(
+    const { raw, order } = outboxText(mail);
+    statement(
+      db,
+      `INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id, raw,
+         mail_order, next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
       at.toISOString(),
       source,
       sourceId,
@@ -34,7 +53,8 @@ export function queueMails(
       recipient,
       JSON.stringify(mail.envelope),
       mail.messageId,
-      mail.raw,
+      raw,
+      order && JSON.stringify(order),
       at.getTime(),
     );
   }
@@ -42,7 +62,8 @@ export function queueMails(
 
 /** Marks a mail failed for good, in the caller's write transaction. */
 export function failedMail(db: DatabaseSync, id: number, error: string, now: Date): void {
-  db.prepare(
+  statement(
+    db,
     "UPDATE outbox SET status = 'failed', last_error = ?, failed_at = ? WHERE id = ? AND status = 'pending'",
   ).run(error, now.toISOString(), id);
 }

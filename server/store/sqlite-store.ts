@@ -14,7 +14,10 @@ import {
   eventRsvpChangeColumns,
   eventRsvpColumns,
   JSON_COLUMNS,
+  type MailSource,
   mailEntry,
+  mailSubject,
+  queuedMail,
   type Source,
   socialRsvp,
   socialRsvpColumns,
@@ -640,35 +643,30 @@ export class SqliteStore implements Store {
   async claimDueMail(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]> {
     return this.#write(() => {
       const rows = this.#statement(
-        `SELECT id, kind, envelope, message_id, raw, attempts FROM outbox
-           WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`,
-      ).all(now.getTime(), limit) as {
-        id: number;
-        kind: string;
-        envelope: string;
-        message_id: string;
-        raw: Uint8Array;
-        attempts: number;
-      }[];
+        `SELECT id, kind, envelope, message_id, raw, mail_order, attempts, source, source_id
+           FROM outbox WHERE status = 'pending' AND next_attempt_at <= ?
+           ORDER BY next_attempt_at, id LIMIT ?`,
+      ).all(now.getTime(), limit) as Row[];
       const lease = this.#statement(
         "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ? WHERE id = ?",
       );
-      for (const row of rows) lease.run(leaseUntil.getTime(), row.id);
-      return rows.map((row) => ({
-        id: row.id,
-        kind: row.kind,
-        envelope: JSON.parse(row.envelope) as QueuedMail["envelope"],
-        messageId: row.message_id,
-        raw: Buffer.from(row.raw),
-        attempts: row.attempts,
-      }));
+      for (const row of rows) lease.run(leaseUntil.getTime(), row.id as number);
+      return rows.map((row) => {
+        const source = row.source as MailSource;
+        if (row.mail_order === null || source === "lodge") return queuedMail(row);
+        const about = this.#statement(`SELECT * FROM ${source} WHERE id = ?`).get(
+          row.source_id as number,
+        ) as Found | undefined;
+        return queuedMail(row, mailSubject(source, about));
+      });
     });
   }
 
   async markMailSent(id: number, now: Date): Promise<void> {
     await this.#write(() => {
+      // An ordered mail's order (a manage link's token with it) is of no more use once it went.
       this.#statement(
-        "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL WHERE id = ?",
+        "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL, mail_order = NULL WHERE id = ?",
       ).run(now.toISOString(), id);
       const mail = this.#statement("SELECT source, source_id FROM outbox WHERE id = ?").get(id) as
         | { source: Source | "lodge"; source_id: number | null }

@@ -118,8 +118,8 @@ function erase(
   ).run(now.toISOString());
   // The mail still waiting to go keeps its text: it goes, then it is erased with the next run.
   db.prepare(
-    `UPDATE outbox SET recipient = ?, envelope = ?, raw = ? WHERE source = ? AND source_id IN (${list})
-     AND status != 'pending'`,
+    `UPDATE outbox SET recipient = ?, envelope = ?, raw = ?, mail_order = NULL WHERE source = ?
+     AND source_id IN (${list}) AND status != 'pending'`,
   ).run(ERASED_MAIL.recipient, JSON.stringify(ERASED_MAIL.envelope), Buffer.alloc(0), table);
   db.prepare(
     `INSERT INTO erasures (erased_at, kind, subject, submissions, attendees, meals)

@@ -25,13 +25,12 @@ export class StaleOffersError extends Error {
 /** The kind of the secretary's daily summary of failed mail: never summarised itself. */
 export const FAILURE_SUMMARY_KIND = "failed-mail-summary";
 
-/** A message ready to send: its SMTP envelope and the whole MIME text. */
-export interface ComposedMail {
+/** What every queued mail is known by: its kind, its SMTP envelope and its Message-ID. */
+export interface MailHead {
   /** What it is, e.g. 'rsvp-notice'; names the .eml file and shows in logs without personal data. */
   kind: string;
   envelope: { from: string; to: string[] };
   messageId: string;
-  raw: Buffer;
   /**
    * Queued only if no mail of the same kind went to the same recipient within this many
    * milliseconds before: anyone may type anyone's address into a form, and the lodge must not
@@ -40,11 +39,47 @@ export interface ComposedMail {
   oncePerRecipientWithinMs?: number;
 }
 
-export interface QueuedMail extends ComposedMail {
+/** A message ready to send: its head and the whole MIME text. */
+export interface ComposedMail extends MailHead {
+  raw: Buffer;
+}
+
+/**
+ * A mail queued by what it is about, not by its text: the mail worker composes it from the
+ * stored submission it belongs to (the same transaction stored both) and `order`, when it sends
+ * it (server/mail/orders.ts). Composing two mails (templates, the calendar file, MIME) costs more
+ * than storing the RSVP, and need not happen before the visitor's answer.
+ */
+export interface MailOrder extends MailHead {
+  /** What the mail needs beyond its submission's record, as JSON: no names nor addresses. */
+  order: Record<string, unknown>;
+}
+
+/** A mail as the store queues it: composed already, or to be composed when it is sent. */
+export type OutboxMail = ComposedMail | MailOrder;
+
+/** The stored submission a mail is about, as the mail worker composes an ordered mail from it. */
+export type MailSubject =
+  | { table: "event_rsvps"; stored: Stored<EventRsvpRecord> }
+  | { table: "social_rsvps"; stored: Stored<SocialRsvpRecord> }
+  | { table: "contact_messages"; stored: Stored<ContactRecord> };
+
+interface Queued {
   id: number;
   /** Attempts made before this one. */
   attempts: number;
 }
+
+/**
+ * A mail taken from the outbox to be sent: an ordered one comes with its submission (undefined
+ * when that is gone, or its personal data already erased).
+ */
+export type QueuedMail =
+  | (ComposedMail & Queued)
+  | (MailOrder & Queued & { subject: MailSubject | undefined });
+
+/** A mail as a transport hands it over. */
+export type SendableMail = ComposedMail & Queued;
 
 export type MailStatus = "pending" | "sent" | "failed";
 
@@ -87,7 +122,7 @@ export interface Submission<R> {
   receivedAt: Date;
   idempotency: Idempotency;
   /** Queued in the same transaction as the record. */
-  mails: ComposedMail[];
+  mails: OutboxMail[];
   response: StoredResponse;
   /** An RSVP's: the hash of the manage link's token its confirmation carries (rsvp/manage-link.ts). */
   manageTokenHash?: string | undefined;
@@ -290,7 +325,7 @@ export interface WaitlistOffers {
 export interface ClaimInput {
   now: Date;
   manageTokenHash: string;
-  mails: ComposedMail[];
+  mails: OutboxMail[];
   /** The meal deadline has passed since the party joined: the RSVP takes the seats, no dinner. */
   withoutDinner?: boolean;
 }
