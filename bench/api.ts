@@ -108,9 +108,12 @@ async function loadAll(
 
 /** `lodge serve` on `db`, with the XSRF cookie and header its form posts need. */
 async function serveLodge(cli: string, dataDir: string, scratch: string, db: string) {
+  // LODGE_BENCH_PROFILE=<folder>: each lodge serve writes a CPU profile there when it stops.
+  const profile = process.env.LODGE_BENCH_PROFILE;
   const lodge = await start(
     process.execPath,
     [
+      ...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : []),
       cli,
       "serve",
       "--data",

@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
 import type { SendableMail } from "../store/store.ts";
@@ -63,17 +63,18 @@ export function smtpTransport(url: string, options: { timeoutMs?: number } = {})
 
 /**
  * Writes each message to the folder as NNNNNN-kind.eml, whole or not at all: to a temporary
- * name, flushed to disk, then renamed. Writing the same mail again replaces the file.
+ * name, flushed to disk, then renamed. Writing the same mail again replaces the file. The writes
+ * and the flush run on libuv's threads, so the server answers requests meanwhile.
  */
 export function outboxFolderTransport(dir: string): MailTransport {
   return {
     description: dir,
     async deliver(mail) {
-      mkdirSync(dir, { recursive: true });
+      await mkdir(dir, { recursive: true });
       const name = `${String(mail.id).padStart(6, "0")}-${mail.kind}.eml`;
       const temporary = join(dir, `.${name}.tmp`);
-      writeFileSync(temporary, mail.raw, { flush: true });
-      renameSync(temporary, join(dir, name));
+      await writeFile(temporary, mail.raw, { flush: true });
+      await rename(temporary, join(dir, name));
     },
     async close() {},
   };
