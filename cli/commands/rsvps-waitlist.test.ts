@@ -67,7 +67,7 @@ async function full(): Promise<Store> {
         record: record(name, n),
         idempotency: { requestHash: name, keys: [] },
         tokenHash: `join-${name}`,
-        respond: () => ({ status: 200, body: {} }),
+        response: { status: 200, body: {} },
       },
       limits,
     );

@@ -185,7 +185,7 @@ describe("lodge rsvps and lodge messages", () => {
         name,
       );
       const joined = await store.joinWaitlist(
-        { ...base, tokenHash: `t-${name}`, respond: () => ({ status: 200, body: {} }) },
+        { ...base, tokenHash: `t-${name}`, response: { status: 200, body: {} } },
         limits,
       );
       expect(joined.kind).toBe("joined");

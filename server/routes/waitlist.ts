@@ -23,6 +23,7 @@ import {
   openEntry,
   withOffers,
 } from "../rsvp/waitlist.ts";
+import { POSITION } from "../store/store.ts";
 import { type RouteContext, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
@@ -72,12 +73,12 @@ export function waitlistRoutes(ctx: RouteContext): void {
             claimUrl(base(request), link.token),
             now,
           ),
-          respond: (position) => ({
+          response: {
             status: 200,
             body: {
-              message: `You're on the waiting list for ${event.name}: number ${position} in line. We'll e-mail you if seats free up.`,
+              message: `You're on the waiting list for ${event.name}: number ${POSITION} in line. We'll e-mail you if seats free up.`,
             },
-          }),
+          },
         },
         { guestLimit, seatsPerClient: seatsPerAddress },
       );

@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { isPostgresUrl, PostgresStore, shownPostgresUrl } from "./postgres-store.ts";
 import { reopeningStore } from "./reopening-store.ts";
 import { SqliteStore, storeError } from "./sqlite-store.ts";
+import { threadedSqliteStore } from "./sqlite-thread.ts";
 import { type Store, StoreUnavailableError } from "./store.ts";
 
 /**
@@ -92,11 +93,21 @@ export async function openStoreOrKeepTrying(
       return { store: new PostgresStore(db), problem: cause };
     }
   }
+  // A file's database is served from a thread of its own (sqlite-thread.ts): its commits wait
+  // for the disk there, not on the thread that answers requests.
+  const open = () => {
+    if (isInMemory(db)) return openStore(db);
+    try {
+      return threadedSqliteStore(db);
+    } catch (error) {
+      throw storeError(error);
+    }
+  };
   try {
-    return { store: openStore(db) };
+    return { store: open() };
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     const cause = error.cause instanceof Error ? error.cause.message : error.message;
-    return { store: reopeningStore(() => openStore(db)), problem: cause };
+    return { store: reopeningStore(open), problem: cause };
   }
 }

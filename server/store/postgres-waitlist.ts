@@ -13,6 +13,7 @@ import {
   waitlistEntry,
 } from "./rows.ts";
 import {
+  answerAt,
   type ClaimInput,
   type ClaimOutcome,
   type ComposedMail,
@@ -173,7 +174,7 @@ export async function join(
   await queue(tx, WAITLIST_MAIL.source, id, submission.mails, receivedAt);
   const [row] = await tx`SELECT * FROM waitlist WHERE id = ${id}`;
   const position = await positionOf(tx, row as Row);
-  const response = submission.respond(position);
+  const response = answerAt(submission.response, position);
   await remember(response);
   return { kind: "joined", id, position, response };
 }

@@ -12,6 +12,7 @@ import {
 } from "./rows.ts";
 import { queueMails } from "./sqlite-outbox.ts";
 import {
+  answerAt,
   type ClaimInput,
   type ClaimOutcome,
   type ComposedMail,
@@ -193,7 +194,7 @@ export function join(
   queueMails(db, WAITLIST_MAIL.source, id, submission.mails, receivedAt);
   const row = db.prepare("SELECT * FROM waitlist WHERE id = ?").get(id) as Row;
   const position = positionOf(db, row);
-  const response = submission.respond(position);
+  const response = answerAt(submission.response, position);
   remember(response);
   return { kind: "joined", id, position, response };
 }

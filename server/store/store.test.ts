@@ -9,11 +9,13 @@ import { MIGRATIONS } from "./migrations.ts";
 import { PG_MIGRATIONS } from "./postgres-migrations.ts";
 import { PostgresStore } from "./postgres-store.ts";
 import { SqliteStore, storeError } from "./sqlite-store.ts";
+import { threadedSqliteStore } from "./sqlite-thread.ts";
 import {
   type ComposedMail,
   type ContactSubmission,
   type EventRsvpSubmission,
   FAILURE_SUMMARY_KIND,
+  POSITION,
   type RsvpKind,
   type RsvpLimits,
   type SocialRsvpRecord,
@@ -60,6 +62,17 @@ const kinds: StoreKind[] = [
     name: "SQLite",
     place: async () => file(),
     open: async (place) => new SqliteStore(place, NOW),
+    async markFuture(place) {
+      const db = new DatabaseSync(place);
+      db.prepare("INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01')").run();
+      db.close();
+    },
+  },
+  {
+    // lodge serve's: the same file, served by a thread of its own.
+    name: "SQLite on its own thread",
+    place: async () => file(),
+    open: async (place) => threadedSqliteStore(place, NOW),
     async markFuture(place) {
       const db = new DatabaseSync(place);
       db.prepare("INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01')").run();
@@ -1102,7 +1115,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       idempotency: { requestHash: `w-${firstName}-${attendees}`, keys: [] },
       tokenHash: `join-${firstName}-${attendees}-${at.getTime()}`,
       mails: [mail("waitlist-joined", `${firstName.toLowerCase()}@example.org`)],
-      respond: (position) => ({ status: 200, body: { message: `number ${position}` } }),
+      response: { status: 200, body: { message: `number ${POSITION}` } },
     };
   }
 

@@ -289,12 +289,29 @@ export interface WaitlistEntry {
 }
 
 /** A party asking to join a full event's waiting list. */
-export interface WaitlistSubmission extends Omit<Submission<EventRsvpRecord>, "response"> {
+export interface WaitlistSubmission extends Submission<EventRsvpRecord> {
   clientKey: string;
   /** The hash of the token of the entry's own link (see it, leave the list, claim an offer). */
   tokenHash: string;
-  /** The answer, which says the entry's place in line: known only once it is stored. */
-  respond: (position: number) => StoredResponse;
+  /**
+   * The answer, which says the entry's place in line, known only once it is stored: the store
+   * puts it where the message says POSITION (see answerAt). Data, not a function, so that a store
+   * on a thread of its own (sqlite-thread.ts) is sent it.
+   */
+  response: StoredResponse;
+}
+
+/** Where a waiting-list answer's message takes the entry's place in line. */
+export const POSITION = "{position}";
+
+/** A waiting-list answer with the entry's place in line in its message. */
+export function answerAt(response: StoredResponse, position: number): StoredResponse {
+  const body = response.body as { message?: unknown };
+  if (typeof body?.message !== "string") return response;
+  return {
+    ...response,
+    body: { ...body, message: body.message.replaceAll(POSITION, String(position)) },
+  };
 }
 
 export type JoinOutcome =
