@@ -70,11 +70,20 @@ export function outboxFolderTransport(dir: string): MailTransport {
   return {
     description: dir,
     async deliver(mail) {
-      await mkdir(dir, { recursive: true });
       const name = `${String(mail.id).padStart(6, "0")}-${mail.kind}.eml`;
       const temporary = join(dir, `.${name}.tmp`);
-      await writeFile(temporary, mail.raw, { flush: true });
-      await rename(temporary, join(dir, name));
+      const write = async () => {
+        await writeFile(temporary, mail.raw, { flush: true });
+        await rename(temporary, join(dir, name));
+      };
+      try {
+        await write();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        // The folder is not there (the first mail, or it was removed): made, and written again.
+        await mkdir(dir, { recursive: true });
+        await write();
+      }
     },
     async close() {},
   };
