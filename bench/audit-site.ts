@@ -7,6 +7,8 @@
  * `--smoke`: one run on two pages without React and two with it, budgets with a small noise
  * margin (the CI version); a page that misses in its one run is measured twice more and judged
  * on the median of 3.
+ * `--pages=/home,/contact-us`: the full audit of these pages only (e.g. before and after a change
+ * to the pages with React).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -36,6 +38,12 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(ROOT, "cli", "index.ts");
 const FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const smoke = process.argv.includes("--smoke");
+/** The pages `--pages=` names, if it does. */
+const onlyPages = process.argv
+  .find((arg) => arg.startsWith("--pages="))
+  ?.slice("--pages=".length)
+  .split(",")
+  .filter((page) => page !== "");
 const RUNS = smoke ? 1 : 3;
 /** The smoke run allows this much noise on the timing budgets. */
 const MARGIN = smoke ? 1.2 : 1;
@@ -348,7 +356,10 @@ let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   const dist = await auditBuild(ROOT, scratch);
   const routes = builtPageKinds(dist);
-  const audited = smoke ? SMOKE_PAGES : auditedPages(routes);
+  const audited = smoke ? SMOKE_PAGES : (onlyPages ?? auditedPages(routes));
+  const unknown = audited.filter((page) => !routes.includes(page));
+  if (unknown.length > 0)
+    throw new Error(`--pages names pages the build did not write: ${unknown.join(", ")}`);
   const served = await serve(dist, scratch);
   server = served;
   const browser = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
@@ -398,12 +409,12 @@ try {
       misses.push(...budgetMisses(form, f, js.react).map((what) => `${route} ${form}: ${what}`));
     }
   }
-  const axe = await axeEveryPage(served.url, smoke ? audited : routes);
+  const axe = await axeEveryPage(served.url, smoke || onlyPages ? audited : routes);
   misses.push(...axe.map((v) => `axe ${v}`));
 
   const report = [
     `# Site audit${smoke ? ` (smoke: 1 run, ${audited.length} pages)` : ""}\n`,
-    `${new Date().toISOString()} · Lighthouse 13, ${RUNS === 1 ? "one run" : `median of ${RUNS} runs`} on ${audited.length} pages · axe-core on ${smoke ? audited.length : routes.length} pages · waited ${waited} s for a quiet machine\n`,
+    `${new Date().toISOString()} · Lighthouse 13, ${RUNS === 1 ? "one run" : `median of ${RUNS} runs`} on ${audited.length} pages · axe-core on ${smoke || onlyPages ? audited.length : routes.length} pages · waited ${waited} s for a quiet machine\n`,
     table(
       [
         "page",
@@ -442,7 +453,12 @@ try {
   console.log(report);
   mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
   writeFileSync(
-    join(ROOT, "bench", "results", smoke ? "audit-smoke.md" : "audit.md"),
+    join(
+      ROOT,
+      "bench",
+      "results",
+      smoke ? "audit-smoke.md" : onlyPages ? "audit-pages.md" : "audit.md",
+    ),
     `${report}\n`,
   );
   process.exitCode = misses.length === 0 ? 0 : 1;
