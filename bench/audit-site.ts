@@ -28,7 +28,7 @@ import { auditBuild } from "./audit-build.ts";
 import { table } from "./measure.ts";
 import {
   CONTENT_JS_GZIP_KB,
-  HOME_JS_GZIP_KB,
+  INTERACTIVE_JS_GZIP_KB,
   inlineScript,
   pageScripts,
   totalKb,
@@ -57,7 +57,7 @@ export const BUDGETS = {
   lcpMobileMs: 1500,
   cls: 0.02,
   /** gzip, from the built files (see page-js.ts): a page with React, its script files... */
-  interactiveJsKb: HOME_JS_GZIP_KB,
+  interactiveJsKb: INTERACTIVE_JS_GZIP_KB,
   /** ...a page without React, all it runs (its inline script). */
   contentJsKb: CONTENT_JS_GZIP_KB,
   cssKb: 15,
@@ -369,9 +369,13 @@ try {
   const misses: string[] = [];
   const remeasured: string[] = [];
   const waited = await quietMachine();
+  // The JavaScript budgets need no browser: every page the build wrote is held to its kind's.
+  for (const route of routes) {
+    const { miss } = pageJs(dist, route);
+    if (miss) misses.push(`${route}: ${miss}`);
+  }
   for (const route of audited) {
     const js = pageJs(dist, route);
-    if (js.miss) misses.push(`${route}: ${js.miss}`);
     for (const desktop of [false, true]) {
       const form = desktop ? "desktop" : "mobile";
       const measure = () => measuredRun(served.url + route, browser.port, desktop);
@@ -438,7 +442,7 @@ try {
       rows,
     ),
     "",
-    `Budgets: performance >= ${BUDGETS.performanceMobile} and TBT <= ${BUDGETS.tbtMobileMs} ms mobile${smoke ? ` (a page with React: performance >= ${SMOKE_REACT_PERFORMANCE}, TBT shown only)` : ""}, accessibility, best practices and SEO 100, LCP <= ${BUDGETS.lcpMobileMs / 1000} s mobile, CLS <= ${BUDGETS.cls}, JS at start (each script gzipped at level 9) <= ${BUDGETS.interactiveJsKb} KB of script files on a page with React, <= ${BUDGETS.contentJsKb} KB in all (its inline script) on a page without, CSS <= ${BUDGETS.cssKb} KB as sent, no picture Lighthouse's image delivery insight could make smaller nor one too small for the screen (image-size-responsive), no axe violation. "Sent" is what Lighthouse saw transferred: brotli where the browser takes it, headers included.`,
+    `Budgets: performance >= ${BUDGETS.performanceMobile} and TBT <= ${BUDGETS.tbtMobileMs} ms mobile${smoke ? ` (a page with React: performance >= ${SMOKE_REACT_PERFORMANCE}, TBT shown only)` : ""}, accessibility, best practices and SEO 100, LCP <= ${BUDGETS.lcpMobileMs / 1000} s mobile, CLS <= ${BUDGETS.cls}, JS at start (each script gzipped at level 9; every page built, not only those measured) <= ${BUDGETS.interactiveJsKb} KB of script files on a page with React, <= ${BUDGETS.contentJsKb} KB in all (its inline script) on a page without, CSS <= ${BUDGETS.cssKb} KB as sent, no picture Lighthouse's image delivery insight could make smaller nor one too small for the screen (image-size-responsive), no axe violation. "Sent" is what Lighthouse saw transferred: brotli where the browser takes it, headers included.`,
     "",
     ...(remeasured.length > 0
       ? [

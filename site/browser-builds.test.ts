@@ -5,7 +5,9 @@ import {
   commonJsAsModule,
   REACT_BUILDS,
   ROUTER_BUILDS,
+  UNUSED_FEATURES,
   withoutDisplayNames,
+  withoutUnusedFeatures,
 } from "./browser-builds.ts";
 
 const BUILD = [
@@ -130,5 +132,45 @@ describe("React Router's production build without display names", () => {
       .filter((file) => file.endsWith(".mjs"))
       .filter((file) => withoutDisplayNames(readFileSync(join(production, file), "utf8")) !== null);
     expect(named.length).toBeGreaterThan(0);
+  });
+});
+
+describe("React Router's production build without the features the site cannot use", () => {
+  /** A router file defining every cut function (with the parameters a body reads), and more. */
+  const router = (rename = (name: string) => name) =>
+    [
+      ...Object.keys(UNUSED_FEATURES).map(
+        (name) => `function ${rename(name)}(getRouter, ssr, routeDiscovery) { return work(); }`,
+      ),
+      "function kept() { return work(); }",
+    ].join("\n");
+
+  it("replaces the body of each and nothing else", () => {
+    const cut = withoutUnusedFeatures(router()) ?? "";
+    for (const [name, { body }] of Object.entries(UNUSED_FEATURES))
+      expect(cut).toContain(`function ${name}(getRouter, ssr, routeDiscovery) ${body}`);
+    expect(cut).toContain("function kept() { return work(); }");
+    expect(cut.match(/return work\(\)/g)).toHaveLength(1);
+  });
+
+  it("cuts nothing from a file without them, nor from a router that has changed", () => {
+    expect(withoutUnusedFeatures("function kept() {}")).toBe(null);
+    const renamed = router((name) => (name === "useFogOFWarDiscovery" ? "useDiscovery" : name));
+    expect(withoutUnusedFeatures(renamed)).toBe(undefined);
+    const params = router().replace(
+      "getPatchRoutesOnNavigationFunction(getRouter, ssr, routeDiscovery)",
+      "getPatchRoutesOnNavigationFunction(getRouter, ssr, discovery)",
+    );
+    expect(withoutUnusedFeatures(params)).toBe(undefined);
+  });
+
+  it("finds every one of them in the installed build the browser gets, in one file", () => {
+    const production = join(ROUTER_BUILDS, "production");
+    const cut = readdirSync(production)
+      // The React Server Components build, which no browser gets, has some of them.
+      .filter((file) => file.endsWith(".mjs") && !file.startsWith("index-react-server"))
+      .map((file) => withoutUnusedFeatures(readFileSync(join(production, file), "utf8")));
+    expect(cut.filter((code) => code === undefined)).toEqual([]);
+    expect(cut.filter((code) => typeof code === "string")).toHaveLength(1);
   });
 });

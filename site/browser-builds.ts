@@ -4,7 +4,7 @@
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { Plugin } from "vite";
+import { type Plugin, parseAst } from "vite";
 
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));
@@ -27,9 +27,69 @@ export function reactRouterProduction(): Plugin {
     resolveId: (source) => builds[source] ?? null,
     transform: {
       filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]/ },
-      handler: (code) => withoutDisplayNames(code),
+      handler(code) {
+        const trimmed = withoutDisplayNames(code) ?? code;
+        const cut = withoutUnusedFeatures(trimmed);
+        if (cut === undefined) this.warn("React Router's functions are not as expected: none cut");
+        const result = cut ?? trimmed;
+        return result === code ? null : result;
+      },
     },
   };
+}
+
+/** Why a cut feature fails, should the site turn it on. */
+const CUT = (feature: string) =>
+  `throw new Error("${feature} is cut from this site's build of React Router (site/browser-builds.ts)");`;
+
+/**
+ * React Router's functions for features this site cannot use, and what is left of each: lazy
+ * route discovery asks a server for the routes, and the router turns it on only with server
+ * rendering (the site is prerendered, `ssr: false`); instrumentation is for what a router or a
+ * route is given, and nothing here gives any; and the parts below. What they do with the
+ * feature off is kept, and a loud failure where it would be on; the code only they reach
+ * (fetching and applying manifest patches, wrapping every route's loaders, prefetching) is then
+ * left out of every page with React.
+ */
+export const UNUSED_FEATURES: Record<string, { params: string[]; body: string }> = {
+  getPatchRoutesOnNavigationFunction: {
+    params: ["ssr", "routeDiscovery"],
+    body: `{ if (isFogOfWarEnabled(routeDiscovery, ssr)) ${CUT("Lazy route discovery")} return void 0; }`,
+  },
+  // A hook whose effect does nothing when lazy discovery is off, as it always is here.
+  useFogOFWarDiscovery: { params: [], body: "{}" },
+  instrumentClientSideRouter: { params: [], body: `{ ${CUT("Instrumentation")} }` },
+  getRouteInstrumentationUpdates: { params: [], body: `{ ${CUT("Instrumentation")} }` },
+  // What a <Link prefetch> renders: no link of the site asks for it.
+  PrefetchPageLinks: { params: [], body: `{ ${CUT("Prefetching a link's page")} }` },
+  // What the root route gets when it has no error boundary or hydrate fallback: ours has both.
+  RemixRootDefaultErrorBoundary: { params: [], body: `{ ${CUT("The default error boundary")} }` },
+  RemixRootDefaultHydrateFallback: { params: [], body: `{ ${CUT("The default fallback")} }` },
+  // Errors of React Server Components, which the site does not use.
+  RSCErrorHandler: { params: [], body: `{ ${CUT("React Server Components")} }` },
+};
+
+/**
+ * The router's code with the bodies of UNUSED_FEATURES' functions replaced; null when the code
+ * defines none of them (another of its files), undefined when it defines only some, or one
+ * without the parameters its new body reads: React Router has changed, and nothing is cut.
+ */
+export function withoutUnusedFeatures(code: string): string | null | undefined {
+  const found = parseAst(code).body.flatMap((node) => {
+    if (node.type !== "FunctionDeclaration" || !node.id || !node.body) return [];
+    const feature = UNUSED_FEATURES[node.id.name];
+    if (!feature) return [];
+    const params = node.params.map((param) => (param.type === "Identifier" ? param.name : ""));
+    const { start, end } = node.body;
+    return [{ start, end, ok: feature.params.every((p) => params.includes(p)), feature }];
+  });
+  if (found.length === 0) return null;
+  if (found.length !== Object.keys(UNUSED_FEATURES).length || found.some((f) => !f.ok))
+    return undefined;
+  let cut = code;
+  for (const { start, end, feature } of found.sort((a, b) => b.start - a.start))
+    cut = cut.slice(0, start) + feature.body + cut.slice(end);
+  return cut;
 }
 
 const DISPLAY_NAME = /^\w+\.displayName = "[^"]*";$/gm;

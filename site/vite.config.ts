@@ -31,11 +31,11 @@ function generatedModules(): Plugin {
 
 /**
  * The few small pieces many pages are made of (their title and description, heading, the
- * sentence of a page with nothing yet, the Top button): in the layout's file rather than in the
- * home page's, which those pages would otherwise load whole for them.
+ * sentence of a page with nothing yet, the Top button, whether React runs yet, scrolling to the
+ * top): with the layout rather than in a file of their own, which those pages would load too.
  */
 const PAGE_KIT =
-  /[\\/]app[\\/](lib[\\/]meta\.ts|components[\\/](EmptyState|PageHeading|TopButton)\.tsx)$/;
+  /[\\/]app[\\/](lib[\\/](meta|hydrated|scroll)\.ts|components[\\/](EmptyState|PageHeading|TopButton)\.tsx)$/;
 
 /** The bundler's helper for parts loaded on demand (a modal, the lightbox). */
 const ON_DEMAND = /preload-helper/;
@@ -80,6 +80,49 @@ function staticImports() {
 
 const imports = staticImports();
 
+/**
+ * The kinds of code the pages with React share, a file each; a module goes with the first kind
+ * that names it, or names a component (.tsx) that imports it statically.
+ */
+const KINDS = [
+  // Dates and times: of events, of the lodge's charter.
+  { name: "dates", from: ["/core/rules/time.ts", "/app/lib/dates.ts", "/core/rules/lodge-age.ts"] },
+  // The words and dinner rules both the events and the forms use.
+  { name: "words", from: ["/core/messages.ts", "/core/rules/meals.ts", "/core/rules/words.ts"] },
+  // The RSVP buttons, with the home page's spotlight as on the event lists and pages.
+  {
+    name: "rsvp",
+    from: [
+      "/app/components/RsvpButton.tsx",
+      "/app/components/EventRsvp.tsx",
+      "/app/components/EventNotices.tsx",
+      "/core/rules/rsvp-window.ts",
+      "/core/rules/events.ts",
+      "/core/rules/seats.ts",
+    ],
+  },
+  // The forms: the contact page's at start, the RSVP modals' on demand.
+  {
+    name: "forms",
+    from: [
+      "/app/components/Form.tsx",
+      "/app/components/PlainFormPost.tsx",
+      "/core/rules/form-checks.ts",
+      "/app/lib/api.ts",
+      "/core/api/routes.ts",
+    ],
+  },
+  // An event as the list and its own page show it; an outing as the social events show it.
+  {
+    name: "events",
+    from: [
+      "/app/components/EventCard.tsx",
+      "/app/components/EventPage.tsx",
+      "/app/components/MapPanel.tsx",
+    ],
+  },
+  { name: "outings", from: ["/app/components/OutingCard.tsx"] },
+];
 export default defineConfig({
   plugins: [
     generatedModules(),
@@ -92,24 +135,28 @@ export default defineConfig({
     reportCompressedSize: false,
     rolldownOptions: {
       output: {
-        // A page loads few files, each worth its request: the framework, the layout every page
-        // shares, and the page's own. The home page, the first most visitors see, gets all its
-        // code in one more file; pages sharing a piece of it load that file too.
+        // A page loads few files, each worth its request: the framework with the layout every
+        // page shares and the bundler's helper for what loads on demand, the page's own file, and
+        // the files of the kinds of code it is made of (see KINDS), each file only what it uses.
         codeSplitting: {
           groups: [
-            { name: "framework", test: FRAMEWORK, priority: 3 },
-            // Its own file: the pages that load a part on demand are not all the home page's.
-            { name: "on-demand", test: ON_DEMAND, priority: 3 },
             {
-              name: "layout",
-              test: (id) => imports.from("/app/root.tsx").has(id) || PAGE_KIT.test(id),
-              priority: 2,
+              name: "framework",
+              test: (id) =>
+                FRAMEWORK.test(id) ||
+                ON_DEMAND.test(id) ||
+                PAGE_KIT.test(id) ||
+                imports.from("/app/root.tsx").has(id),
+              priority: KINDS.length + 1,
             },
-            {
-              name: "home",
-              test: (id) => imports.from("/app/routes/home.tsx").has(id),
-              priority: 1,
-            },
+            ...KINDS.map((kind, i) => ({
+              name: kind.name,
+              test: (id: string) =>
+                kind.from.some((file) =>
+                  file.endsWith(".tsx") ? imports.from(file).has(id) : id.endsWith(file),
+                ),
+              priority: KINDS.length - i,
+            })),
           ],
         },
       },

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseCsv } from "csv-parse/sync";
 import matter from "gray-matter";
 import { isMap, isSeq, LineCounter, type Node, parseDocument, type YAMLError } from "yaml";
-import { listed } from "../../core/rules/schedule.ts";
+import { listed } from "../../core/rules/words.ts";
 import type { Problem } from "./problems.ts";
 
 export interface Position {

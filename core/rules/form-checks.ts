@@ -1,7 +1,7 @@
 import { MAX_PER_RSVP } from "../constants.ts";
 import type { Cost } from "../schemas/event.ts";
-import { mealCountField, mealCountsAddUp } from "./meals.ts";
-import { listed } from "./schedule.ts";
+import { mealCountField, mealCountsAddUp, offersDinner } from "./meals.ts";
+import { listed } from "./words.ts";
 
 /**
  * The field rules of SPEC 5 as plain checks, without zod, so the browser can run them without
@@ -88,11 +88,6 @@ export type EventRsvpValues = {
 
 /** 'mealCounts' stands for the per-choice counts together, when they do not add up. */
 export type EventRsvpProblem = keyof EventRsvpValues | "mealCounts";
-
-/** True when the event offers a dinner to reserve (a non-empty cost, SPEC 2). */
-export function offersDinner(event: RsvpFormEventInfo): boolean {
-  return event.earlyBirdOptions.cost.kind !== "none";
-}
 
 /**
  * Every field of the event RSVP form that breaks a rule of SPEC 5, empty when the form may be

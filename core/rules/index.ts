@@ -13,3 +13,4 @@ export * from "./rsvp-window.ts";
 export * from "./schedule.ts";
 export * from "./seats.ts";
 export * from "./time.ts";
+export * from "./words.ts";

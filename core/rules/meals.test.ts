@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { mealCountField, mealCountsAddUp } from "./meals.ts";
+import { costText } from "../schemas/event.ts";
+import { formatCostPerMeal, mealCountField, mealCountsAddUp } from "./meals.ts";
 
 describe("mealCountField", () => {
   it("names the count field 'count' plus the choice without spaces", () => {
@@ -21,5 +22,21 @@ describe("mealCountsAddUp", () => {
     expect(mealCountsAddUp(1, [0, 0])).toBe(true);
     expect(mealCountsAddUp(1, [4])).toBe(true);
     expect(mealCountsAddUp(0, [])).toBe(true);
+  });
+});
+
+describe("formatCostPerMeal", () => {
+  const cost = (raw: string | number) => formatCostPerMeal(costText.parse(raw));
+
+  it("writes a dollar amount, decimals only when not whole", () => {
+    expect(cost(12)).toBe("$12");
+    expect(cost("$12.50")).toBe("$12.50");
+    expect(cost("15 - 20")).toBe("$15 - 20");
+  });
+
+  it("writes 'No Charge' for a free dinner and '-' when there is none", () => {
+    expect(cost("No Charge")).toBe("No Charge");
+    expect(cost(0)).toBe("No Charge");
+    expect(cost("")).toBe("-");
   });
 });

@@ -1,3 +1,35 @@
+/**
+ * Rules of an event's dinner that its page shows as well as the forms and the mails use: apart
+ * from the form checks and payloads, which an event's page would otherwise load whole at start.
+ */
+import type { Cost } from "../schemas/event.ts";
+
+/** What a payload's field says when there is nothing to say (no dinner, no cost). */
+export const NOTHING = "-";
+
+/** True when the event offers a dinner to reserve (a non-empty cost, SPEC 2). */
+export function offersDinner(event: { earlyBirdOptions: { cost: Cost } }): boolean {
+  return event.earlyBirdOptions.cost.kind !== "none";
+}
+
+function dollars(amount: number): string {
+  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
+}
+
+/** The cost per meal as the secretary's mail shows it: '$12', '$12.50', '$15 - 20', 'No Charge'. */
+export function formatCostPerMeal(cost: Cost): string {
+  switch (cost.kind) {
+    case "fixed":
+      return `$${dollars(cost.amount)}`;
+    case "range":
+      return `$${dollars(cost.min)} - ${dollars(cost.max)}`;
+    case "free":
+      return "No Charge";
+    case "none":
+      return NOTHING;
+  }
+}
+
 /** The form field that holds how many meals of one choice: 'count' plus the choice without spaces. */
 export function mealCountField(choice: string): `count${string}` {
   return `count${choice.replace(/\s+/g, "")}`;

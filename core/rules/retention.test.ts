@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messagesExpireBefore, privacyNote, rsvpDataExpired } from "./retention.ts";
+import { privacyNote } from "../messages.ts";
+import { messagesExpireBefore, rsvpDataExpired } from "./retention.ts";
 
 const ZONE = "America/New_York";
 const EVENT = { date: "2026/12/02 19:30" };

@@ -24,19 +24,3 @@ export function rsvpDataExpired(
 export function messagesExpireBefore(now: Date, keepDays: number): Date {
   return new Date(now.getTime() - keepDays * MS_PER_DAY);
 }
-
-/** What a form sends: a reservation, a place in an event's waiting list, or a message. */
-export type PrivacyNoteSubject = "reservation" | "waiting list" | "message";
-
-/** The privacy note under the forms: what is kept, and for how long. */
-export function privacyNote(keepDays: number, what: PrivacyNoteSubject): string {
-  const kept = `are erased ${keepDays} days after the event; the lodge keeps only the number of attendees and meals.`;
-  switch (what) {
-    case "reservation":
-      return `Your name and e-mail address are used only for this reservation and ${kept}`;
-    case "waiting list":
-      return `Your name and e-mail address are used only for your place in the waiting list and the reservation it may become, and ${kept}`;
-    case "message":
-      return `Your name, e-mail address, phone number and message are used only to answer you and are erased ${keepDays} days after you send it.`;
-  }
-}

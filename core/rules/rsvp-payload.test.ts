@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_SUBJECT } from "../messages.ts";
-import { costText, type EventInput, eventSchema } from "../schemas/event.ts";
+import { type EventInput, eventSchema } from "../schemas/event.ts";
 import {
   contactFormSchema,
   type EventRsvpForm,
@@ -14,7 +14,6 @@ import {
   buildContactPayload,
   buildEventRsvpPayload,
   buildSocialRsvpPayload,
-  formatCostPerMeal,
   formInputFromPayload,
   mealCountsOf,
   toSheetPayload,
@@ -170,22 +169,6 @@ describe("buildEventRsvpPayload", () => {
       fourthChoice: "Vegan Plate",
       fourthChoiceCount: 3,
     });
-  });
-});
-
-describe("formatCostPerMeal", () => {
-  const cost = (raw: string | number) => formatCostPerMeal(costText.parse(raw));
-
-  it("writes a dollar amount, decimals only when not whole", () => {
-    expect(cost(12)).toBe("$12");
-    expect(cost("$12.50")).toBe("$12.50");
-    expect(cost("15 - 20")).toBe("$15 - 20");
-  });
-
-  it("writes 'No Charge' for a free dinner and '-' when there is none", () => {
-    expect(cost("No Charge")).toBe("No Charge");
-    expect(cost(0)).toBe("No Charge");
-    expect(cost("")).toBe("-");
   });
 });
 

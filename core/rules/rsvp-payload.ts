@@ -1,34 +1,14 @@
 import { CONTACT_SUBJECT } from "../messages.ts";
-import type { Cost, Event } from "../schemas/event.ts";
+import type { Event } from "../schemas/event.ts";
 import type { ContactForm, EventRsvpForm, SocialRsvpForm } from "../schemas/forms.ts";
 import type { ContactPayload, EventRsvpPayload, SocialRsvpPayload } from "../schemas/payloads.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
 import { isValidMasonicTitle } from "./form-checks.ts";
-import { mealCountField } from "./meals.ts";
+import { formatCostPerMeal, mealCountField, NOTHING } from "./meals.ts";
 import { eventStart, formatDay, formatEventDateTime } from "./time.ts";
 
 /** Names a payload gives the first choices when the event names none (SPEC 3). */
 const DEFAULT_CHOICES = ["Meat", "Fish", "Fish", "Fish"] as const;
-const NOTHING = "-";
-
-function dollars(amount: number): string {
-  return Number.isInteger(amount) ? String(amount) : amount.toFixed(2);
-}
-
-/** The cost per meal as the secretary's mail shows it: '$12', '$12.50', '$15 - 20', 'No Charge'. */
-export function formatCostPerMeal(cost: Cost): string {
-  switch (cost.kind) {
-    case "fixed":
-      return `$${dollars(cost.amount)}`;
-    case "range":
-      return `$${dollars(cost.min)} - ${dollars(cost.max)}`;
-    case "free":
-      return "No Charge";
-    case "none":
-      return NOTHING;
-  }
-}
-
 /** Meals of one of the event's choices. */
 export interface MealCount {
   choice: string;

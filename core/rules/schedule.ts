@@ -1,5 +1,6 @@
 import type { Lodge } from "../schemas/lodge.ts";
 import { type CalendarDate, formatShortTime, MONTHS, readClock, WEEKDAYS } from "./time.ts";
+import { listed } from "./words.ts";
 
 /**
  * The days of a year's regular meetings from lodge.yaml's schedule, e.g. the 1st and 3rd
@@ -25,12 +26,6 @@ export function meetingDays(
 }
 
 const ORDINAL = ["", "1st", "2nd", "3rd", "4th", "5th"] as const;
-
-/** 'a, b and c' */
-export function listed(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
 
 /** A time of lodge.yaml's schedule ('19:30', as the schema keeps it) as the site writes it. */
 function clock(text: string): string {

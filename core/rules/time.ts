@@ -5,6 +5,10 @@
  * the machine's own zone never matters.
  */
 
+import { wallTimeIn } from "./wall-time.ts";
+
+export { wallTimeIn };
+
 /** A calendar day: year, month 1-12, day 1-31. */
 export type CalendarDate = { year: number; month: number; day: number };
 /** A calendar day and a clock time, hour 0-23, minute 0-59, in some zone the caller knows. */
@@ -167,41 +171,6 @@ export function eventStart(dateText: string): WallTime {
   const start = parseEventDate(dateText);
   if (!start) throw new RangeError(`not an event date 'YYYY/MM/DD HH:mm': ${dateText}`);
   return start;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** What a clock in `timeZone` shows at the instant `now` (seconds dropped). */
-export function wallTimeIn(now: Date, timeZone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(now)) {
-    if (part.type !== "literal") parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? Number.NaN,
-    month: parts.month ?? Number.NaN,
-    day: parts.day ?? Number.NaN,
-    // Some ICU versions write midnight as 24 even with h23.
-    hour: (parts.hour ?? Number.NaN) % 24,
-    minute: parts.minute ?? Number.NaN,
-  };
 }
 
 /** The moment a wall time in `timeZone` names (the later one of a repeated hour). */

@@ -102,9 +102,8 @@ export function Layout({ children }: { children: ReactNode }) {
             so they cost the pages no script. */}
         {import.meta.env.SSR && root ? <ShareTags tags={root.share} /> : null}
         <Links />
-        <noscript>
-          <style>{NO_SCRIPT_MENU}</style>
-        </noscript>
+        {/* React in the browser renders no <noscript>'s content: the build's is kept. */}
+        <noscript>{import.meta.env.SSR && <style>{NO_SCRIPT_MENU}</style>}</noscript>
         {refresh && (
           <noscript
             // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed refresh of the site's own; as a React <meta> it would be hoisted out of <noscript>

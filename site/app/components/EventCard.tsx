@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { TYLED_LABEL } from "../../../core/messages.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
-import { offersDinner } from "../../../core/rules/form-checks.ts";
-import { formatCostPerMeal } from "../../../core/rules/rsvp-payload.ts";
+import { formatCostPerMeal, offersDinner } from "../../../core/rules/meals.ts";
 import { closesText, upcomingRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { isAtGuestLimit } from "../../../core/rules/seats.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
@@ -48,12 +47,18 @@ export function useEventRsvps() {
 
 /** The event as schema.org structured data, for search engines; `path` is its own page. */
 export function EventJsonLd({ event, path }: { event: Event | SocialEvent; path: string }) {
-  const url = siteAddress(lodge.siteUrl, path);
   return (
     <script
       type="application/ld+json"
+      // Written by the build only, which is what search engines read: React in the browser keeps
+      // it as it is, and the pages' scripts do without the code that makes it.
+      suppressHydrationWarning
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of the lodge's own data, '<' escaped
-      dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, lodge, url)) }}
+      dangerouslySetInnerHTML={{
+        __html: import.meta.env.SSR
+          ? scriptJson(eventJsonLd(event, lodge, siteAddress(lodge.siteUrl, path)))
+          : "",
+      }}
     />
   );
 }

@@ -5,7 +5,6 @@ import {
   eventRsvpProblems,
   maxPerRsvp,
   mealHint,
-  offersDinner,
   trimmed,
 } from "../../../core/rules/form-checks.ts";
 import {
@@ -14,7 +13,7 @@ import {
   mealsCloseText,
   mealsOpen,
 } from "../../../core/rules/meal-window.ts";
-import { mealCountField } from "../../../core/rules/meals.ts";
+import { mealCountField, offersDinner } from "../../../core/rules/meals.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { wallTimeIn } from "../../../core/rules/time.ts";
+import { wallTimeIn } from "../../../core/rules/wall-time.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useNow } from "../lib/now.tsx";
 import type { loader } from "../root.tsx";

@@ -7,7 +7,7 @@ import {
   useState,
 } from "react";
 import type { ApiRequest, ApiResponse, ApiRoutesOf } from "../../../core/api/routes.ts";
-import { type PrivacyNoteSubject, privacyNote } from "../../../core/rules/retention.ts";
+import { type PrivacyNoteSubject, privacyNote } from "../../../core/messages.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { type ApiFailure, failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";

@@ -1,13 +1,11 @@
 import { eventPath } from "../../../core/api/page-paths.ts";
-import { PLACEHOLDERS, PLAIN_FIELDS } from "../../../core/api/plain-form-fields.ts";
 import { eventRsvpPath, eventWaitlistPath } from "../../../core/api/plain-forms.ts";
-import { API_ROUTES, type ApiRoutesOf } from "../../../core/api/routes.ts";
+import type { ApiRoutesOf } from "../../../core/api/routes.ts";
 import { MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../../../core/messages.ts";
-import { maxPerRsvp, offersDinner } from "../../../core/rules/form-checks.ts";
-import { mealCountField } from "../../../core/rules/meals.ts";
+import { maxPerRsvp } from "../../../core/rules/form-checks.ts";
+import { mealCountField, offersDinner } from "../../../core/rules/meals.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { apiUrl } from "../lib/api.ts";
 import {
   EmailField,
   NameFields,
@@ -18,43 +16,8 @@ import {
   TextField,
 } from "./Form.tsx";
 import { PageHeading } from "./PageHeading.tsx";
+import { PlainFormHidden, plainFormProps } from "./PlainFormPost.tsx";
 import { dinnerLabel, RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
-
-/** What makes a form post itself without a script, and the link its answer offers back. */
-export function plainFormProps(route: ApiRoutesOf<"POST">, done: { href: string; label: string }) {
-  return {
-    method: "post",
-    action: apiUrl(API_ROUTES[route].path),
-    "data-done-href": done.href,
-    "data-done-label": done.label,
-  } as const;
-}
-
-/**
- * The hidden fields of a form that posts without a script: the XSRF token (and the contact
- * form's token) the server fills in as it serves the page, the page the answer is made of, and
- * the event an RSVP is for.
- */
-export function PlainFormHidden({
-  page,
-  eventId,
-  formToken = false,
-}: {
-  page: string;
-  eventId?: string | undefined;
-  formToken?: boolean;
-}) {
-  return (
-    <>
-      <input type="hidden" name={PLAIN_FIELDS.xsrf} defaultValue={PLACEHOLDERS.xsrf} />
-      <input type="hidden" name={PLAIN_FIELDS.page} defaultValue={page} />
-      {eventId ? <input type="hidden" name={PLAIN_FIELDS.event} defaultValue={eventId} /> : null}
-      {formToken ? (
-        <input type="hidden" name="formToken" defaultValue={PLACEHOLDERS.formToken} />
-      ) : null}
-    </>
-  );
-}
 
 /**
  * A form that works without JavaScript: it posts itself to the API's route as any browser does,

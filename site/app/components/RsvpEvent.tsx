@@ -1,5 +1,5 @@
 import { TYLED_LABEL } from "../../../core/messages.ts";
-import { formatCostPerMeal } from "../../../core/rules/rsvp-payload.ts";
+import { formatCostPerMeal } from "../../../core/rules/meals.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { eventWhen } from "../lib/dates.ts";

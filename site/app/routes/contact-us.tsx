@@ -4,7 +4,6 @@ import { CONTACT_PAGE } from "../../../core/api/plain-form-fields.ts";
 import { HONEYPOT_FIELD } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import { type ContactValues, contactProblems, trimmed } from "../../../core/rules/form-checks.ts";
-import { buildContactPayload } from "../../../core/rules/rsvp-payload.ts";
 import { lodge } from "../../generated/lodge.ts";
 import {
   EmailField,
@@ -17,7 +16,7 @@ import {
   useSentForm,
 } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
-import { PlainFormHidden, plainFormProps } from "../components/PlainForms.tsx";
+import { PlainFormHidden, plainFormProps } from "../components/PlainFormPost.tsx";
 import { getApi } from "../lib/api.ts";
 import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
@@ -77,11 +76,16 @@ function ContactForm() {
     }
     scrollToTop();
     const trap = new FormData(e.currentTarget).get(HONEYPOT_FIELD);
-    const payload = async () => ({
-      ...buildContactPayload(trimmed(values)),
-      formToken: token.current ?? (await fetchToken()) ?? "",
-      [HONEYPOT_FIELD]: typeof trap === "string" ? trap : "",
-    });
+    const payload = async () => {
+      // Loaded as the message goes: the payload's rules come with the events' date rules, which
+      // the page has no other use for.
+      const { buildContactPayload } = await import("../../../core/rules/rsvp-payload.ts");
+      return {
+        ...buildContactPayload(trimmed(values)),
+        formToken: token.current ?? (await fetchToken()) ?? "",
+        [HONEYPOT_FIELD]: typeof trap === "string" ? trap : "",
+      };
+    };
     // The answer's alert shows under the header: scrolled there again if the visitor moved away.
     if (await send("contact", payload, ALERTS.contactSuccess, scrollToTop)) {
       void fetchToken();
