@@ -5,7 +5,7 @@
  * Modules loaded on demand (`import()`, e.g. a modal's) are not counted: the page does not wait
  * for them.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import { parseAst } from "vite";
@@ -58,6 +58,9 @@ function staticImports(file: string, code: string): string[] {
     .map((source) => new URL(source, `http://site${file}`).pathname);
 }
 
+/** Scripts already measured, by path and time written: most pages share most of theirs. */
+const measured = new Map<string, { code: Buffer; size: ScriptSize }>();
+
 /** Every script `route` (e.g. "/home") of the site built in `dist` loads at start, each once. */
 export function pageScripts(dist: string, route: string): ScriptSize[] {
   const html = readFileSync(join(dist, route, "index.html"), "utf8");
@@ -65,8 +68,13 @@ export function pageScripts(dist: string, route: string): ScriptSize[] {
   const todo = namedScripts(html).reverse();
   for (let file = todo.pop(); file !== undefined; file = todo.pop()) {
     if (found.has(file)) continue;
-    const code = readFileSync(join(dist, file));
-    found.set(file, sized(file, code));
+    const path = join(dist, file);
+    const key = `${path} ${statSync(path).mtimeMs}`;
+    const known = measured.get(key);
+    const code = known ? known.code : readFileSync(path);
+    const size = known?.size ?? sized(file, code);
+    measured.set(key, { code, size });
+    found.set(file, size);
     todo.push(...staticImports(file, code.toString("utf8")).reverse());
   }
   return [...found.values()];
