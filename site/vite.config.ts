@@ -123,6 +123,7 @@ const KINDS = [
   },
   { name: "outings", from: ["/app/components/OutingCard.tsx"] },
 ];
+
 export default defineConfig({
   plugins: [
     generatedModules(),
@@ -137,7 +138,7 @@ export default defineConfig({
       output: {
         // A page loads few files, each worth its request: the framework with the layout every
         // page shares and the bundler's helper for what loads on demand, the page's own file, and
-        // the files of the kinds of code it is made of (see KINDS), each file only what it uses.
+        // the files of the kinds of code it is made of (see KINDS), and no other kind's.
         codeSplitting: {
           groups: [
             {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { lodge } from "../../generated/lodge.ts";
 
 /**
@@ -24,14 +24,17 @@ export function useAttendeeCounts() {
           return;
         }
         const read = result.body;
-        setCounts(
-          Object.fromEntries(
-            Object.entries(read.counts ?? {}).filter(
-              (entry): entry is [string, number] => typeof entry[1] === "number",
+        // A transition, rendered in slices: every card of the page may change.
+        startTransition(() => {
+          setCounts(
+            Object.fromEntries(
+              Object.entries(read.counts ?? {}).filter(
+                (entry): entry is [string, number] => typeof entry[1] === "number",
+              ),
             ),
-          ),
-        );
-        if (typeof read.guestLimit === "number") setGuestLimit(read.guestLimit);
+          );
+          if (typeof read.guestLimit === "number") setGuestLimit(read.guestLimit);
+        });
       });
     return () => {
       current = false;

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use, useEffect, useState } from "react";
+import { createContext, type ReactNode, startTransition, use, useEffect, useState } from "react";
 
 /** How often the page re-evaluates its date rules while it stays open. */
 const TICK_MS = 60_000;
@@ -13,8 +13,11 @@ const NowContext = createContext<Date | null>(null);
 export function NowProvider({ builtAt, children }: { builtAt: number; children: ReactNode }) {
   const [now, setNow] = useState(() => new Date(builtAt));
   useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), TICK_MS);
+    // As a transition: React renders the page anew in slices, between which the browser answers
+    // the visitor, rather than in one long task just after hydrating (TBT, issue 18).
+    const tick = () => startTransition(() => setNow(new Date()));
+    tick();
+    const timer = setInterval(tick, TICK_MS);
     return () => clearInterval(timer);
   }, []);
   return <NowContext value={now}>{children}</NowContext>;
