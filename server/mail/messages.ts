@@ -52,14 +52,21 @@ function calendarAttachment(ctx: MailContext, item: Event | SocialEvent, stamp: 
   };
 }
 
-/** The event as a mail to an attendee names it: what, when, where, the map and the notes. */
-export function eventPlaceView(event: Event, fallbackMap = "") {
-  const start = eventStart(event.date);
+/** What a mail to an attendee says of when an event or outing is: its day and time, three ways. */
+function whenView(item: { name: string; date: string }) {
+  const start = eventStart(item.date);
   return {
-    eventName: event.name,
+    eventName: item.name,
     date: formatDayAndTime(start),
     longDate: formatFullDate(start),
     time: formatShortTime(start),
+  };
+}
+
+/** The event as a mail to an attendee names it: what, when, where, the map and the notes. */
+export function eventPlaceView(event: Event, fallbackMap = "") {
+  return {
+    ...whenView(event),
     location: event.location,
     address: event.address,
     mapLink: event.addressLink || fallbackMap,
@@ -69,12 +76,8 @@ export function eventPlaceView(event: Event, fallbackMap = "") {
 
 /** The outing as a mail to an attendee names it, as eventPlaceView does an event. */
 export function outingPlaceView(outing: SocialEvent) {
-  const start = eventStart(outing.date);
   return {
-    eventName: outing.name,
-    date: formatDayAndTime(start),
-    longDate: formatFullDate(start),
-    time: formatShortTime(start),
+    ...whenView(outing),
     location: outing.location,
     address: outing.locationAddress,
     mapLink: outing.locationUrl,
