@@ -53,8 +53,11 @@ function person(firstName: string, numberOfAttendees: number): EventRsvpForm {
 }
 
 /** A server whose dinner meeting has `guestLimit` seats, and calls by route name. */
-async function lodge(guestLimit: number) {
-  server = await startServer({ data: testData({ guestLimit }) });
+async function lodge(guestLimit: number, store?: "postgres") {
+  server = await startServer({
+    data: testData({ guestLimit }),
+    ...(store ? { store: await PostgresStore.open(await cluster().place(), NOW) } : {}),
+  });
   const s = server;
   const client: Client = await s.client();
   const post = (name: ApiRouteName, body: object) => client.post(API_ROUTES[name].path, body);
@@ -354,7 +357,10 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
     expect((await send("eventRsvp", "Ann", 3)).status).toBe(200);
     expect((await send("joinWaitlist", "Bob", 3)).status).toBe(200);
     expect((await send("joinWaitlist", "Cy", 3)).status).toBe(200);
-    const token = await manageTokenOf(a, "ann@example.org");
+    // Either instance's mail worker may have sent the confirmation (they share the outbox).
+    const token = await manageTokenOf(a, "ann@example.org").catch(() =>
+      manageTokenOf(b, "ann@example.org"),
+    );
     expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
     clock.advance(24 * HOUR);
     for (let i = 0; i < 3; i++) {
@@ -363,8 +369,239 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
     }
     const offers = (await a.store.listMail()).filter((m) => m.kind === "waitlist-offer");
     expect(offers.map((m) => m.to)).toEqual(["cy@example.org", "bob@example.org"]);
+    // Bob and the secretary are told once that his offer ran out, whichever instance passed it on.
+    expect(
+      (await a.store.listMail())
+        .filter((m) => m.kind.startsWith("waitlist-expired"))
+        .map((m) => `${m.kind} ${m.to}`),
+    ).toEqual([
+      "waitlist-expired-notice secretary@hillcrest586.example.org",
+      "waitlist-expired bob@example.org",
+    ]);
     expect(
       (await b.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
     ).toEqual(["Cy:offered"]);
   });
+});
+
+describe("the waiting list's mails and notices", () => {
+  const SITE = "https://www.hillcrest586.example.org";
+  const SECRETARY = "secretary@hillcrest586.example.org";
+  const to = (address: string) => (m: { headers: Map<string, string> }) =>
+    m.headers.get("to")?.includes(address) ?? false;
+
+  it("tells a party whose offer ran out, and the secretary, once: the party is off the list and may join again at the end of it", async () => {
+    const { s, send, view, offered, cancel } = await lodge(3);
+    await send("eventRsvp", "Ann", 3);
+    await send("joinWaitlist", "Bob", 3);
+    await send("joinWaitlist", "Cy", 2);
+    await cancel("Ann");
+    const bob = await offered("Bob");
+    s.clock.advance(24 * HOUR);
+    for (let i = 0; i < 3; i++) {
+      await s.scheduler.runDue();
+      s.clock.advance(OFFER_CHECK_MS);
+    }
+    const mails = await outboxMails(s);
+    const toBob = mails.filter((m) => m.kind === "waitlist-expired");
+    expect(toBob).toHaveLength(1);
+    expect(toBob[0]?.headers.get("to")).toBe("bob@example.org");
+    expect(toBob[0]?.headers.get("reply-to")).toBe(SECRETARY);
+    expect(toBob[0]?.subject).toBe(
+      "The seats offered to you for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM were not claimed in time",
+    );
+    expect(toBob[0]?.text).toBe(
+      [
+        "Dear Bob Smith,",
+        "",
+        "The seats offered to you for Stated Meeting (3 attendees) were held until Nov 22, 2026 at 12:00PM and were not claimed, so you are no longer on its waiting list.",
+        "If you would still like to come, the event's page lets you reserve while seats are free, or join the waiting list again, at the end of the line:",
+        `${SITE}/events/${DINNER}`,
+        "",
+        "Stated Meeting",
+        "Wednesday, December 2, 2026 at 7:30PM",
+        "Lyndhurst Masonic Center",
+        "",
+        "Attendees: 3",
+        "",
+        "If you have a question, reply to this message to write to the secretary.",
+        "",
+        "Hillcrest Lodge No. 586",
+        "",
+      ].join("\n"),
+    );
+    expect(toBob[0]?.html).toContain(
+      `<a href="${SITE}/events/${DINNER}">the event's page</a> lets you reserve`,
+    );
+    const notices = mails.filter((m) => m.kind === "waitlist-expired-notice");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.headers.get("to")).toBe(SECRETARY);
+    expect(notices[0]?.headers.get("reply-to")).toBe("bob@example.org");
+    expect(notices[0]?.subject).toBe(
+      "Waiting list: the offer to Bob Smith ran out, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+    );
+    expect(notices[0]?.text).toBe(
+      [
+        "The seats offered to Bob Smith for Stated Meeting (3 attendees) were held until Nov 22, 2026 at 12:00PM and were not claimed.",
+        "They are off the waiting list, and were told so by e-mail.",
+        "The seats go to the next in line they fit, by e-mail, on their own.",
+        "",
+        `lodge rsvps --event ${DINNER} shows the reservations and the waiting list as they are now.`,
+        "Reply to this message to write to Bob Smith.",
+        "",
+      ].join("\n"),
+    );
+    // As the mail says: off the list, Cy offered the seats, and Bob may queue again behind.
+    expect((await view(bob)).state).toBe("expired");
+    expect(
+      mails.filter((m) => m.kind === "waitlist-offer").map((m) => m.headers.get("to")),
+    ).toEqual(["bob@example.org", "cy@example.org"]);
+    expect((await send("joinWaitlist", "Bob", 3)).body).toMatchObject({
+      message: expect.stringContaining("number 1 in line"),
+    });
+  });
+
+  it("tells a party whose offer ran out at the RSVP deadline that reservations have closed, with no link to come back", async () => {
+    const { s, send, view, offered, cancel } = await lodge(3);
+    await send("eventRsvp", "Ann", 3);
+    await send("joinWaitlist", "Bob", 3);
+    await send("joinWaitlist", "Cy", 1);
+    // Tue 1 Dec, 10:00 in New York: Bob's offer holds until the deadline, 11:59PM.
+    s.clock.advance(Date.parse("2026-12-01T15:00:00Z") - NOW.getTime());
+    await cancel("Ann");
+    const bob = await offered("Bob");
+    s.clock.advance(14 * HOUR);
+    await s.scheduler.runDue();
+    expect((await view(bob)).state).toBe("expired");
+    const mails = await outboxMails(s);
+    const expired = mails.find((m) => m.kind === "waitlist-expired");
+    expect(expired?.text).toContain(
+      "were held until Dec 1, 2026 at 11:59PM and were not claimed, so you are no longer on its waiting list.\nReservations for Stated Meeting closed on Dec 1, 2026 at 11:59PM, so no more seats will be offered.\n\nStated Meeting",
+    );
+    expect(expired?.text).not.toContain(SITE);
+    expect(expired?.html).not.toContain("<a ");
+    expect(mails.find((m) => m.kind === "waitlist-expired-notice")?.text).toContain(
+      "They are off the waiting list, and were told so by e-mail.\nReservations for Stated Meeting closed on Dec 1, 2026 at 11:59PM, so no more seats will be offered.\n",
+    );
+    // Cy, in line after the deadline, is offered nothing; the list is done with.
+    expect(
+      mails.filter((m) => m.kind === "waitlist-offer").map((m) => m.headers.get("to")),
+    ).toEqual(["bob@example.org"]);
+    s.clock.advance(OFFER_CHECK_MS);
+    await s.scheduler.runDue();
+    expect(
+      (await outboxMails(s)).filter((m) => m.kind.startsWith("waitlist-expired")),
+    ).toHaveLength(2);
+  });
+
+  it("confirms leaving the list to the party, once, and tells the secretary whether an offer was given up", async () => {
+    const { s, post, send, joined, offered, cancel } = await lodge(3);
+    await send("eventRsvp", "Ann", 3);
+    await send("joinWaitlist", "Bob", 3);
+    await send("joinWaitlist", "Cy", 3);
+    await send("joinWaitlist", "Dan", 1);
+    await cancel("Ann");
+    s.clock.advance(HOUR);
+    expect((await post("leaveWaitlist", { token: await offered("Bob") })).status).toBe(200);
+    expect((await post("leaveWaitlist", { token: await joined("Bob") })).status).toBe(200);
+    expect((await post("leaveWaitlist", { token: await joined("Dan") })).status).toBe(200);
+    const mails = await outboxMails(s);
+    const left = mails.filter((m) => m.kind === "waitlist-left");
+    expect(left.map((m) => m.headers.get("to"))).toEqual(["bob@example.org", "dan@example.org"]);
+    expect(left[0]?.subject).toBe(
+      "You have left the waiting list for Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+    );
+    expect(left[0]?.text).toBe(
+      [
+        "Dear Bob Smith,",
+        "",
+        "As you asked, you are no longer on the waiting list for Stated Meeting on Wednesday, December 2, 2026 at 7:30PM (3 attendees).",
+        "The seats that were held for you go to the next in line.",
+        "We hope to see you another time.",
+        "",
+        "If you did not ask for this, reply to this message to let the secretary know.",
+        "",
+        "Hillcrest Lodge No. 586",
+        "",
+      ].join("\n"),
+    );
+    expect(left[1]?.text).not.toContain("held for you");
+    const notices = mails.filter((m) => m.kind === "waitlist-left-notice");
+    expect(notices.map((m) => m.headers.get("to"))).toEqual([SECRETARY, SECRETARY]);
+    expect(notices[0]?.subject).toBe(
+      "Waiting list: Bob Smith left, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+    );
+    expect(notices[0]?.text).toBe(
+      [
+        "Bob Smith left the waiting list of Stated Meeting (3 attendees) with their personal link.",
+        "They gave up the seats offered to them until Nov 22, 2026 at 12:00PM: those go to the next in line they fit, by e-mail, on their own.",
+        "",
+        `lodge rsvps --event ${DINNER} shows the reservations and the waiting list as they are now.`,
+        "Received Sat, Nov 21, 2026 at 1:00PM (America/New_York). Reply to this message to write to Bob Smith.",
+        "",
+      ].join("\n"),
+    );
+    expect(notices[1]?.text).toMatch(
+      /^Dan Smith left the waiting list of Stated Meeting \(1 attendee\) with their personal link\.\n\nlodge rsvps/,
+    );
+    // Bob's seats went to Cy at once.
+    expect(
+      mails.filter((m) => m.kind === "waitlist-offer").map((m) => m.headers.get("to")),
+    ).toEqual(["bob@example.org", "cy@example.org"]);
+  });
+
+  it("says in the secretary's notice of a claimed offer that the RSVP came from the waiting list, and how the list stands", async () => {
+    const { s, post, send, offered, cancel } = await lodge(3);
+    await send("eventRsvp", "Ann", 3);
+    await send("joinWaitlist", "Bob", 2);
+    await send("joinWaitlist", "Cy", 1);
+    await send("joinWaitlist", "Dan", 3);
+    await send("joinWaitlist", "Eve", 2);
+    await cancel("Ann");
+    expect((await post("claimOffer", { token: await offered("Bob") })).status).toBe(200);
+    const mails = await outboxMails(s);
+    const notice = mails.find((m) => m.kind === "rsvp-notice" && m.text.includes("Bob Smith"));
+    expect(notice?.text).toContain(
+      "\nNote: this RSVP comes from the waiting list: they claimed the seats offered to them.\n\nNote: the waiting list now has 2 parties waiting (5 attendees) and 1 offer open (1 attendee).\n",
+    );
+    expect(notice?.html).toContain("this RSVP comes from the waiting list");
+    // An RSVP sent with the form by no one on the list says nothing of it.
+    const ann = mails.find((m) => m.kind === "rsvp-notice" && m.text.includes("Ann Smith"));
+    expect(ann?.text).not.toContain("waiting list");
+  });
+
+  for (const store of ["sqlite", "postgres"] as const) {
+    it(`settles an offer at once when its party reserves with the form instead (${store}): the RSVP takes its place, the seats it leaves go down the line in the same request`, async () => {
+      const { s, send, view, offered, cancel, rsvps } = await lodge(
+        3,
+        store === "postgres" ? store : undefined,
+      );
+      await send("eventRsvp", "Ann", 3);
+      await send("joinWaitlist", "Bob", 3);
+      await send("joinWaitlist", "Cy", 1);
+      await cancel("Ann");
+      const bob = await offered("Bob");
+      // Bob reserves 2 of his 3 seats with the form; the third fits Cy, offered with no scheduler.
+      expect((await send("eventRsvp", "Bob", 2)).status).toBe(200);
+      expect(await rsvps()).toEqual(["Bob:2"]);
+      expect((await view(bob)).message).toBe(
+        "You reserved for Stated Meeting with the RSVP form, so you are no longer on its waiting list: that reservation's mail has the link to change or cancel it.",
+      );
+      expect(await view(await offered("Cy"))).toMatchObject({ state: "offered", attendees: 1 });
+      expect((await s.store.listWaitlist(DINNER)).map((e) => e.record.firstName)).toEqual(["Cy"]);
+      expect((await s.store.attendeeCounts()).get(DINNER)).toBe(3);
+      const mails = await outboxMails(s);
+      const notice = mails.find((m) => m.kind === "rsvp-notice" && m.text.includes("Bob Smith"));
+      expect(notice?.text).toContain(
+        "Note: this RSVP was sent with the form by a party on the waiting list who held an offer of 3 attendees: it takes the offer's place, and seats it leaves go to the next in line.",
+      );
+      // No offer ran out, and Bob is told nothing of his entry: his RSVP's confirmation says it.
+      expect(mails.filter((m) => m.kind.startsWith("waitlist-expired"))).toEqual([]);
+      expect(mails.filter(to("bob@")).map((m) => m.kind)).toEqual([
+        "waitlist-joined",
+        "waitlist-offer",
+        "rsvp-confirmation",
+      ]);
+    });
+  }
 });

@@ -197,6 +197,7 @@ describe("lodge rsvps and lodge messages", () => {
       guestLimit: 5,
       expiresAt: new Date("2027-12-24T12:00:00Z"),
       mails: new Map(line.map((entry) => [entry.id, { tokenHash: `o-${entry.id}`, mails: [] }])),
+      ranOut: new Map(),
     });
     expect(cancelled.kind).toBe("done");
     await store.close();

@@ -5,10 +5,11 @@ import type { Job } from "../scheduler.ts";
 export const OFFER_CHECK_MS = 60_000;
 
 /**
- * Passes the waiting-list offers that ran out to the next in line, and offers free seats a party
- * fits in (seats freed where no offer could be made, e.g. by the secretary's command without
- * the site's address). Safe in several instances at once: the store expires an offer once, under
- * the event's lock, and offers each freed seat once. Links in the mails it makes go to lodge.yaml's
+ * Passes the waiting-list offers that ran out to the next in line, telling their parties and the
+ * secretary, and offers free seats a party fits in (seats freed where no offer could be made,
+ * e.g. by the secretary's command without the site's address). Safe in several instances at
+ * once: the store expires an offer once, under the event's lock, with its mails, and offers each
+ * freed seat once. Links in the mails it makes go to lodge.yaml's
  * `siteUrl`, else to `fallbackBase` (where the server listens).
  */
 export function waitlistOffersJob(
@@ -28,7 +29,8 @@ export function waitlistOffersJob(
           options.store.settleWaitlist(eventId, now, offers),
         );
         done += outcome.expired + outcome.offered;
-        if (outcome.offered > 0) options.queued();
+        // Offers made and offers that ran out both queued mail.
+        if (outcome.expired + outcome.offered > 0) options.queued();
       }
       return done;
     },

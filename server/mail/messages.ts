@@ -94,6 +94,50 @@ export interface RsvpCircumstances {
   guestLimit: number;
   /** The visitor's personal link to change or cancel the RSVP (server/rsvp/manage-link.ts). */
   manageUrl?: string | undefined;
+  /** How the RSVP came from the event's waiting list, if it did. */
+  waitlist?: FromWaitlist | undefined;
+}
+
+/**
+ * An RSVP that took its party off the waiting list: an offer claimed, or the form sent by a party
+ * on the list (it takes the place of their entry, and of the seats their offer held). Counts
+ * only: the order it travels in holds no names.
+ */
+export interface FromWaitlist {
+  via: "claim" | "form";
+  /** Seats the party's offer held, when it had one. */
+  offered?: number | undefined;
+  /** The list once the party left it (after a claim: a claim offers nothing). */
+  after?: WaitlistCounts | undefined;
+}
+
+/** A waiting list in figures: parties in line, open offers, and the seats of each. */
+export interface WaitlistCounts {
+  waiting: number;
+  waitingSeats: number;
+  offers: number;
+  offeredSeats: number;
+}
+
+/** '2 parties waiting (5 attendees), 1 offer open (2 attendees)', or that the list is empty. */
+export function waitlistCountsText(counts: WaitlistCounts): string {
+  const parts = [
+    counts.waiting > 0 &&
+      `${counts.waiting} ${counts.waiting === 1 ? "party" : "parties"} waiting (${people(counts.waitingSeats)})`,
+    counts.offers > 0 &&
+      `${counts.offers} ${counts.offers === 1 ? "offer" : "offers"} open (${people(counts.offeredSeats)})`,
+  ].filter(Boolean);
+  return parts.length > 0
+    ? `the waiting list now has ${parts.join(" and ")}.`
+    : "the waiting list is empty now.";
+}
+
+function fromWaitlistNote({ via, offered }: FromWaitlist): string {
+  if (via === "claim")
+    return "this RSVP comes from the waiting list: they claimed the seats offered to them.";
+  return offered !== undefined
+    ? `this RSVP was sent with the form by a party on the waiting list who held an offer of ${people(offered)}: it takes the offer's place, and seats it leaves go to the next in line.`
+    : "this RSVP was sent with the form by a party on the waiting list, while seats were free: it takes their place in line.";
 }
 
 const people = (n: number) => `${n} ${n === 1 ? "attendee" : "attendees"}`;
@@ -110,6 +154,11 @@ export function rsvpNotes(
 ): { text: string }[] {
   const { replaces, clientSeats, guestLimit } = circumstances;
   const notes: { text: string }[] = [];
+  if (circumstances.waitlist) {
+    notes.push({ text: fromWaitlistNote(circumstances.waitlist) });
+    const { after } = circumstances.waitlist;
+    if (after) notes.push({ text: waitlistCountsText(after) });
+  }
   if (replaces !== undefined) {
     notes.push({
       text: `this RSVP replaces the one sent earlier with the same e-mail address (${people(replaces)}); only this one counts.`,
@@ -448,6 +497,10 @@ const KIND_NAMES: Record<string, string> = {
   "waitlist-joined": "waiting-list confirmation",
   "waitlist-notice": "waiting-list notice",
   "waitlist-offer": "waiting-list offer of seats",
+  "waitlist-left": "confirmation of leaving a waiting list",
+  "waitlist-left-notice": "notice of a party leaving a waiting list",
+  "waitlist-expired": "notice of an offer run out",
+  "waitlist-expired-notice": "notice of an offer run out, to the secretary",
 };
 
 /** The secretary's daily summary of mail the server refused for good. */

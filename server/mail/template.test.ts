@@ -1,6 +1,7 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, parseTemplate, renderTemplate } from "./template.ts";
-import { loadTemplates, MAIL_TEMPLATES } from "./templates.ts";
+import { loadTemplates, MAIL_TEMPLATES, TEMPLATES_DIR } from "./templates.ts";
 
 const plain = (text: string) => text;
 const render = (source: string, view: object, escapeValue = plain) =>
@@ -46,7 +47,11 @@ describe("mail templates", () => {
 
   it("loads every template of templates/mail with its subject line", () => {
     const templates = loadTemplates();
-    expect(MAIL_TEMPLATES.length).toBe(15);
+    // Each template is a .txt (subject and plain text) and an .html, and none lies unused.
+    expect(readdirSync(TEMPLATES_DIR).sort()).toEqual(
+      MAIL_TEMPLATES.flatMap((name) => [`${name}.html`, `${name}.txt`]).sort(),
+    );
+    expect(MAIL_TEMPLATES.length).toBe(19);
     const rendered = templates("contact-acknowledgement", {
       lodgeName: "Hillcrest Lodge No. 586",
       firstName: "Ann",

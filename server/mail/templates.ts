@@ -20,6 +20,10 @@ export const MAIL_TEMPLATES = [
   "waitlist-joined",
   "waitlist-notice",
   "waitlist-offer",
+  "waitlist-left",
+  "waitlist-left-notice",
+  "waitlist-expired",
+  "waitlist-expired-notice",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

@@ -8,12 +8,16 @@ import {
   wallTimeIn,
 } from "../../core/rules/index.ts";
 import type { Event } from "../../core/schemas/index.ts";
-import type { ComposedMail, EventRsvpRecord } from "../store/store.ts";
+import type { ComposedMail, EventRsvpRecord, WaitlistEntry } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
 import { type MailContext, receivedText } from "./messages.ts";
 import { mealsText } from "./reminder.ts";
+import type { MailTemplateName } from "./templates.ts";
 
-/** The mails of a waiting list: joining it, and the offer of seats that freed up. */
+/**
+ * The mails of a waiting list: joining it, the offer of seats that freed up, an offer that ran out
+ * unclaimed, and leaving it; each to the party and, but the offer, a notice to the secretary.
+ */
 
 const people = (n: number) => `${n} ${n === 1 ? "attendee" : "attendees"}`;
 
@@ -41,6 +45,7 @@ function common(ctx: MailContext, event: Event, record: EventRsvpRecord, claimUr
     time: formatShortTime(start),
     location: event.location,
     attendees: people(record.attendees),
+    headCount: record.attendees,
     dinnerLine: record.dinner ? `Early bird dinner: ${mealsText(record)}` : "",
     claimUrl,
   };
@@ -60,22 +65,7 @@ export async function waitlistJoinedMails(
     listCommand: `lodge rsvps --event ${event.id}`,
     receivedAt: receivedText(ctx.lodge, at),
   };
-  return Promise.all([
-    composeMail({
-      kind: "waitlist-joined",
-      from: ctx.from,
-      to: record.email,
-      replyTo: ctx.secretary,
-      ...ctx.templates("waitlist-joined", view),
-    }),
-    composeMail({
-      kind: "waitlist-notice",
-      from: ctx.from,
-      to: ctx.secretary,
-      replyTo: record.email,
-      ...ctx.templates("waitlist-notice", view),
-    }),
-  ]);
+  return pair(ctx, record.email, ["waitlist-joined", "waitlist-notice"], view);
 }
 
 /** The offer of seats to a waiting party, to claim by `expiresAt` with the link. */
@@ -96,4 +86,73 @@ export async function waitlistOfferMail(
       expires: offerExpiresText(ctx, expiresAt),
     }),
   });
+}
+
+/** The visitor's confirmation that they left the list, and the secretary's notice. */
+export async function waitlistLeftMails(
+  ctx: MailContext,
+  event: Event,
+  entry: Pick<WaitlistEntry, "record" | "state" | "offerExpiresAt">,
+  at: Date,
+): Promise<ComposedMail[]> {
+  const offered = entry.state === "offered" && entry.offerExpiresAt !== undefined;
+  const view = {
+    ...common(ctx, event, entry.record, ""),
+    offered,
+    expires: offered ? offerExpiresText(ctx, entry.offerExpiresAt ?? at) : "",
+    listCommand: `lodge rsvps --event ${event.id}`,
+    receivedAt: receivedText(ctx.lodge, at),
+  };
+  return pair(ctx, entry.record.email, ["waitlist-left", "waitlist-left-notice"], view);
+}
+
+/**
+ * The mails that tell of an offer that ran out unclaimed: its party is off the list (an offer
+ * is made once: core's offerExpiry, and the claim page's "expired"), and may join again at the
+ * end of the line while the event takes RSVPs (`eventUrl`, its page; empty once it does not).
+ * The secretary's notice says whether anyone is left in line (`nextInLine`) to offer them to.
+ */
+export async function waitlistRanOutMails(
+  ctx: MailContext,
+  event: Event,
+  entry: Pick<WaitlistEntry, "record" | "offerExpiresAt">,
+  { eventUrl, nextInLine }: { eventUrl: string; nextInLine: boolean },
+): Promise<ComposedMail[]> {
+  const view = {
+    ...common(ctx, event, entry.record, ""),
+    expires: offerExpiresText(ctx, entry.offerExpiresAt ?? new Date(0)),
+    open: eventUrl !== "",
+    eventUrl,
+    nextInLine,
+    closedLine: event.cancelled
+      ? `${event.name} has been cancelled, so no more seats will be offered.`
+      : `Reservations for ${event.name} closed on ${deadlineText(event)}, so no more seats will be offered.`,
+    listCommand: `lodge rsvps --event ${event.id}`,
+  };
+  return pair(ctx, entry.record.email, ["waitlist-expired", "waitlist-expired-notice"], view);
+}
+
+/** A party's mail and the secretary's notice of the same thing, each replying to the other. */
+function pair(
+  ctx: MailContext,
+  email: string,
+  [visitor, notice]: [MailTemplateName, MailTemplateName],
+  view: object,
+): Promise<ComposedMail[]> {
+  return Promise.all([
+    composeMail({
+      kind: visitor,
+      from: ctx.from,
+      to: email,
+      replyTo: ctx.secretary,
+      ...ctx.templates(visitor, view),
+    }),
+    composeMail({
+      kind: notice,
+      from: ctx.from,
+      to: ctx.secretary,
+      replyTo: email,
+      ...ctx.templates(notice, view),
+    }),
+  ]);
 }

@@ -51,11 +51,13 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
         // One RSVP per e-mail address and event: a second one takes the place of the first, and
         // the mails and the answer say so.
-        const { current, clientSeats } = await ctx.store.eventRsvpSituation(
-          event.id,
-          form.email,
-          clientKey,
-        );
+        const {
+          current,
+          clientSeats,
+          waitlist: waiting,
+        } = await ctx.store.eventRsvpSituation(event.id, form.email, clientKey);
+        // Seats an open offer holds for this address are its RSVP's (the store's heldFor).
+        const held = waiting?.state === "offered" ? waiting.attendees : 0;
         const record = eventRecord(event, form);
         if (record.meals > 0 && !mealsOpen(event, now, timeZone)) {
           const held = current && (await ctx.store.getEventRsvp(current.id));
@@ -81,20 +83,23 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
               }),
               guestLimit,
               manageUrl: manageUrl(siteBase(data.lodge.siteUrl, request), manageToken),
+              waitlist: waiting && { via: "form", offered: held > 0 ? held : undefined },
             }),
             response: { status: 200, body },
           },
           { guestLimit, seatsPerClient: seatsPerAddress },
-          // Replacing a bigger RSVP frees seats, which go to the waiting list with it.
-          current &&
-            (await offersFor(
-              waitlist,
-              event,
-              siteBase(data.lodge.siteUrl, request),
-              now,
-              current.attendees - form.numberOfAttendees,
-              attempt > 0,
-            )),
+          // Replacing a bigger RSVP, or a bigger offer to the same address, frees seats, which
+          // go to the waiting list with it.
+          current || held > 0
+            ? await offersFor(
+                waitlist,
+                event,
+                siteBase(data.lodge.siteUrl, request),
+                now,
+                (current?.attendees ?? 0) + held - form.numberOfAttendees,
+                attempt > 0,
+              )
+            : undefined,
         );
         switch (outcome.kind) {
           case "stale":

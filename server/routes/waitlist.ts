@@ -11,7 +11,7 @@ import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import { eventRsvpOrders } from "../mail/orders.ts";
-import { offerExpiresText, waitlistJoinedMails } from "../mail/waitlist.ts";
+import { offerExpiresText, waitlistJoinedMails, waitlistLeftMails } from "../mail/waitlist.ts";
 import { checkMeals, checkOpen, eventRecord, readEventRsvp } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import {
@@ -21,6 +21,7 @@ import {
   newClaimToken,
   type OpenedEntry,
   openEntry,
+  waitlistCounts,
   withOffers,
 } from "../rsvp/waitlist.ts";
 import { POSITION } from "../store/store.ts";
@@ -116,6 +117,9 @@ export function waitlistRoutes(ctx: RouteContext): void {
   });
 
   const open = (token: string) => openEntry(waitlist, token, ctx.now());
+  /** The event's list in figures once the entry `id` has left it, for the secretary's notice. */
+  const countsWithout = async (id: number, eventId: string) =>
+    waitlistCounts((await ctx.store.listWaitlist(eventId)).filter((other) => other.id !== id));
   const refuse = (opened: OpenedEntry) => new HttpError(409, entryMessage(opened, ctx.mail()));
 
   apiRoute(app, "waitlistEntry", {
@@ -133,8 +137,9 @@ export function waitlistRoutes(ctx: RouteContext): void {
       }
       const now = ctx.now();
       const freed = entry.state === "offered" ? entry.record.attendees : 0;
+      const mails = await waitlistLeftMails(ctx.mail(), event, entry, now);
       const outcome = await withOffers(waitlist, event, base(request), now, freed, (offers) =>
-        ctx.store.leaveWaitlist(entry.id, now, [], offers),
+        ctx.store.leaveWaitlist(entry.id, now, mails, offers),
       );
       // Left a moment ago by another request (a second click): the same answer.
       if (outcome.kind === "not-found") {
@@ -173,6 +178,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
           clientSeats: 0,
           guestLimit,
           manageUrl: manageUrl(base(request), manage),
+          waitlist: { via: "claim", after: await countsWithout(entry.id, event.id) },
         }),
       });
       switch (outcome.kind) {

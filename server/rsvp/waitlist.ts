@@ -1,3 +1,4 @@
+import { eventPath, pageUrl } from "../../core/api/page-paths.ts";
 import { manageLinkExpiry } from "../../core/rules/calendar.ts";
 import {
   eventStart,
@@ -13,8 +14,8 @@ import {
 import type { WaitlistEntry as EntryView, WaitlistState } from "../../core/schemas/api.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
 import { HttpError } from "../http/errors.ts";
-import type { MailContext } from "../mail/messages.ts";
-import { offerExpiresText, waitlistOfferMail } from "../mail/waitlist.ts";
+import type { MailContext, WaitlistCounts } from "../mail/messages.ts";
+import { offerExpiresText, waitlistOfferMail, waitlistRanOutMails } from "../mail/waitlist.ts";
 import type { ComposedMail, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf } from "./manage-rsvp.ts";
@@ -49,10 +50,11 @@ export function newClaimToken(secret: string): { token: string; hash: string } {
 const OFFER_ATTEMPTS = 4;
 
 /**
- * The offer mails a write that frees `freed` seats of `event` needs: for the parties core's
- * partiesToOffer picks from the list as it is now (the seats free now, those offers that ran out
- * hold, and the freed ones), or, after a stale attempt, for every waiting party. Undefined when
- * the event no longer takes RSVPs: no offers then.
+ * The offers a write that frees `freed` seats of `event` needs: the offer mails for the parties
+ * core's partiesToOffer picks from the list as it is now (the seats free now, those offers that
+ * ran out hold, and the freed ones), or, after a stale attempt, for every waiting party; and the
+ * mails that tell of each offer that ran out. Once the event takes no more RSVPs nothing is
+ * offered, but offers that ran out are still passed on, with their mails.
  */
 export async function offersFor(
   ctx: WaitlistContext,
@@ -61,19 +63,32 @@ export async function offersFor(
   now: Date,
   freed: number,
   everyone = false,
-): Promise<WaitlistOffers | undefined> {
+): Promise<WaitlistOffers> {
   const { timeZone, guestLimit } = ctx.data().lodge;
-  if (!upcomingRsvpOpen(event, now, timeZone)) return undefined;
-  const expiresAt = offerExpiry(now, instantOf(upcomingRsvpDeadline(event), timeZone));
+  const open = upcomingRsvpOpen(event, now, timeZone);
   const list = await ctx.store.listWaitlist(event.id);
+  const offered = list.filter((entry) => entry.state === "offered");
+  const ranOut = everyone ? offered : offered.filter((entry) => !stillOpen(entry, now));
   const line = list.filter((entry) => entry.state === "waiting");
+  const told = {
+    eventUrl: open ? pageUrl(siteBase, eventPath(event.id)) : "",
+    nextInLine: line.length > 0,
+  };
+  const ranOutMails = new Map(
+    await Promise.all(
+      ranOut.map(
+        async (entry) =>
+          [entry.id, await waitlistRanOutMails(ctx.mail(), event, entry, told)] as const,
+      ),
+    ),
+  );
+  if (!open) return { guestLimit, expiresAt: undefined, mails: new Map(), ranOut: ranOutMails };
+  const expiresAt = offerExpiry(now, instantOf(upcomingRsvpDeadline(event), timeZone));
   let chosen: WaitlistEntry[] = line;
   if (!everyone) {
     const taken = (await ctx.store.attendeeCounts()).get(event.id) ?? 0;
-    const ranOut = list
-      .filter((entry) => entry.state === "offered" && !stillOpen(entry, now))
-      .reduce((sum, entry) => sum + entry.record.attendees, 0);
-    const free = seatsLeft(taken - ranOut - freed, guestLimit);
+    const held = ranOut.reduce((sum, entry) => sum + entry.record.attendees, 0);
+    const free = seatsLeft(taken - held - freed, guestLimit);
     const parties = line.map((entry) => ({ id: entry.id, attendees: entry.record.attendees }));
     const ids = new Set(partiesToOffer(parties, free));
     chosen = line.filter((entry) => ids.has(entry.id));
@@ -92,7 +107,7 @@ export async function offersFor(
       mails.set(entry.id, { tokenHash: hash, mails: [mail] });
     }),
   );
-  return { guestLimit, expiresAt, mails };
+  return { guestLimit, expiresAt, mails, ranOut: ranOutMails };
 }
 
 /**
@@ -105,7 +120,7 @@ export async function withOffers<T extends { kind: string }>(
   siteBase: string,
   now: Date,
   freed: number,
-  write: (offers: WaitlistOffers | undefined) => Promise<T>,
+  write: (offers: WaitlistOffers) => Promise<T>,
 ): Promise<Exclude<T, { kind: "stale" }>> {
   for (let attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
     const offers = await offersFor(ctx, event, siteBase, now, freed, attempt > 0);
@@ -120,6 +135,21 @@ export async function withOffers<T extends { kind: string }>(
 
 function stillOpen(entry: WaitlistEntry, now: Date): boolean {
   return entry.offerExpiresAt !== undefined && offerOpen(entry.offerExpiresAt, now);
+}
+
+/** A list of waiting and offered parties in figures. */
+export function waitlistCounts(list: readonly WaitlistEntry[]): WaitlistCounts {
+  const of = (state: WaitlistEntry["state"]) =>
+    list.filter((entry) => entry.state === state).map((entry) => entry.record.attendees);
+  const sum = (seats: number[]) => seats.reduce((a, b) => a + b, 0);
+  const waiting = of("waiting");
+  const offered = of("offered");
+  return {
+    waiting: waiting.length,
+    waitingSeats: sum(waiting),
+    offers: offered.length,
+    offeredSeats: sum(offered),
+  };
 }
 
 /** The refusal of a link that is not one of ours, or names no entry. */

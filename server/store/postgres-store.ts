@@ -393,9 +393,10 @@ export class PostgresStore implements Store {
     clientKey: string,
   ): Promise<EventRsvpSituation> {
     return this.#read(async (sql) => {
-      const [current, clientSeats] = await Promise.all([
+      const [current, clientSeats, waiting] = await Promise.all([
         this.#current(sql, eventId, email),
         this.#seats(sql, eventId, clientKey),
+        waitlist.waitingAddressOf(sql, eventId, email),
       ]);
       return {
         current: current && {
@@ -404,6 +405,7 @@ export class PostgresStore implements Store {
           sameClient: current.client_key === clientKey,
         },
         clientSeats,
+        waitlist: waiting,
       };
     });
   }

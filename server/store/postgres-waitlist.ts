@@ -9,6 +9,7 @@ import {
   rsvpRecordColumns,
   type Source,
   WAITLIST_MAIL,
+  waitingAddress,
   waitlistColumns,
   waitlistEntry,
 } from "./rows.ts";
@@ -22,6 +23,7 @@ import {
   type OutboxMail,
   type RsvpLimits,
   StaleOffersError,
+  type WaitingAddress,
   type WaitlistEntry,
   type WaitlistOffers,
   type WaitlistSubmission,
@@ -69,6 +71,19 @@ async function activeEntry(tx: Tx, eventId: string, email: string): Promise<Row 
   return row;
 }
 
+/** The address's entry in line or offered seats, as its RSVP finds it. */
+export async function waitingAddressOf(
+  sql: Sql | Tx,
+  eventId: string,
+  email: string,
+): Promise<WaitingAddress | undefined> {
+  const [row] = await sql`
+    SELECT state, attendees, offer_expires_at FROM waitlist
+    WHERE event_id = ${eventId} AND email = ${email} AND state IN ('waiting', 'offered')
+    ORDER BY id DESC LIMIT 1`;
+  return row && waitingAddress(row);
+}
+
 /** The seats an open offer to the address holds: its own RSVP may take them. */
 export async function heldFor(tx: Tx, eventId: string, email: string): Promise<number> {
   const entry = await activeEntry(tx, eventId, email);
@@ -90,9 +105,11 @@ export async function replaceEntryByRsvp(
 }
 
 /**
- * Passes the event's offers that ran out by `now` on, then offers the seats free under the limit
- * down the line, each with its mail; throws StaleOffersError (undoing the transaction) when a
- * party to offer has no mail made. The caller holds the event's lock.
+ * Passes the event's offers that ran out by `now` on, each with the mails that tell of it, then
+ * offers the seats free under the limit down the line, each with its mail; without offers it
+ * does neither (see WaitlistOffers.ranOut). Throws StaleOffersError (undoing the transaction)
+ * when an offer that ran out or a party to offer has no mail made. The caller holds the event's
+ * lock.
  */
 export async function settle(
   tx: Tx,
@@ -101,12 +118,20 @@ export async function settle(
   now: Date,
   offers: WaitlistOffers | undefined,
 ): Promise<{ expired: number; offered: number }> {
-  const expired = (
-    await tx`
-      UPDATE waitlist SET state = 'expired', ended_at = ${now}
-      WHERE event_id = ${eventId} AND state = 'offered' AND offer_expires_at <= ${now}`
-  ).count;
-  if (!offers) return { expired, offered: 0 };
+  if (!offers) return { expired: 0, offered: 0 };
+  const ranOut = await tx<{ id: number }[]>`
+    SELECT id FROM waitlist
+    WHERE event_id = ${eventId} AND state = 'offered' AND offer_expires_at <= ${now}
+    ORDER BY line, id`;
+  for (const { id } of ranOut) {
+    const mails = offers.ranOut.get(id);
+    if (!mails) throw new StaleOffersError();
+    await tx`UPDATE waitlist SET state = 'expired', ended_at = ${now} WHERE id = ${id}`;
+    await queue(tx, WAITLIST_MAIL.source, id, mails, now);
+  }
+  const expired = ranOut.length;
+  const { expiresAt } = offers;
+  if (!expiresAt) return { expired, offered: 0 };
   const free = seatsLeft(await eventSeats(tx, eventId), offers.guestLimit);
   if (free === 0) return { expired, offered: 0 };
   const line = await tx<{ id: number; attendees: number }[]>`
@@ -120,7 +145,7 @@ export async function settle(
   for (const { id, tokenHash, mails } of chosen) {
     await tx`
       UPDATE waitlist SET state = 'offered', offered_at = ${now},
-        offer_expires_at = ${offers.expiresAt}, offer_token_hash = ${tokenHash}
+        offer_expires_at = ${expiresAt}, offer_token_hash = ${tokenHash}
       WHERE id = ${id}`;
     await queue(tx, WAITLIST_MAIL.source, id, mails, now);
   }

@@ -20,6 +20,7 @@ import type {
   StoreTable,
   Submission,
   SubmissionStatus,
+  WaitingAddress,
   WaitlistEntry,
   WaitlistEntryState,
   WaitlistSubmission,
@@ -80,6 +81,15 @@ export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
     offerExpiresAt: optionalMoment(row.offer_expires_at),
     rsvpId: row.rsvp_id === null || row.rsvp_id === undefined ? undefined : Number(row.rsvp_id),
     replaced: row.replaced_by !== null && row.replaced_by !== undefined,
+  };
+}
+
+/** An address's entry still in line or offered seats, as an RSVP of the address finds it. */
+export function waitingAddress(row: Row): WaitingAddress {
+  return {
+    state: row.state === "offered" ? "offered" : "waiting",
+    attendees: Number(row.attendees),
+    offerExpiresAt: optionalMoment(row.offer_expires_at),
   };
 }
 
@@ -320,7 +330,15 @@ export const ERASED_WAITLIST = { first_name: "", last_name: "", masonic_title: "
  */
 export const WAITLIST_MAIL = {
   source: "lodge",
-  kinds: ["waitlist-joined", "waitlist-notice", "waitlist-offer"],
+  kinds: [
+    "waitlist-joined",
+    "waitlist-notice",
+    "waitlist-offer",
+    "waitlist-left",
+    "waitlist-left-notice",
+    "waitlist-expired",
+    "waitlist-expired-notice",
+  ],
 } as const;
 
 /** What erasing leaves of a mail sent about an erased submission. */

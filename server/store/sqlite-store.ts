@@ -379,6 +379,7 @@ export class SqliteStore implements Store {
           sameClient: current.client_key === clientKey,
         },
         clientSeats: this.#seats(eventId, clientKey),
+        waitlist: waitlist.waitingAddressOf(this.#db, eventId, email),
       };
     });
   }

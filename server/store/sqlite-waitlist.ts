@@ -7,6 +7,7 @@ import {
   type Row,
   rsvpRecordColumns,
   WAITLIST_MAIL,
+  waitingAddress,
   waitlistColumns,
   waitlistEntry,
 } from "./rows.ts";
@@ -20,6 +21,7 @@ import {
   type LeaveOutcome,
   type RsvpLimits,
   StaleOffersError,
+  type WaitingAddress,
   type WaitlistEntry,
   type WaitlistOffers,
   type WaitlistSubmission,
@@ -75,6 +77,16 @@ function activeEntry(db: DatabaseSync, eventId: string, email: string): Row | un
     .get(eventId, email) as Row | undefined;
 }
 
+/** The address's entry in line or offered seats, as its RSVP finds it. */
+export function waitingAddressOf(
+  db: DatabaseSync,
+  eventId: string,
+  email: string,
+): WaitingAddress | undefined {
+  const row = activeEntry(db, eventId, email);
+  return row && waitingAddress(row);
+}
+
 /** The seats an open offer to the address holds: its own RSVP may take them. */
 export function heldFor(db: DatabaseSync, eventId: string, email: string): number {
   const entry = activeEntry(db, eventId, email);
@@ -101,9 +113,11 @@ export function replaceEntryByRsvp(
 }
 
 /**
- * Passes the event's offers that ran out by `now` on, then offers the seats free under the limit
- * down the line (core's partiesToOffer), each with its mail. Throws StaleOffersError, undoing
- * the caller's transaction, when a party to offer has no mail made.
+ * Passes the event's offers that ran out by `now` on, each with the mails that tell of it, then
+ * offers the seats free under the limit down the line (core's partiesToOffer), each with its
+ * mail. Without offers it does neither (see WaitlistOffers.ranOut). Throws StaleOffersError,
+ * undoing the caller's transaction, when an offer that ran out or a party to offer has no mail
+ * made.
  */
 export function settle(
   db: DatabaseSync,
@@ -111,13 +125,21 @@ export function settle(
   now: Date,
   offers: WaitlistOffers | undefined,
 ): { expired: number; offered: number } {
-  const { changes } = db
+  if (!offers) return { expired: 0, offered: 0 };
+  const ranOut = db
     .prepare(
-      "UPDATE waitlist SET state = 'expired', ended_at = ? WHERE event_id = ? AND state = 'offered' AND offer_expires_at <= ?",
+      "SELECT id FROM waitlist WHERE event_id = ? AND state = 'offered' AND offer_expires_at <= ? ORDER BY line, id",
     )
-    .run(now.toISOString(), eventId, now.toISOString());
-  const expired = Number(changes);
-  if (!offers) return { expired, offered: 0 };
+    .all(eventId, now.toISOString()) as { id: number }[];
+  const expire = db.prepare("UPDATE waitlist SET state = 'expired', ended_at = ? WHERE id = ?");
+  for (const { id } of ranOut) {
+    const mails = offers.ranOut.get(id);
+    if (!mails) throw new StaleOffersError();
+    expire.run(now.toISOString(), id);
+    queueMails(db, WAITLIST_MAIL.source, id, mails, now);
+  }
+  const expired = ranOut.length;
+  if (!offers.expiresAt) return { expired, offered: 0 };
   const free = seatsLeft(eventSeats(db, eventId), offers.guestLimit);
   if (free === 0) return { expired, offered: 0 };
   const line = db
@@ -130,11 +152,12 @@ export function settle(
     if (!made) throw new StaleOffersError();
     return { id, ...made };
   });
+  const { expiresAt } = offers;
   const offer = db.prepare(
     "UPDATE waitlist SET state = 'offered', offered_at = ?, offer_expires_at = ?, offer_token_hash = ? WHERE id = ?",
   );
   for (const { id, tokenHash, mails } of chosen) {
-    offer.run(now.toISOString(), offers.expiresAt.toISOString(), tokenHash, id);
+    offer.run(now.toISOString(), expiresAt.toISOString(), tokenHash, id);
     queueMails(db, WAITLIST_MAIL.source, id, mails, now);
   }
   return { expired, offered: chosen.length };

@@ -1121,10 +1121,23 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
 
   /** Offer mails made for every waiting party, as the server makes them before a write. */
   async function offersOf(store: Store, expiresAt = EXPIRES, guestLimit = 10) {
-    const line = (await store.listWaitlist("e1")).filter((e) => e.state === "waiting");
+    const list = await store.listWaitlist("e1");
+    const line = list.filter((e) => e.state === "waiting");
     return {
       guestLimit,
       expiresAt,
+      // Made for every open offer: the store takes those of the offers that ran out.
+      ranOut: new Map(
+        list
+          .filter((e) => e.state === "offered")
+          .map((entry) => [
+            entry.id,
+            [
+              mail("waitlist-expired", entry.record.email),
+              mail("waitlist-expired-notice", "secretary@example.org"),
+            ],
+          ]),
+      ),
       mails: new Map(
         line.map((entry) => [
           entry.id,
@@ -1242,7 +1255,12 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("stores nothing and answers stale when a party to offer seats to has no mail made", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 1), limit);
-    const none: WaitlistOffers = { guestLimit: 10, expiresAt: EXPIRES, mails: new Map() };
+    const none: WaitlistOffers = {
+      guestLimit: 10,
+      expiresAt: EXPIRES,
+      mails: new Map(),
+      ranOut: new Map(),
+    };
     expect(
       await store.cancelEventRsvp(2, NOW, [mail("rsvp-cancelled", "bob@example.org")], none),
     ).toEqual({
@@ -1346,9 +1364,43 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     expect(
       (await a.listMail()).filter((m) => m.kind === "waitlist-offer").map((m) => m.to),
     ).toEqual(["eve@example.org", "dan@example.org"]);
+    // Dan and the secretary are told once, by the connection that passed the offer on.
+    expect(
+      (await a.listMail()).filter((m) => m.kind.startsWith("waitlist-expired")).map((m) => m.to),
+    ).toEqual(["secretary@example.org", "dan@example.org"]);
     expect(await held(a)).toBe(9);
     await a.close();
     await b.close();
+  });
+
+  it("passes an offer that ran out on only with the mails that tell of it: a write without offers leaves it, one that lacks them stores nothing", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    await store.joinWaitlist(waiting("Eve", 3), limit);
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
+    // The secretary cancels Cy after Dan's offer ran out, with no offers (no site address): Dan's
+    // seats stay held for the scheduler, which brings the mail.
+    const cy = await idOf(store, "Cy");
+    expect((await store.cancelEventRsvp(cy, EXPIRES, [])).kind).toBe("done");
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
+    const made = await offersOf(store);
+    const lacking = { ...made, ranOut: new Map() };
+    expect(await store.settleWaitlist("e1", EXPIRES, lacking)).toEqual({ kind: "stale" });
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
+    // Once the event takes no RSVPs, nothing is offered, but the offer that ran out is passed on.
+    const closed = { ...made, expiresAt: undefined };
+    expect(await store.settleWaitlist("e1", EXPIRES, closed)).toEqual({
+      kind: "settled",
+      expired: 1,
+      offered: 0,
+    });
+    expect(await names(store)).toEqual(["Eve:waiting#1"]);
+    expect((await store.listMail()).map((m) => `${m.kind} ${m.to}`).slice(0, 2)).toEqual([
+      "waitlist-expired-notice secretary@example.org",
+      "waitlist-expired dan@example.org",
+    ]);
+    await store.close();
   });
 
   it("lets a party leave, passing its offered seats on; an RSVP of the same address takes the entry's place and its held seats", async () => {

@@ -207,6 +207,12 @@ export interface Stored<R> {
 export interface EventRsvpSituation {
   /** The current RSVP of this e-mail address for the event, which a new one replaces. */
   current?: { id: number; attendees: number; sameClient: boolean } | undefined;
+  /**
+   * The address's entry on the event's waiting list (in line or offered seats), which a new RSVP
+   * takes the place of: seats its offer holds are the RSVP's, and those the RSVP leaves go down
+   * the line with it.
+   */
+  waitlist?: WaitingAddress | undefined;
   /** Seats the client address already holds for the event (the current RSVP's included). */
   clientSeats: number;
 }
@@ -271,6 +277,14 @@ export type ChangeOutcome =
  */
 export type WaitlistEntryState = "waiting" | "offered" | "claimed" | "expired" | "left";
 
+/** An address's place on a waiting list, as an RSVP of the same address finds it. */
+export interface WaitingAddress {
+  state: "waiting" | "offered";
+  attendees: number;
+  /** When its offer runs out: once offered. */
+  offerExpiresAt?: Date | undefined;
+}
+
 /** A party on an event's waiting list. */
 export interface WaitlistEntry {
   id: number;
@@ -333,9 +347,19 @@ export type JoinOutcome =
  */
 export interface WaitlistOffers {
   guestLimit: number;
-  /** When offers made now run out (core's offerExpiry). */
-  expiresAt: Date;
+  /**
+   * When offers made now run out (core's offerExpiry); undefined once the event takes no more
+   * RSVPs: nothing is offered then, and only the offers that ran out are passed on.
+   */
+  expiresAt: Date | undefined;
   mails: ReadonlyMap<number, { tokenHash: string; mails: ComposedMail[] }>;
+  /**
+   * The mails that tell of an offer that ran out (its party's, the secretary's), by entry id. An
+   * offer that ran out is passed on only with its mails: a write that brings no offers leaves it
+   * to one that does (the scheduler's job always does); one that brings offers but lacks its
+   * mails stores nothing and answers `stale`.
+   */
+  ranOut: ReadonlyMap<number, ComposedMail[]>;
 }
 
 /** A claim of an offer: when, the hash of the new RSVP's manage link, and its mails. */
