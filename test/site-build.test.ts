@@ -344,11 +344,23 @@ describe("lodge build (what is shared, found and subscribed to)", () => {
     const listed = [
       ...sitemap.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>(\d{4}-\d\d-\d\d)<\/lastmod><\/url>/g),
     ];
-    // Every page but those for one visitor (a reservation's own page, opened from its mail).
+    // Every page but those for one visitor (a reservation's own page, opened from its mail) and
+    // the plain RSVP and waiting-list pages (the RSVP modal without JavaScript): each of those
+    // says noindex, and no other page does.
+    const unlisted = (page: string) =>
+      personalPages().includes(page) || /^\/[^/]+\/[^/]+\/(rsvp|waitlist)$/.test(page);
+    const built = builtPages(site.dir);
     expect(listed.map((m) => decodeURI(m[1] ?? "").slice(lodge.siteUrl.length))).toEqual(
-      builtPages(site.dir).filter((page) => !personalPages().includes(page)),
+      built.filter((page) => !unlisted(page)),
     );
-    expect(personalPages().every((page) => builtPages(site.dir).includes(page))).toBe(true);
+    expect(personalPages().every((page) => built.includes(page))).toBe(true);
+    expect(built.filter((page) => page.endsWith("/waitlist")).length).toBeGreaterThan(0);
+    const noindex = /<meta name="robots" content="noindex"\/>/g;
+    for (const page of built) {
+      expect(pageHtml(site.dir, page).match(noindex)?.length ?? 0, page).toBe(
+        unlisted(page) ? 1 : 0,
+      );
+    }
     expect(new Set(listed.map((m) => m[2]))).toEqual(new Set([NOW.toISOString().slice(0, 10)]));
     expect(readFileSync(join(site.dir, "robots.txt"), "utf8")).toBe(
       `User-agent: *\nAllow: /\n\nSitemap: ${lodge.siteUrl}/sitemap.xml\nSitemap: ${lodge.siteUrl}/feed.xml\n`,

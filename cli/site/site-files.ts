@@ -7,7 +7,7 @@ import { upcomingEvents, upcomingOutings } from "../../core/rules/events.ts";
 import { NEWS_FEED, newsFeed } from "../../core/rules/feed.ts";
 import { MEDIA_FOLDERS, SITE_IMAGES } from "../../core/rules/media.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
-import { personalPages } from "../../site/app/site-map.ts";
+import { isListedPage } from "../../site/app/site-map.ts";
 
 /** The icons phones ask for: the home-screen icon of iOS, and the web app manifest's two. */
 export const ICONS = [
@@ -19,13 +19,13 @@ export const ICONS = [
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * sitemap.xml: every page the build wrote (its root '/' only redirects, so it is left out), with
- * the build's day as lastmod, the day the pages were last made from the data.
+ * sitemap.xml: every page the build wrote that search engines are pointed to (the site map's
+ * isListedPage), with the build's day as lastmod, the day the pages were last made from the data.
  */
 export function sitemap(siteUrl: string, pages: readonly string[], moment: Date): string {
   const day = moment.toISOString().slice(0, 10);
   const urls = pages
-    .filter((page) => page !== "/" && !personalPages().includes(page))
+    .filter(isListedPage)
     .map(
       (page) => `  <url><loc>${xml(pageUrl(siteUrl, page))}</loc><lastmod>${day}</lastmod></url>`,
     );

@@ -11,6 +11,9 @@ export const HOME_PAGE = "home";
 /** The Recent Events page, whose write-ups the news feed tells of. */
 export const RECENT_EVENTS_PAGE = "recent-events";
 
+/** The contact page (SPEC 2), whose form works without JavaScript too. */
+export const CONTACT_PAGE = "contact-us";
+
 /** The image gallery, under which each album has its own page. */
 export const GALLERY_PAGE = "image-gallery";
 
@@ -20,6 +23,26 @@ export const GALLERY_PAGE = "image-gallery";
  */
 export function pageUrl(siteUrl: string, path: string): string {
   return siteUrl + encodeURI(path);
+}
+
+/**
+ * What an event's or outing's id is made of (their schemas hold them to it): lowercase letters,
+ * digits and hyphens, a letter or digit first.
+ */
+export const PAGE_ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/**
+ * Whether `pathname` is a page of the route `route` as the router spells it ('events/:id/rsvp',
+ * ':id' standing for an id), asked for as the browser or a static server may ('/x', '/x/',
+ * '/x/index.html').
+ */
+export function isPageOf(route: string, pathname: string): boolean {
+  const parts = pathname.replace(/\/(index\.html)?$/, "").split("/");
+  const wanted = `/${route}`.split("/");
+  return (
+    parts.length === wanted.length &&
+    wanted.every((part, i) => (part === ":id" ? PAGE_ID.test(parts[i] ?? "") : part === parts[i]))
+  );
 }
 
 /** The folder of the events' own pages (they have no list page of their own there). */

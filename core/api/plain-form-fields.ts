@@ -18,6 +18,3 @@ export const PLACEHOLDERS = {
   xsrf: "lodge-xsrf-token-placeholder",
   formToken: "lodge-form-token-placeholder",
 } as const;
-
-/** The contact page, whose form posts without a script too. */
-export const CONTACT_PAGE = "/contact-us";

@@ -7,16 +7,28 @@
  * that links to the RSVP pages does not carry them.
  */
 
-import { eventPath, outingPath } from "./page-paths.ts";
+import { CONTACT_PAGE, EVENTS_PAGE, isPageOf, OUTINGS_PAGE } from "./page-paths.ts";
+
+/**
+ * The routes of the plain RSVP pages, as the router spells them (':id' is the event's or the
+ * outing's): the site's route config and the addresses below are made from them.
+ */
+export const PLAIN_RSVP_ROUTES = {
+  eventRsvp: `${EVENTS_PAGE}/:id/rsvp`,
+  eventWaitlist: `${EVENTS_PAGE}/:id/waitlist`,
+  outingRsvp: `${OUTINGS_PAGE}/:id/rsvp`,
+} as const;
+
+const pageOf = (route: string, id: string) => `/${route.replace(":id", id)}`;
 
 /** The plain RSVP page of an event whose reservations are open. */
 export function eventRsvpPath(eventId: string): string {
-  return `${eventPath(eventId)}/rsvp`;
+  return pageOf(PLAIN_RSVP_ROUTES.eventRsvp, eventId);
 }
 
 /** The plain page that puts a full event's visitor on its waiting list, with the RSVP's fields. */
 export function eventWaitlistPath(eventId: string): string {
-  return `${eventPath(eventId)}/waitlist`;
+  return pageOf(PLAIN_RSVP_ROUTES.eventWaitlist, eventId);
 }
 
 /**
@@ -32,13 +44,18 @@ export function insteadPath(route: string, eventId: string): string | undefined 
 
 /** The plain RSVP page of a social outing whose reservations are open. */
 export function outingRsvpPath(outingId: string): string {
-  return `${outingPath(outingId)}/rsvp`;
+  return pageOf(PLAIN_RSVP_ROUTES.outingRsvp, outingId);
 }
 
-const FORM_PAGE =
-  /^\/(?:contact-us|events\/[a-z0-9][a-z0-9-]*\/(?:rsvp|waitlist)|social-events\/[a-z0-9][a-z0-9-]*\/rsvp)\/?(?:index\.html)?$/;
+/**
+ * Whether a page's address is a plain RSVP page: one that stands in for the RSVP modal without
+ * JavaScript and tells nothing its event's or outing's own page does not.
+ */
+export function isPlainRsvpPage(pathname: string): boolean {
+  return Object.values(PLAIN_RSVP_ROUTES).some((route) => isPageOf(route, pathname));
+}
 
 /** Whether a page's address is one of the plain forms' pages (the server fills those in). */
 export function isFormPage(pathname: string): boolean {
-  return FORM_PAGE.test(pathname);
+  return isPageOf(CONTACT_PAGE, pathname) || isPlainRsvpPage(pathname);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAGE_ID } from "../api/page-paths.ts";
 import { dayText, parseEventDate } from "../rules/time.ts";
 import {
   clockTime,
@@ -115,7 +116,7 @@ export const eventSchema = z
     /** Stable id; derived from date and name when left out. */
     id: z
       .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/, {
+      .regex(PAGE_ID, {
         error: (i) => `expected lowercase letters, digits and hyphens, found ${shown(i.input)}`,
       })
       .optional(),

@@ -1,13 +1,11 @@
 import { z } from "zod";
+import { PAGE_ID } from "../api/page-paths.ts";
 import { eventDateText, flag, optionalText, requiredText } from "./common.ts";
 import { deriveEventId } from "./event.ts";
 
 export const socialEventSchema = z
   .strictObject({
-    id: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]*$/)
-      .optional(),
+    id: z.string().regex(PAGE_ID).optional(),
     name: requiredText("the outing's name"),
     date: eventDateText,
     location: optionalText,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isFormPage, isPlainRsvpPage } from "../../core/api/plain-forms.ts";
 import { albums } from "../generated/albums.ts";
 import { lodge } from "../generated/lodge.ts";
 import {
@@ -6,6 +7,7 @@ import {
   dataRoutes,
   headerNav,
   isGroup,
+  isListedPage,
   personalPages,
   prerenderPaths,
   REDIRECT_SCRIPT,
@@ -89,6 +91,55 @@ describe("the site map", () => {
         paths: ["/calendar/2027-01-06-stated-meeting.ics"],
       },
     ]);
+  });
+
+  it("makes each plain RSVP page's route and address from one pattern, and the server knows them, and the contact page, as the plain forms' pages", () => {
+    const routes = dataRoutes({
+      albums: [],
+      rsvpEvents: [{ id: "2026-12-02-stated-meeting" }],
+      rsvpOutings: [{ id: "2026-12-05-bowling" }],
+    });
+    expect(routes.map((route) => [route.path, route.paths])).toEqual([
+      ["events/:id/rsvp", ["/events/2026-12-02-stated-meeting/rsvp"]],
+      ["events/:id/waitlist", ["/events/2026-12-02-stated-meeting/waitlist"]],
+      ["social-events/:id/rsvp", ["/social-events/2026-12-05-bowling/rsvp"]],
+    ]);
+    const plain = routes.flatMap((route) => route.paths);
+    for (const page of [...plain, "/contact-us"]) {
+      for (const asked of [page, `${page}/`, `${page}/index.html`]) {
+        expect(isFormPage(asked), asked).toBe(true);
+      }
+    }
+    expect(plain.every(isPlainRsvpPage)).toBe(true);
+    for (const other of [
+      "/contact-us/more",
+      "/events/2026-12-02-stated-meeting",
+      "/events/2026-12-02-stated-meeting/rsvp/more",
+      "/events/Stated-Meeting/rsvp",
+      "/events/-x/rsvp",
+      "/social-events/2026-12-05-bowling/waitlist",
+      "/upcoming-events",
+    ]) {
+      expect(isFormPage(other), other).toBe(false);
+    }
+  });
+
+  it("points search engines to every page but the root, the personal pages and the plain RSVP and waiting-list pages", () => {
+    const pages = prerenderPaths(lodge, {
+      albums,
+      events: [{ id: "2026-12-02-stated-meeting" }],
+      rsvpEvents: [{ id: "2026-12-02-stated-meeting" }],
+      rsvpOutings: [{ id: "2026-12-05-bowling" }],
+    });
+    expect(pages.filter((page) => !isListedPage(page))).toEqual([
+      "/",
+      ...personalPages(),
+      "/events/2026-12-02-stated-meeting/rsvp",
+      "/events/2026-12-02-stated-meeting/waitlist",
+      "/social-events/2026-12-05-bowling/rsvp",
+    ]);
+    expect(isListedPage("/contact-us")).toBe(true);
+    expect(isListedPage("/events/2026-12-02-stated-meeting")).toBe(true);
   });
 
   it("writes a calendar file for each event it is given", () => {

@@ -1,4 +1,5 @@
 import {
+  CONTACT_PAGE,
   EVENTS_PAGE,
   eventPath,
   GALLERY_PAGE,
@@ -7,7 +8,13 @@ import {
   outingPath,
   RECENT_EVENTS_PAGE,
 } from "../../core/api/page-paths.ts";
-import { eventRsvpPath, eventWaitlistPath, outingRsvpPath } from "../../core/api/plain-forms.ts";
+import {
+  eventRsvpPath,
+  eventWaitlistPath,
+  isPlainRsvpPage,
+  outingRsvpPath,
+  PLAIN_RSVP_ROUTES,
+} from "../../core/api/plain-forms.ts";
 import { RSVP_LINK_PAGES } from "../../core/constants.ts";
 import type { Album, Lodge } from "../../core/schemas/index.ts";
 
@@ -25,7 +32,7 @@ export const PAGES = {
     file: "routes/upcoming-events.tsx",
     label: "Upcoming Events",
   },
-  contactUs: { path: "contact-us", file: "routes/contact-us.tsx", label: "Contact Us" },
+  contactUs: { path: CONTACT_PAGE, file: "routes/contact-us.tsx", label: "Contact Us" },
   officers: { path: "our-officers", file: "routes/our-officers.tsx", label: "Our Officers" },
   aboutUs: { path: "about-us", file: "routes/about-us.tsx", label: "About Us" },
   howToJoin: { path: "how-to-join", file: "routes/how-to-join.tsx", label: "How to Join" },
@@ -62,6 +69,16 @@ export function personalRoutes(): { path: string; file: string }[] {
 /** Their addresses, e.g. '/rsvp/manage'. */
 export function personalPages(): string[] {
   return personalRoutes().map((page) => `/${page.path}`);
+}
+
+/**
+ * Whether search engines are pointed to a page: sitemap.xml lists these, and every other page
+ * says noindex. Left out are the root (it only redirects), the pages for one visitor (opened
+ * from a mail), and the plain RSVP and waiting-list pages, which stand in for the RSVP modal
+ * without JavaScript: their event's or outing's own page is the one to find.
+ */
+export function isListedPage(path: string): boolean {
+  return path !== "/" && !personalPages().includes(path) && !isPlainRsvpPage(path);
 }
 
 export type PageKey = keyof typeof PAGES;
@@ -154,17 +171,17 @@ export function dataRoutes({
       paths: outings.map((o) => outingPath(o.id)),
     },
     {
-      path: `${EVENTS_PAGE}/:id/rsvp`,
+      path: PLAIN_RSVP_ROUTES.eventRsvp,
       file: "routes/event-rsvp.tsx",
       paths: rsvpEvents.map((e) => eventRsvpPath(e.id)),
     },
     {
-      path: `${EVENTS_PAGE}/:id/waitlist`,
+      path: PLAIN_RSVP_ROUTES.eventWaitlist,
       file: "routes/event-waitlist.tsx",
       paths: rsvpEvents.map((e) => eventWaitlistPath(e.id)),
     },
     {
-      path: `${PAGES.socialEvents.path}/:id/rsvp`,
+      path: PLAIN_RSVP_ROUTES.outingRsvp,
       file: "routes/outing-rsvp.tsx",
       paths: rsvpOutings.map((o) => outingRsvpPath(o.id)),
     },

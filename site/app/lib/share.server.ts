@@ -18,6 +18,7 @@ import { events } from "../../generated/events.ts";
 import { images } from "../../generated/images.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { socialEvents } from "../../generated/social-events.ts";
+import { isListedPage } from "../site-map.ts";
 
 /** One tag of a page's head: a <meta> (property or name) or a <link>. */
 export type ShareTag =
@@ -53,14 +54,17 @@ function absolute(address: string): string {
  * card's kind and the site's name are given (`lodge build` says so).
  */
 export function shareTags(path: string): ShareTag[] {
+  const page = path === "/" ? `/${HOME_PAGE}` : path.replace(/\/$/, "");
   const tags: ShareTag[] = [
     { rel: "manifest", href: "/site.webmanifest" },
     { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: lodge.name },
+    // A page that sitemap.xml leaves out says so to search engines (the root's redirect page
+    // says it itself, as it does for every unknown address).
+    ...(isListedPage(page) ? [] : [{ name: "robots", content: "noindex" }]),
   ];
   if (!lodge.siteUrl) return [...tags, { name: "twitter:card", content: "summary" }];
-  const page = path === "/" ? `/${HOME_PAGE}` : path.replace(/\/$/, "");
   const url = pageUrl(lodge.siteUrl, page);
   tags.push(
     { rel: "canonical", href: url },

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { HOME_PAGE } from "../../../core/api/page-paths.ts";
-import { CONTACT_PAGE } from "../../../core/api/plain-form-fields.ts";
+import { CONTACT_PAGE, HOME_PAGE } from "../../../core/api/page-paths.ts";
 import { HONEYPOT_FIELD } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import { type ContactValues, contactProblems, trimmed } from "../../../core/rules/form-checks.ts";
@@ -102,7 +101,7 @@ function ContactForm() {
       aria-label="Contact form"
       tabIndex={-1}
     >
-      <PlainFormHidden page={CONTACT_PAGE} formToken />
+      <PlainFormHidden page={`/${CONTACT_PAGE}`} formToken />
       <RequiredNote />
       <NameFields values={values} invalid={shownInvalid} edit={edit} />
       <div className="field-row">

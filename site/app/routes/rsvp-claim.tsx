@@ -21,14 +21,12 @@ type Entry = ApiResponse<"waitlistEntry">;
 /** The entry comes from the API once the page runs: it needs React. */
 export const handle = hydrates;
 
-export const meta = () => [
-  ...pageMeta(
+// A personal page: the layout tells search engines to leave it out (the site map's isListedPage).
+export const meta = () =>
+  pageMeta(
     "Your Place on the Waiting List",
     `See your place on the waiting list for an event of ${lodge.name}, and claim the seats offered to you.`,
-  ),
-  // A personal page: nothing for a search engine.
-  { name: "robots", content: "noindex" },
-];
+  );
 
 /** '1st', '2nd', '3rd', '11th', '22nd': a place in line. */
 function ordinal(n: number): string {

@@ -35,14 +35,12 @@ const CHANGED: Alert = {
 /** The reservation comes from the API once the page runs: it needs React. */
 export const handle = hydrates;
 
-export const meta = () => [
-  ...pageMeta(
+// A personal page: the layout tells search engines to leave it out (the site map's isListedPage).
+export const meta = () =>
+  pageMeta(
     "Your Reservation",
     `See, change or cancel your reservation for an event of ${lodge.name}.`,
-  ),
-  // A personal page: nothing for a search engine.
-  { name: "robots", content: "noindex" },
-];
+  );
 
 /** The form's values from the RSVP as it stands (an outing's: its attendees only). */
 function valuesOf(view: Managed, event: Event | undefined): EventRsvpValues {
