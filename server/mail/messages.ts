@@ -371,7 +371,7 @@ export async function contactMails(
 export const ACKNOWLEDGEMENT_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** What every mail about one RSVP says of whom and which event (or outing). */
-function rsvpMailCommon(
+export function rsvpMailCommon(
   ctx: MailContext,
   event: Pick<Event, "name" | "date">,
   rsvp: Pick<EventRsvpRecord, "firstName" | "lastName">,

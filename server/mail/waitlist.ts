@@ -1,7 +1,4 @@
 import {
-  eventStart,
-  formatDayAndTime,
-  formatFullDate,
   formatMediumDate,
   formatShortTime,
   upcomingRsvpDeadline,
@@ -10,7 +7,7 @@ import {
 import type { Event } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, WaitlistEntry } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
-import { type MailContext, receivedText } from "./messages.ts";
+import { type MailContext, receivedText, rsvpMailCommon } from "./messages.ts";
 import { mealsText } from "./reminder.ts";
 import type { MailTemplateName } from "./templates.ts";
 
@@ -34,15 +31,8 @@ function deadlineText(event: Event): string {
 }
 
 function common(ctx: MailContext, event: Event, record: EventRsvpRecord, claimUrl: string) {
-  const start = eventStart(event.date);
   return {
-    lodgeName: ctx.lodge.name,
-    firstName: record.firstName,
-    lastName: record.lastName,
-    eventName: event.name,
-    date: formatDayAndTime(start),
-    longDate: formatFullDate(start),
-    time: formatShortTime(start),
+    ...rsvpMailCommon(ctx, event, record),
     location: event.location,
     attendees: people(record.attendees),
     headCount: record.attendees,

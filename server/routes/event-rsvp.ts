@@ -1,8 +1,16 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ApiResponse } from "../../core/api/routes.ts";
 import { ALERTS, RSVP_REPLACED_TEXT } from "../../core/messages.ts";
 import { clientSeatsAfter, mealsOpen, upcomingEvents } from "../../core/rules/index.ts";
-import type { Submitted } from "../../core/schemas/index.ts";
+import type {
+  Event,
+  EventRsvpForm,
+  EventRsvpPayload,
+  LodgeData,
+  Submitted,
+} from "../../core/schemas/index.ts";
 import { eventRsvpFromForm } from "../forms/form-requests.ts";
-import { apiRoute } from "../http/api-route.ts";
+import { type ApiHandlers, apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
@@ -27,21 +35,52 @@ import { siteBase } from "./manage-rsvp.ts";
  */
 const STALE_RETRIES = 3;
 
+/** An RSVP form as the RSVP and the waiting list's routes take it, at the server's moment. */
+export interface EventRsvpRequest {
+  now: Date;
+  data: LodgeData;
+  /** The event it names, taking RSVPs now. */
+  event: Event;
+  form: EventRsvpForm;
+}
+
+/**
+ * The handlers of a route that takes the event RSVP form (an RSVP, or a place on the waiting
+ * list): the same fields with or without a script, screened for unsafe text, its event found
+ * and open to RSVPs, before `handle` answers it.
+ */
+export function eventRsvpHandlers<K extends "eventRsvp" | "joinWaitlist">(
+  ctx: RouteContext,
+  handle: (
+    rsvp: EventRsvpRequest,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<ApiResponse<K>>,
+): ApiHandlers<K, void> {
+  return {
+    fromForm: (fields) => eventRsvpFromForm(ctx.data(), ctx.now(), fields),
+    screen: (raw) => refuseUnsafeText(raw),
+    handle: (payload, request, reply) => {
+      const now = ctx.now();
+      const data = ctx.data();
+      const { event, form } = readEventRsvp(data, payload as EventRsvpPayload, (found) =>
+        checkOpen(found, now, data.lodge.timeZone),
+      );
+      return handle({ now, data, event, form }, request, reply);
+    },
+  };
+}
+
 /** POST /mj/api/rsvp, POST /sheets/api/append-rsvp and GET /sheets/api/read (SPEC 7). */
 export function eventRsvpRoutes(ctx: RouteContext): void {
   const { app } = ctx;
   const waitlist = waitlistOf(ctx);
 
-  apiRoute(app, "eventRsvp", {
-    fromForm: (fields) => eventRsvpFromForm(ctx.data(), ctx.now(), fields),
-    screen: (raw) => refuseUnsafeText(raw),
-    handle: async (payload, request, reply) => {
-      const now = ctx.now();
-      const data = ctx.data();
-      const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
-      const { event, form } = readEventRsvp(data, payload, (found) =>
-        checkOpen(found, now, timeZone),
-      );
+  apiRoute(
+    app,
+    "eventRsvp",
+    eventRsvpHandlers(ctx, async ({ now, data, event, form }, request, reply) => {
+      const { guestLimit, seatsPerAddress, timeZone } = data.lodge;
       const hash = requestHash("rsvp", { eventId: event.id, form });
       const idempotency = idempotencyFor("rsvp", hash, idempotencyKeyOf(request), now);
       const clientKey = ctx.clientKey(request);
@@ -116,8 +155,8 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
         409,
         "Several reservations with this e-mail address arrived at the same moment. Please send yours again.",
       );
-    },
-  });
+    }),
+  );
 
   // The site's spreadsheet write, sent after the RSVP succeeded: the row is the stored RSVP,
   // so this only notes that the write arrived. Sent twice, it notes it once.

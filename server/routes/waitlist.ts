@@ -5,14 +5,12 @@ import {
   mealDeadline,
   mealsOpen,
 } from "../../core/rules/index.ts";
-import { eventRsvpFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
-import { refuseUnsafeText } from "../http/text.ts";
 import { eventRsvpOrders } from "../mail/orders.ts";
 import { offerExpiresText, waitlistJoinedMails, waitlistLeftMails } from "../mail/waitlist.ts";
-import { checkMeals, checkOpen, eventRecord, readEventRsvp } from "../rsvp/event-rsvp.ts";
+import { checkMeals, eventRecord } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import {
   claimUrl,
@@ -26,6 +24,7 @@ import {
 } from "../rsvp/waitlist.ts";
 import { POSITION } from "../store/store.ts";
 import { type RouteContext, waitlistOf } from "./context.ts";
+import { eventRsvpHandlers } from "./event-rsvp.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
 /**
@@ -38,16 +37,11 @@ export function waitlistRoutes(ctx: RouteContext): void {
   const waitlist = waitlistOf(ctx);
   const base = (request: FastifyRequest) => siteBase(ctx.data().lodge.siteUrl, request);
 
-  apiRoute(app, "joinWaitlist", {
-    fromForm: (fields) => eventRsvpFromForm(ctx.data(), ctx.now(), fields),
-    screen: (raw) => refuseUnsafeText(raw),
-    handle: async (payload, request, reply) => {
-      const now = ctx.now();
-      const data = ctx.data();
+  apiRoute(
+    app,
+    "joinWaitlist",
+    eventRsvpHandlers(ctx, async ({ now, data, event, form }, request, reply) => {
       const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
-      const { event, form } = readEventRsvp(data, payload, (found) =>
-        checkOpen(found, now, timeZone),
-      );
       const record = eventRecord(event, form);
       if (record.attendees > guestLimit) {
         throw new HttpError(
@@ -113,8 +107,8 @@ export function waitlistRoutes(ctx: RouteContext): void {
             `Seats for ${event.name} are already offered to you: claim them by ${offerExpiresText(ctx.mail(), outcome.expiresAt)} with the link in the mail that offered them.`,
           );
       }
-    },
-  });
+    }),
+  );
 
   const open = (token: string) => openEntry(waitlist, token, ctx.now());
   /** The event's list in figures once the entry `id` has left it, for the secretary's notice. */

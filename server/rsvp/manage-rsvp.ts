@@ -189,15 +189,15 @@ export function managedView(opened: OpenedRsvp, secretary: string): ManagedRsvp 
             dinner: false,
             choices: [],
           },
-    firstName: record.firstName,
-    lastName: record.lastName,
-    email: record.email,
-    attendees: record.attendees,
-    dinner: record.dinner,
-    meals: record.meals,
-    mealCounts: record.mealCounts,
+    ...partyView(record),
     secretary,
   };
+}
+
+/** The party of an RSVP (or of a waiting-list entry) as the manage and claim pages show it. */
+export function partyView(record: ManagedRecord): ManagedRecord {
+  const { firstName, lastName, email, attendees, dinner, meals, mealCounts } = record;
+  return { firstName, lastName, email, attendees, dinner, meals, mealCounts };
 }
 
 /** Refuses a change or cancellation of an RSVP that is not open to them, saying why. */

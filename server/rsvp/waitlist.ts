@@ -18,7 +18,7 @@ import type { MailContext, WaitlistCounts } from "../mail/messages.ts";
 import { offerExpiresText, waitlistOfferMail, waitlistRanOutMails } from "../mail/waitlist.ts";
 import type { ComposedMail, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
-import { pageEventOf } from "./manage-rsvp.ts";
+import { pageEventOf, partyView } from "./manage-rsvp.ts";
 
 /**
  * The waiting list of a full event, the server's side: the entry a claim link opens and how its
@@ -238,13 +238,7 @@ export function entryView(
     state,
     message: entryMessage(opened, ctx),
     event: pageEventOf(event),
-    firstName: record.firstName,
-    lastName: record.lastName,
-    email: record.email,
-    attendees: record.attendees,
-    dinner: record.dinner,
-    meals: record.meals,
-    mealCounts: record.mealCounts,
+    ...partyView(record),
     ...(state === "waiting" && entry.position !== undefined ? { position: entry.position } : {}),
     ...(state === "offered" && entry.offerExpiresAt
       ? { offerExpires: offerExpiresText(ctx, entry.offerExpiresAt) }

@@ -1,3 +1,4 @@
+import { MAIL_TEMPLATES } from "../mail/templates.ts";
 import type {
   ContactRecord,
   ContactSubmission,
@@ -326,19 +327,12 @@ export const ERASED_WAITLIST = { first_name: "", last_name: "", masonic_title: "
 /**
  * The mail about a waiting-list entry is queued as the lodge's own ('lodge'), with the entry's id:
  * the outbox's sources stay as they were (a new one would rebuild the table in SQLite), and the
- * kinds tell these mails apart, for their erasure.
+ * kinds tell these mails apart, for their erasure: a mail's kind is its template's name, and the
+ * waiting list's templates are named 'waitlist-...'.
  */
 export const WAITLIST_MAIL = {
   source: "lodge",
-  kinds: [
-    "waitlist-joined",
-    "waitlist-notice",
-    "waitlist-offer",
-    "waitlist-left",
-    "waitlist-left-notice",
-    "waitlist-expired",
-    "waitlist-expired-notice",
-  ],
+  kinds: MAIL_TEMPLATES.filter((name) => name.startsWith("waitlist-")),
 } as const;
 
 /** What erasing leaves of a mail sent about an erased submission. */

@@ -1578,21 +1578,40 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     await store.close();
   });
 
-  it("erases the waiting list's names and addresses with the event's RSVPs", async () => {
+  it("erases the waiting list's names and addresses with the event's RSVPs, and the text of every mail about it", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
-    for (const sent of await store.claimDueMail(NOW, NOW, 10)) {
-      await store.markMailSent(sent.id, NOW);
+    await store.joinWaitlist(waiting("Eve", 1), limit);
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    const eve = await entryOf(store, "Eve");
+    const left = [
+      mail("waitlist-left", "eve@example.org"),
+      mail("waitlist-left-notice", "s@x.org"),
+    ];
+    expect((await store.leaveWaitlist(eve, NOW, left)).kind).toBe("left");
+    await offering(store, (offers) => store.settleWaitlist("e1", EXPIRES, offers));
+    for (const sent of await store.claimDueMail(EXPIRES, EXPIRES, 20)) {
+      await store.markMailSent(sent.id, EXPIRES);
     }
-    await store.eraseRsvps("event", "e1", NOW);
+    await store.eraseRsvps("event", "e1", EXPIRES);
     const dump = await store.dump();
     expect(dump.waitlist.map((row) => [row.first_name, row.email, row.attendees])).toEqual([
       ["", "", 3],
+      ["", "", 1],
     ]);
-    const joined = dump.outbox.filter((row) => row.kind === "waitlist-joined");
-    expect(joined.map((row) => [row.recipient, Buffer.from(row.raw as Uint8Array).length])).toEqual(
-      [["", 0]],
-    );
+    const about = dump.outbox.filter((row) => String(row.kind).startsWith("waitlist-"));
+    expect(about.map((row) => row.kind).sort()).toEqual([
+      "waitlist-expired",
+      "waitlist-expired-notice",
+      "waitlist-joined",
+      "waitlist-joined",
+      "waitlist-left",
+      "waitlist-left-notice",
+      "waitlist-offer",
+    ]);
+    expect(
+      new Set(about.map((row) => `${row.recipient}:${Buffer.from(row.raw as Uint8Array).length}`)),
+    ).toEqual(new Set([":0"]));
     await store.close();
   });
 });
