@@ -1,4 +1,6 @@
-import { readdirSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { escapeHtml, parseTemplate, renderTemplate } from "./template.ts";
 import { loadTemplates, MAIL_TEMPLATES, TEMPLATES_DIR } from "./templates.ts";
@@ -48,7 +50,8 @@ describe("mail templates", () => {
   it("loads every template of templates/mail with its subject line", () => {
     const templates = loadTemplates();
     // Each template is a .txt (subject and plain text) and an .html, and none lies unused.
-    expect(readdirSync(TEMPLATES_DIR).sort()).toEqual(
+    const files = readdirSync(TEMPLATES_DIR, { withFileTypes: true }).filter((e) => e.isFile());
+    expect(files.map((file) => file.name).sort()).toEqual(
       MAIL_TEMPLATES.flatMap((name) => [`${name}.html`, `${name}.txt`]).sort(),
     );
     expect(MAIL_TEMPLATES.length).toBe(19);
@@ -60,6 +63,34 @@ describe("mail templates", () => {
     expect(rendered.subject).toBe("We have received your message");
     expect(rendered.text).toContain("Dear Ann Lee,");
     expect(rendered.html).toContain("<p>Dear Ann Lee,</p>");
+  });
+
+  it("takes a partial in where a line says {{> name}}, in the text and the HTML, and refuses one that is missing", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lodge-templates-"));
+    cpSync(TEMPLATES_DIR, dir, { recursive: true });
+    writeFileSync(join(dir, "partials", "waitlist-event.txt"), "When: {{longDate}}\n");
+    writeFileSync(join(dir, "partials", "waitlist-event.html"), "<p>When: {{longDate}}</p>\n");
+    const view = {
+      lodgeName: "Hillcrest Lodge No. 586",
+      firstName: "Ann",
+      lastName: "Lee",
+      eventName: "Stated Meeting",
+      date: "Wed, Dec 2, 2026 at 7:30PM",
+      longDate: "Wednesday, December 2, 2026",
+      attendees: "2 attendees",
+      closes: "Dec 1, 2026 at 11:59PM",
+      claimUrl: "https://example.org/rsvp/claim#t",
+    };
+    const rendered = loadTemplates(dir)("waitlist-joined", view);
+    expect(rendered.text).toContain(
+      "(Dec 1, 2026 at 11:59PM) if that comes first.\n\nWhen: Wednesday, December 2, 2026\n\nYour place in line",
+    );
+    expect(rendered.html).toContain("</p>\n<p>When: Wednesday, December 2, 2026</p>\n<p><a href=");
+    rmSync(join(dir, "partials", "waitlist-event.html"));
+    expect(() => loadTemplates(dir)).toThrow(
+      `waitlist-joined.html: {{> waitlist-event}} names no partial: ${dir}/partials/waitlist-event.html is missing`,
+    );
+    rmSync(dir, { recursive: true });
   });
 
   it("keeps a subject on one line even when the data holds a line break", () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { escapeHtml, type ParsedTemplate, parseTemplate, renderTemplate } from "./template.ts";
 
@@ -41,22 +41,42 @@ export interface RenderedMail {
 
 export type MailTemplates = (name: MailTemplateName, view: object) => RenderedMail;
 
+/** A line that is only `{{> name}}`: the partial partials/name.txt (or .html) stands there. */
+const PARTIAL_LINE = /^[ \t]*\{\{>\s*([\w-]+)\s*\}\}[ \t]*(?:\r?\n|$)/gm;
+
+/** A template's text with each of its partials' lines replaced by the partial (one level deep). */
+function withPartials(source: string, dir: string, file: string): string {
+  const ext = file.endsWith(".html") ? "html" : "txt";
+  return source.replace(PARTIAL_LINE, (_line, partial: string) => {
+    const path = `${dir}/partials/${partial}.${ext}`;
+    if (!existsSync(path)) {
+      throw new Error(`${file}: {{> ${partial}}} names no partial: ${path} is missing`);
+    }
+    return readFileSync(path, "utf8");
+  });
+}
+
 /**
  * Reads every mail template once, at start, so a missing or broken template stops the server
  * before it takes a submission it could not confirm. Each template is a plain-text file whose
- * first line is 'Subject: ...', and an HTML file; values are HTML-escaped in the HTML.
+ * first line is 'Subject: ...', and an HTML file; values are HTML-escaped in the HTML. A line
+ * `{{> name}}` takes in partials/name.txt or .html, the part several mails say alike.
  */
 export function loadTemplates(dir = TEMPLATES_DIR): MailTemplates {
   const parsed = new Map<MailTemplateName, Parsed>();
   for (const name of MAIL_TEMPLATES) {
     const textFile = `${name}.txt`;
+    const htmlFile = `${name}.html`;
     const source = readFileSync(`${dir}/${textFile}`, "utf8");
     const match = /^Subject: (.*)\r?\n([\s\S]*)$/.exec(source);
     if (!match) throw new Error(`${textFile}: the first line must be 'Subject: ...'`);
     parsed.set(name, {
       subject: parseTemplate(match[1] ?? "", textFile),
-      text: parseTemplate(match[2] ?? "", textFile),
-      html: parseTemplate(readFileSync(`${dir}/${name}.html`, "utf8"), `${name}.html`),
+      text: parseTemplate(withPartials(match[2] ?? "", dir, textFile), textFile),
+      html: parseTemplate(
+        withPartials(readFileSync(`${dir}/${htmlFile}`, "utf8"), dir, htmlFile),
+        htmlFile,
+      ),
     });
   }
   return (name, view) => {
