@@ -568,7 +568,7 @@ describe("the waiting list's mails and notices", () => {
     ).toEqual(["bob@example.org", "cy@example.org"]);
   });
 
-  it("says in the secretary's notice of a claimed offer that the RSVP came from the waiting list, and how the list stands", async () => {
+  it("says in the secretary's notice of a claimed offer that the RSVP came from the waiting list, and how the list stands; of an RSVP sent with the form by a party in line, that it took their place", async () => {
     const { s, post, send, offered, cancel } = await lodge(3);
     await send("eventRsvp", "Ann", 3);
     await send("joinWaitlist", "Bob", 2);
@@ -583,6 +583,20 @@ describe("the waiting list's mails and notices", () => {
       "\nNote: this RSVP comes from the waiting list: they claimed the seats offered to them.\n\nNote: the waiting list now has 2 parties waiting (5 attendees) and 1 offer open (1 attendee).\n",
     );
     expect(notice?.html).toContain("this RSVP comes from the waiting list");
+    // Bob cancels: his 2 seats are offered to Eve (Dan's 3 do not fit), who leaves the list. Dan,
+    // still in line for 3, reserves the 2 free seats with the form: his RSVP takes his place in
+    // line, and the notice says so.
+    await cancel("Bob");
+    expect((await send("eventRsvp", "Dan", 2)).status).toBe(409);
+    expect((await post("leaveWaitlist", { token: await offered("Eve") })).status).toBe(200);
+    expect((await send("eventRsvp", "Dan", 2)).status).toBe(200);
+    const dan = (await outboxMails(s)).find(
+      (m) => m.kind === "rsvp-notice" && m.text.includes("Dan Smith"),
+    );
+    expect(dan?.text).toContain(
+      "\nNote: this RSVP was sent with the form by a party on the waiting list, while seats were free: it takes their place in line.\n",
+    );
+    expect((await s.store.listWaitlist(DINNER)).map((e) => e.record.firstName)).toEqual(["Cy"]);
     // An RSVP sent with the form by no one on the list says nothing of it.
     const ann = mails.find((m) => m.kind === "rsvp-notice" && m.text.includes("Ann Smith"));
     expect(ann?.text).not.toContain("waiting list");
