@@ -40,6 +40,7 @@ afterEach(async () => {
 });
 
 const HOUR = 3_600_000;
+const SECRETARY_OF_TEST_DATA = "secretary@hillcrest586.example.org";
 const DINNER = "dinner-meeting";
 
 function person(firstName: string, numberOfAttendees: number): EventRsvpForm {
@@ -378,6 +379,23 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
       "waitlist-expired-notice secretary@hillcrest586.example.org",
       "waitlist-expired bob@example.org",
     ]);
+    // And the secretary of each offer once: Bob's, made by the cancel, and Cy's, by a scheduler.
+    expect(
+      (await a.store.listMail()).filter((m) => m.kind === "waitlist-offer-notice").map((m) => m.to),
+    ).toEqual([SECRETARY_OF_TEST_DATA, SECRETARY_OF_TEST_DATA]);
+    // Either instance's worker sent each; their outbox folders hold them between them.
+    const offerNotices = [...(await outboxMails(a)), ...(await outboxMails(b))]
+      .filter((m) => m.kind === "waitlist-offer-notice")
+      .sort((x, y) => x.subject.localeCompare(y.subject));
+    expect(offerNotices.map((m) => m.subject)).toEqual(
+      ["Bob", "Cy"].map(
+        (name) =>
+          `Waiting list: seats offered to ${name} Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM`,
+      ),
+    );
+    expect(offerNotices[1]?.text).toContain(
+      "held until Nov 23, 2026 at 12:00PM.\nThey were told by e-mail, with their personal link to claim them. Unclaimed by then, the seats go to the next in line they fit, by e-mail, on their own.\nWith this offer, the waiting list now has 1 offer open (3 attendees).\n",
+    );
     expect(
       (await b.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
     ).toEqual(["Cy:offered"]);
@@ -394,6 +412,45 @@ describe("the waiting list's mails and notices", () => {
     to: m.headers.get("to"),
     replyTo: m.headers.get("reply-to"),
     subject: m.subject,
+  });
+
+  it("tells the secretary of each offer with the offer mail: who, how many seats, until when, and how the list stands", async () => {
+    const { s, send, cancel } = await lodge(3);
+    await send("eventRsvp", "Ann", 3);
+    await send("joinWaitlist", "Bob", 2);
+    await send("joinWaitlist", "Dan", 3);
+    await send("joinWaitlist", "Cy", 1);
+    s.clock.advance(HOUR);
+    await cancel("Ann");
+    // Ann's 3 seats: Bob's 2 and Cy's 1; Dan's 3 do not fit after Bob's, and he keeps his place.
+    const mails = await outboxMails(s);
+    const notices = mails.filter((m) => m.kind === "waitlist-offer-notice");
+    expect(notices.map(head)).toEqual(
+      ["Bob", "Cy"].map((name) => ({
+        to: SECRETARY,
+        replyTo: `${name.toLowerCase()}@example.org`,
+        subject: `Waiting list: seats offered to ${name} Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM`,
+      })),
+    );
+    expect(notices[0]?.text).toBe(
+      [
+        "Bob Smith was offered seats for Stated Meeting from the waiting list (2 attendees), held until Nov 22, 2026 at 1:00PM.",
+        "They were told by e-mail, with their personal link to claim them. Unclaimed by then, the seats go to the next in line they fit, by e-mail, on their own.",
+        "With this offer, the waiting list now has 1 party waiting (3 attendees) and 2 offers open (3 attendees).",
+        "",
+        `lodge rsvps --event ${DINNER} shows the reservations and the waiting list as they are now.`,
+        "Reply to this message to write to Bob Smith.",
+        "",
+      ].join("\n"),
+    );
+    expect(notices[0]?.html).toContain(
+      "<p>Bob Smith was offered seats for <strong>Stated Meeting</strong> from the waiting list (2 attendees), held until Nov 22, 2026 at 1:00PM.\n<br>They were told",
+    );
+    // The secretary's notice does not carry the party's personal claim link.
+    expect(notices.map((m) => m.text + m.html).join("")).not.toContain("/rsvp/claim");
+    expect(
+      mails.filter((m) => m.kind === "waitlist-offer").map((m) => m.headers.get("to")),
+    ).toEqual(["bob@example.org", "cy@example.org"]);
   });
 
   it("tells a party whose offer ran out, and the secretary, once: the party is off the list and may join again at the end of it", async () => {

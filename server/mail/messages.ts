@@ -497,6 +497,7 @@ const KIND_NAMES: Record<string, string> = {
   "waitlist-joined": "waiting-list confirmation",
   "waitlist-notice": "waiting-list notice",
   "waitlist-offer": "waiting-list offer of seats",
+  "waitlist-offer-notice": "notice of seats offered from a waiting list",
   "waitlist-left": "confirmation of leaving a waiting list",
   "waitlist-left-notice": "notice of a party leaving a waiting list",
   "waitlist-expired": "notice of an offer run out",

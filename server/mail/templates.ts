@@ -20,6 +20,7 @@ export const MAIL_TEMPLATES = [
   "waitlist-joined",
   "waitlist-notice",
   "waitlist-offer",
+  "waitlist-offer-notice",
   "waitlist-left",
   "waitlist-left-notice",
   "waitlist-expired",

@@ -7,13 +7,19 @@ import {
 import type { Event } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, WaitlistEntry } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
-import { type MailContext, receivedText, rsvpMailCommon } from "./messages.ts";
+import {
+  type MailContext,
+  receivedText,
+  rsvpMailCommon,
+  type WaitlistCounts,
+  waitlistCountsText,
+} from "./messages.ts";
 import { mealsText } from "./reminder.ts";
 import type { MailTemplateName } from "./templates.ts";
 
 /**
  * The mails of a waiting list: joining it, the offer of seats that freed up, an offer that ran out
- * unclaimed, and leaving it; each to the party and, but the offer, a notice to the secretary.
+ * unclaimed, and leaving it; each to the party and a notice to the secretary.
  */
 
 const people = (n: number) => `${n} ${n === 1 ? "attendee" : "attendees"}`;
@@ -58,24 +64,26 @@ export async function waitlistJoinedMails(
   return pair(ctx, record.email, ["waitlist-joined", "waitlist-notice"], view);
 }
 
-/** The offer of seats to a waiting party, to claim by `expiresAt` with the link. */
-export async function waitlistOfferMail(
+/**
+ * The offer of seats to a waiting party, to claim by `expiresAt` with the link, and the
+ * secretary's notice of it, with the list as it stands once the write offering it is done
+ * (`after`: the offers made with it included).
+ */
+export async function waitlistOfferMails(
   ctx: MailContext,
   event: Event,
   record: EventRsvpRecord,
   claimUrl: string,
   expiresAt: Date,
-): Promise<ComposedMail> {
-  return composeMail({
-    kind: "waitlist-offer",
-    from: ctx.from,
-    to: record.email,
-    replyTo: ctx.secretary,
-    ...ctx.templates("waitlist-offer", {
-      ...common(ctx, event, record, claimUrl),
-      expires: offerExpiresText(ctx, expiresAt),
-    }),
-  });
+  after: WaitlistCounts,
+): Promise<ComposedMail[]> {
+  const view = {
+    ...common(ctx, event, record, claimUrl),
+    expires: offerExpiresText(ctx, expiresAt),
+    listNow: `With this offer, ${waitlistCountsText(after)}`,
+    listCommand: `lodge rsvps --event ${event.id}`,
+  };
+  return pair(ctx, record.email, ["waitlist-offer", "waitlist-offer-notice"], view);
 }
 
 /** The visitor's confirmation that they left the list, and the secretary's notice. */

@@ -15,7 +15,7 @@ import type { WaitlistEntry as EntryView, WaitlistState } from "../../core/schem
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailContext, WaitlistCounts } from "../mail/messages.ts";
-import { offerExpiresText, waitlistOfferMail, waitlistRanOutMails } from "../mail/waitlist.ts";
+import { offerExpiresText, waitlistOfferMails, waitlistRanOutMails } from "../mail/waitlist.ts";
 import type { ComposedMail, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf, partyView } from "./manage-rsvp.ts";
@@ -68,7 +68,8 @@ export async function offersFor(
   const open = upcomingRsvpOpen(event, now, timeZone);
   const list = await ctx.store.listWaitlist(event.id);
   const offered = list.filter((entry) => entry.state === "offered");
-  const ranOut = everyone ? offered : offered.filter((entry) => !stillOpen(entry, now));
+  const expired = offered.filter((entry) => !stillOpen(entry, now));
+  const ranOut = everyone ? offered : expired;
   const line = list.filter((entry) => entry.state === "waiting");
   const told = {
     eventUrl: open ? pageUrl(siteBase, eventPath(event.id)) : "",
@@ -84,27 +85,35 @@ export async function offersFor(
   );
   if (!open) return { guestLimit, expiresAt: undefined, mails: new Map(), ranOut: ranOutMails };
   const expiresAt = offerExpiry(now, instantOf(upcomingRsvpDeadline(event), timeZone));
-  let chosen: WaitlistEntry[] = line;
-  if (!everyone) {
-    const taken = (await ctx.store.attendeeCounts()).get(event.id) ?? 0;
-    const held = ranOut.reduce((sum, entry) => sum + entry.record.attendees, 0);
-    const free = seatsLeft(taken - held - freed, guestLimit);
-    const parties = line.map((entry) => ({ id: entry.id, attendees: entry.record.attendees }));
-    const ids = new Set(partiesToOffer(parties, free));
-    chosen = line.filter((entry) => ids.has(entry.id));
-  }
+  const taken = (await ctx.store.attendeeCounts()).get(event.id) ?? 0;
+  const held = expired.reduce((sum, entry) => sum + entry.record.attendees, 0);
+  const free = seatsLeft(taken - held - freed, guestLimit);
+  const parties = line.map((entry) => ({ id: entry.id, attendees: entry.record.attendees }));
+  const picked = new Set(partiesToOffer(parties, free));
+  const chosen = everyone ? line : line.filter((entry) => picked.has(entry.id));
+  // The list once this write is done, as the secretary's notice of an offer tells it: the parties
+  // picked now offered (and the notice's own, after a stale attempt that mails every party).
+  const stillOffered = offered.filter((entry) => !expired.includes(entry));
+  const after = (id: number) =>
+    waitlistCounts([
+      ...stillOffered,
+      ...line.map((entry) =>
+        picked.has(entry.id) || entry.id === id ? { ...entry, state: "offered" as const } : entry,
+      ),
+    ]);
   const mails = new Map<number, { tokenHash: string; mails: ComposedMail[] }>();
   await Promise.all(
     chosen.map(async (entry) => {
       const { token, hash } = newClaimToken(ctx.secret);
-      const mail = await waitlistOfferMail(
+      const made = await waitlistOfferMails(
         ctx.mail(),
         event,
         entry.record,
         claimUrl(siteBase, token),
         expiresAt,
+        after(entry.id),
       );
-      mails.set(entry.id, { tokenHash: hash, mails: [mail] });
+      mails.set(entry.id, { tokenHash: hash, mails: made });
     }),
   );
   return { guestLimit, expiresAt, mails, ranOut: ranOutMails };
