@@ -258,7 +258,7 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
       status: 410,
       body: {
         message:
-          "The seats offered to you for Stated Meeting were held until Nov 22, 2026 at 12:00PM and have gone to the next in line.",
+          "The seats offered to you for Stated Meeting were held until Nov 22, 2026 at 12:00PM and were not claimed, so you are no longer on its waiting list. If you would still like to come, you may reserve while seats are free, or join the waiting list again, at the end of the line.",
       },
     });
     for (let i = 0; i < 3; i++) {
@@ -270,6 +270,39 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
     expect((await view(bob)).state).toBe("expired");
     expect((await post("claimOffer", { token: await offered("Cy") })).status).toBe(200);
     expect(await rsvps()).toEqual(["Cy:2"]);
+  });
+
+  it("says on the claim page of an offer whose event was cancelled that it was, before and after the offer's end", async () => {
+    let data = testData({ guestLimit: 3 });
+    server = await startServer({ data: () => data });
+    const s = server;
+    const client = await s.client();
+    const send = (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>
+      client.post(API_ROUTES[name].path, buildEventRsvpPayload(testEvent(DINNER), person(who, n)));
+    await send("eventRsvp", "Ann", 3);
+    await send("joinWaitlist", "Bob", 3);
+    const cancel = await manageTokenOf(s, "ann@example.org");
+    expect((await client.post(API_ROUTES.cancelRsvp.path, { token: cancel })).status).toBe(200);
+    const bob = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
+    data = {
+      ...data,
+      events: data.events.map((event) =>
+        event.id === DINNER ? { ...event, cancelled: true } : event,
+      ),
+    };
+    const view = async () =>
+      (await client.post(API_ROUTES.waitlistEntry.path, { token: bob })).body;
+    expect(await view()).toMatchObject({
+      state: "closed",
+      message:
+        "Stated Meeting has been cancelled, so no more seats will be offered. To ask about it, write to the secretary at secretary@hillcrest586.example.org.",
+    });
+    s.clock.advance(24 * HOUR);
+    expect(await view()).toMatchObject({
+      state: "expired",
+      message:
+        "The seats offered to you for Stated Meeting were held until Nov 22, 2026 at 12:00PM and were not claimed, so you are no longer on its waiting list. Stated Meeting has been cancelled, so no more seats will be offered.",
+    });
   });
 
   it("holds an offer made the last day only until the RSVP deadline", async () => {
@@ -529,7 +562,7 @@ describe("the waiting list's mails and notices", () => {
   });
 
   it("tells a party whose offer ran out at the RSVP deadline that reservations have closed, with no link to come back", async () => {
-    const { s, send, view, offered, cancel } = await lodge(3);
+    const { s, post, send, view, offered, cancel } = await lodge(3);
     await send("eventRsvp", "Ann", 3);
     await send("joinWaitlist", "Bob", 3);
     await send("joinWaitlist", "Cy", 1);
@@ -538,8 +571,16 @@ describe("the waiting list's mails and notices", () => {
     await cancel("Ann");
     const bob = await offered("Bob");
     s.clock.advance(14 * HOUR);
+    // The claim page says what became of the seats: not "gone to the next in line".
+    const closed =
+      "The seats offered to you for Stated Meeting were held until Dec 1, 2026 at 11:59PM and were not claimed, so you are no longer on its waiting list. Reservations for Stated Meeting closed on Dec 1, 2026 at 11:59PM, so no more seats will be offered.";
+    expect(await view(bob)).toMatchObject({ state: "expired", message: closed });
+    expect(await post("claimOffer", { token: bob })).toMatchObject({
+      status: 410,
+      body: { message: closed },
+    });
     await s.scheduler.runDue();
-    expect((await view(bob)).state).toBe("expired");
+    expect(await view(bob)).toMatchObject({ state: "expired", message: closed });
     const mails = await outboxMails(s);
     const expired = mails.find((m) => m.kind === "waitlist-expired");
     expect(expired?.text).toContain(

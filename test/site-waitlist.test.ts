@@ -220,7 +220,7 @@ describe("the waiting list, the visitor's side", () => {
     expect((await s.store.attendeeCounts()).get(INSTALLATION)).toBe(2);
   });
 
-  it("lets a waiting party leave the line, and says an offer that ran out has gone on, with the way back", async () => {
+  it("lets a waiting party leave the line, and says an offer that ran out took the party off the list, with the way back", async () => {
     const s = await fullEvent();
     const client = await s.client();
     for (const [first, attendees] of [
@@ -268,10 +268,12 @@ describe("the waiting list, the visitor's side", () => {
     );
     expect(await ann.locator(".manage-state").innerText()).toMatch(
       new RegExp(
-        `^The seats offered to you for ${NAME} were held until .+ and have gone to the next in line\\.$`,
+        `^The seats offered to you for ${NAME} were held until .+ and were not claimed, so you are no longer on its waiting list\\. If you would still like to come, you may reserve while seats are free, or join the waiting list again, at the end of the line\\.$`,
       ),
     );
-    expect(await ann.locator(".claim-next").innerText()).toMatch(/^Hoping to come after all\?/);
+    expect(await ann.locator(".claim-next").innerText()).toMatch(
+      new RegExp(`^The page of ${NAME} shows whether seats are free\\.`),
+    );
     expect(await ann.getByRole("button", { name: "Claim my seats" }).count()).toBe(0);
     await shot(ann, "claim-expired-390.png");
   });

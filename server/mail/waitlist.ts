@@ -122,12 +122,20 @@ export async function waitlistRanOutMails(
     open: eventUrl !== "",
     eventUrl,
     nextInLine,
-    closedLine: event.cancelled
-      ? `${event.name} has been cancelled, so no more seats will be offered.`
-      : `Reservations for ${event.name} closed on ${deadlineText(event)}, so no more seats will be offered.`,
+    closedLine: noMoreOffersText(event),
     listCommand: `lodge rsvps --event ${event.id}`,
   };
   return pair(ctx, entry.record.email, ["waitlist-expired", "waitlist-expired-notice"], view);
+}
+
+/**
+ * Why a list offers no more seats, once its event takes no RSVPs: cancelled, or its reservations
+ * closed. The mails of an offer that ran out and the claim page say it alike.
+ */
+export function noMoreOffersText(event: Event): string {
+  return event.cancelled
+    ? `${event.name} has been cancelled, so no more seats will be offered.`
+    : `Reservations for ${event.name} closed on ${deadlineText(event)}, so no more seats will be offered.`;
 }
 
 /** A party's mail and the secretary's notice of the same thing, each replying to the other. */

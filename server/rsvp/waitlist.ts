@@ -15,7 +15,12 @@ import type { WaitlistEntry as EntryView, WaitlistState } from "../../core/schem
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
 import { HttpError } from "../http/errors.ts";
 import type { MailContext, WaitlistCounts } from "../mail/messages.ts";
-import { offerExpiresText, waitlistOfferMails, waitlistRanOutMails } from "../mail/waitlist.ts";
+import {
+  noMoreOffersText,
+  offerExpiresText,
+  waitlistOfferMails,
+  waitlistRanOutMails,
+} from "../mail/waitlist.ts";
 import type { ComposedMail, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf, partyView } from "./manage-rsvp.ts";
@@ -172,6 +177,8 @@ export interface OpenedEntry {
   entry: WaitlistEntry;
   event: Event;
   state: WaitlistState;
+  /** Whether the event takes RSVPs (and so its list offers seats) at the time it was opened. */
+  open: boolean;
 }
 
 /** The entry a claim link's token names, or the refusal a person can act on. */
@@ -196,16 +203,15 @@ export async function openEntry(
       `This link has expired: it worked until a day after ${name}. To ask about it, write to the secretary through the contact form.`,
     );
   }
-  return { entry, event, state: stateOf(entry, event, now, timeZone) };
+  const open = upcomingRsvpOpen(event, now, timeZone);
+  return { entry, event, state: stateOf(entry, event, open, now), open };
 }
 
 /** Where an entry stands at `now`: an offer past its time has run out, a closed event closes the list. */
-function stateOf(entry: WaitlistEntry, event: Event, now: Date, timeZone: string): WaitlistState {
+function stateOf(entry: WaitlistEntry, event: Event, open: boolean, now: Date): WaitlistState {
   if (entry.state === "offered" && !stillOpen(entry, now)) return "expired";
   if (entry.state === "offered" && !event.cancelled) return "offered";
-  if (entry.state === "waiting" || entry.state === "offered") {
-    return upcomingRsvpOpen(event, now, timeZone) ? "waiting" : "closed";
-  }
+  if (entry.state === "waiting" || entry.state === "offered") return open ? "waiting" : "closed";
   return entry.state;
 }
 
@@ -220,8 +226,13 @@ export function entryMessage(opened: OpenedEntry, ctx: Pick<MailContext, "lodge"
       return `${party} for ${event.name} are held for you until ${offerExpiresText(ctx, entry.offerExpiresAt ?? new Date(0))}: claim them before then, or leave the list so they go to the next in line.`;
     case "claimed":
       return `You claimed your seats: your reservation for ${event.name} is confirmed, and its confirmation mail has the link to change or cancel it.`;
-    case "expired":
-      return `The seats offered to you for ${event.name} were held until ${offerExpiresText(ctx, entry.offerExpiresAt ?? new Date(0))} and have gone to the next in line.`;
+    case "expired": {
+      // As the mail of an offer run out says: off the list; back in line only while it is open.
+      const ranOut = `The seats offered to you for ${event.name} were held until ${offerExpiresText(ctx, entry.offerExpiresAt ?? new Date(0))} and were not claimed, so you are no longer on its waiting list.`;
+      return opened.open
+        ? `${ranOut} If you would still like to come, you may reserve while seats are free, or join the waiting list again, at the end of the line.`
+        : `${ranOut} ${noMoreOffersText(event)}`;
+    }
     case "left":
       if (entry.replaced) {
         return "You sent the form again with the same e-mail address: the newer request took this one's place in line. Use the link in the mail that confirmed it.";
@@ -230,9 +241,7 @@ export function entryMessage(opened: OpenedEntry, ctx: Pick<MailContext, "lodge"
         ? `You reserved for ${event.name} with the RSVP form, so you are no longer on its waiting list: that reservation's mail has the link to change or cancel it.`
         : `You are no longer on the waiting list for ${event.name}.`;
     case "closed":
-      return event.cancelled
-        ? `${event.name} has been cancelled.`
-        : `Reservations for ${event.name} have closed, so no more seats will be offered. To ask about it, write to the secretary at ${ctx.secretary}.`;
+      return `${noMoreOffersText(event)} To ask about it, write to the secretary at ${ctx.secretary}.`;
   }
 }
 

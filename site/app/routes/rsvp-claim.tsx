@@ -114,16 +114,10 @@ function NextStep({ entry }: { entry: Entry }) {
     case "claimed":
       return <p>See you at {event}.</p>;
     case "left":
-      // Left, or taken over by a newer request or an RSVP of the same address (the server's
-      // sentence says which): the event's page shows where its seats stand.
-      return <p>The page of {event} shows whether seats are free.</p>;
     case "expired":
-      return (
-        <p>
-          Hoping to come after all? The page of {event} lets you reserve while seats are free, or
-          join the waiting list again.
-        </p>
-      );
+      // Left, taken over by a newer request or an RSVP of the same address, or an offer run out:
+      // the server's sentence says which, and whether the event still takes reservations.
+      return <p>The page of {event} shows whether seats are free.</p>;
     default:
       // Closed: the server's sentence says whom to ask; other events may still take reservations.
       return null;
