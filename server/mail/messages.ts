@@ -63,7 +63,10 @@ function whenView(item: { name: string; date: string }) {
   };
 }
 
-/** The event as a mail to an attendee names it: what, when, where, the map and the notes. */
+/**
+ * The event as a mail to an attendee names it: what, when, where, the map and the notes; the
+ * view of the templates' partial event-place (the confirmation's and the reminder's).
+ */
 export function eventPlaceView(event: Event, fallbackMap = "") {
   return {
     ...whenView(event),
