@@ -97,7 +97,9 @@ export async function offersFor(
   const picked = new Set(partiesToOffer(parties, free));
   const chosen = everyone ? line : line.filter((entry) => picked.has(entry.id));
   // The list once this write is done, as the secretary's notice of an offer tells it: the parties
-  // picked now offered (and the notice's own, after a stale attempt that mails every party).
+  // picked now offered (and the notice's own, after a stale attempt that mails every party). It is
+  // read before the write: one racing it (a seat taken meanwhile) may leave the figures a party
+  // off, which is why the notice names `lodge rsvps` for the list as it is.
   const stillOffered = offered.filter((entry) => !expired.includes(entry));
   const after = (id: number) =>
     waitlistCounts([
