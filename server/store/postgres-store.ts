@@ -457,7 +457,7 @@ export class PostgresStore implements Store {
     return this.#read(async (sql) => {
       const rows = await sql<{ event_id: string; n: number }[]>`
         SELECT event_id, SUM(attendees)::int AS n FROM (
-          SELECT event_id, attendees FROM event_rsvps WHERE state = 'current'
+          SELECT event_id, seats AS attendees FROM event_seats WHERE seats > 0
           UNION ALL SELECT event_id, attendees FROM waitlist WHERE state = 'offered'
         ) seats GROUP BY event_id`;
       return new Map(rows.map((row) => [row.event_id, row.n]));

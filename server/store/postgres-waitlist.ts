@@ -57,8 +57,8 @@ function columns(tx: Tx, values: Record<string, Column>) {
 /** Seats the event has given: its current RSVPs' and its open offers'. */
 export async function eventSeats(tx: Sql | Tx, eventId: string): Promise<number> {
   const [row] = await tx<{ rsvps: number; held: number }[]>`
-    SELECT (SELECT COALESCE(SUM(attendees), 0)::int FROM event_rsvps
-              WHERE event_id = ${eventId} AND state = 'current') AS rsvps,
+    SELECT (SELECT COALESCE(MAX(seats), 0)::int FROM event_seats
+              WHERE event_id = ${eventId}) AS rsvps,
            (SELECT COALESCE(SUM(attendees), 0)::int FROM waitlist
               WHERE event_id = ${eventId} AND state = 'offered') AS held`;
   return seatsTaken(row ?? { rsvps: 0, held: 0 });
@@ -301,8 +301,7 @@ export async function due(sql: Sql, now: Date, guestLimit: number): Promise<stri
     SELECT w.event_id,
       bool_or(w.state = 'offered' AND w.offer_expires_at <= ${now}) AS overdue,
       MIN(CASE WHEN w.state = 'waiting' THEN w.attendees END)::int AS smallest,
-      ((SELECT COALESCE(SUM(attendees), 0) FROM event_rsvps r
-          WHERE r.event_id = w.event_id AND r.state = 'current')
+      ((SELECT COALESCE(MAX(seats), 0) FROM event_seats s WHERE s.event_id = w.event_id)
        + SUM(CASE WHEN w.state = 'offered' THEN w.attendees ELSE 0 END))::int AS taken
     FROM waitlist w WHERE w.state IN ('waiting', 'offered') GROUP BY w.event_id
     ORDER BY w.event_id`;

@@ -434,7 +434,7 @@ export class SqliteStore implements Store {
     return this.#read(() => {
       const rows = this.#statement(
         `SELECT event_id, SUM(attendees) AS n FROM (
-           SELECT event_id, attendees FROM event_rsvps WHERE state = 'current'
+           SELECT event_id, seats AS attendees FROM event_seats WHERE seats > 0
            UNION ALL SELECT event_id, attendees FROM waitlist WHERE state = 'offered'
          ) GROUP BY event_id`,
       ).all() as { event_id: string; n: number }[];

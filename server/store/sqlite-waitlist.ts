@@ -59,8 +59,7 @@ function insert(db: DatabaseSync, table: string, columns: Record<string, Column>
 export function eventSeats(db: DatabaseSync, eventId: string): number {
   const row = db
     .prepare(
-      `SELECT (SELECT COALESCE(SUM(attendees), 0) FROM event_rsvps
-                 WHERE event_id = ? AND state = 'current') AS rsvps,
+      `SELECT (SELECT COALESCE(MAX(seats), 0) FROM event_seats WHERE event_id = ?) AS rsvps,
               (SELECT COALESCE(SUM(attendees), 0) FROM waitlist
                  WHERE event_id = ? AND state = 'offered') AS held`,
     )
@@ -317,8 +316,7 @@ export function due(db: DatabaseSync, now: Date, guestLimit: number): string[] {
       `SELECT w.event_id,
          MAX(CASE WHEN w.state = 'offered' AND w.offer_expires_at <= ? THEN 1 ELSE 0 END) AS overdue,
          MIN(CASE WHEN w.state = 'waiting' THEN w.attendees END) AS smallest,
-         (SELECT COALESCE(SUM(attendees), 0) FROM event_rsvps r
-            WHERE r.event_id = w.event_id AND r.state = 'current')
+         (SELECT COALESCE(MAX(seats), 0) FROM event_seats s WHERE s.event_id = w.event_id)
          + SUM(CASE WHEN w.state = 'offered' THEN w.attendees ELSE 0 END) AS taken
        FROM waitlist w WHERE w.state IN ('waiting', 'offered') GROUP BY w.event_id
        ORDER BY w.event_id`,

@@ -133,6 +133,21 @@ function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvp
   };
 }
 
+/** `rsvp` for another event. */
+function rsvpTo(eventId: string, firstName: string, attendees: number): EventRsvpSubmission {
+  const base = rsvp(firstName, attendees, `${eventId}-${firstName}`);
+  return { ...base, record: { ...base.record, eventId } };
+}
+
+/** Each event's seats summed from its current RSVPs, as the seat counter must always say. */
+async function summedSeats(store: Store): Promise<Map<string, number>> {
+  const sums = new Map<string, number>();
+  for (const { record } of await store.listEventRsvps()) {
+    sums.set(record.eventId, (sums.get(record.eventId) ?? 0) + record.attendees);
+  }
+  return sums;
+}
+
 /** A guest limit, and no limit per address unless a test sets one. */
 const seats = (guestLimit: number, seatsPerClient = 10_000): RsvpLimits => ({
   guestLimit,
@@ -289,6 +304,82 @@ describe.each(kinds)("the $name store", (kind) => {
       await target.close();
     }
     await source.close();
+  });
+
+  it("keeps each event's seat count exact through new, replacing, changed, cancelled, erased and copied RSVPs", async () => {
+    const store = await open();
+    const counted = async (expected: [string, number][]) => {
+      const counts = await store.attendeeCounts();
+      expect(counts).toEqual(new Map(expected));
+      expect(counts).toEqual(await summedSeats(store));
+    };
+    await store.addEventRsvp(rsvp("Ann", 2), seats(10));
+    await store.addEventRsvp(rsvp("Bob", 3), seats(10));
+    await store.addEventRsvp(rsvpTo("e2", "Cy", 4), seats(10));
+    await counted([
+      ["e1", 5],
+      ["e2", 4],
+    ]);
+    // Ann again with 1 seat: her first RSVP's 2 are freed in the same write.
+    await store.addEventRsvp({ ...rsvp("Ann", 1, "again"), replaces: 1 }, seats(10));
+    await counted([
+      ["e1", 4],
+      ["e2", 4],
+    ]);
+    expect((await store.changeEventRsvpAttendees(2, 5, 10, NOW, [])).kind).toBe("done");
+    await counted([
+      ["e1", 6],
+      ["e2", 4],
+    ]);
+    const plain = { dinner: false, meals: 0, mealCounts: [] };
+    expect((await store.changeEventRsvp(3, { attendees: 2, ...plain }, 10, NOW, [])).kind).toBe(
+      "done",
+    );
+    await counted([
+      ["e1", 6],
+      ["e2", 2],
+    ]);
+    // A change the limit refuses changes nothing.
+    expect((await store.changeEventRsvpAttendees(2, 10, 10, NOW, [])).kind).toBe("full");
+    await counted([
+      ["e1", 6],
+      ["e2", 2],
+    ]);
+    expect((await store.cancelEventRsvp(2, NOW, [])).kind).toBe("done");
+    await counted([
+      ["e1", 1],
+      ["e2", 2],
+    ]);
+    // The counter is what the limit is checked against: 1 of 3 seats taken on e1.
+    expect(await store.addEventRsvp(rsvp("Dan", 3), seats(3))).toEqual({
+      kind: "full",
+      taken: 1,
+      limit: 3,
+    });
+    expect((await store.addEventRsvp(rsvp("Dan", 2), seats(3))).kind).toBe("stored");
+    await counted([
+      ["e1", 3],
+      ["e2", 2],
+    ]);
+    // Erasing names keeps the seats they took.
+    await store.eraseRsvps("event", "e2", NOW);
+    await counted([
+      ["e1", 3],
+      ["e2", 2],
+    ]);
+    const dump = await store.dump();
+    for (const other of kinds) {
+      const copy = await other.open(await other.place());
+      await copy.restore(dump);
+      expect(await copy.attendeeCounts()).toEqual(
+        new Map([
+          ["e1", 3],
+          ["e2", 2],
+        ]),
+      );
+      await copy.close();
+    }
+    await store.close();
   });
 
   describe("one RSVP per e-mail address and a cap per client address", () => {
@@ -489,6 +580,8 @@ describe.each(kinds)("the $name store", (kind) => {
       );
       const taken = current.reduce((sum, r) => sum + r.record.attendees, 0);
       expect(taken).toBeLessThanOrEqual(60);
+      // The event's seat counter followed every one of them.
+      expect((await (stores[0] as Store).attendeeCounts()).get("e1")).toBe(taken);
       // The cancels freed seats, and newcomers took them.
       expect([...expected.keys()].some((name) => name.startsWith("New"))).toBe(true);
       for (const one of stores) await one.close();
@@ -813,6 +906,49 @@ describe("the SQLite store's own", () => {
     await store.close();
   });
 
+  it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
+    const path = file();
+    mkdirSync(dirname(path), { recursive: true });
+    const db = new DatabaseSync(path);
+    db.exec(
+      "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+    );
+    for (const step of MIGRATIONS.filter((m) => m.version <= 7)) {
+      db.exec(step.sql);
+      db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
+        step.version,
+        step.name,
+      );
+    }
+    const insert = db.prepare(
+      `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
+       attendees, dinner, meals, meal_counts, request_hash, state) VALUES (?, '2026-01-01T00:00:00Z',
+       'Ann', 'Lee', '', ?, ?, 0, 0, '[]', 'h', ?)`,
+    );
+    for (const [event, email, attendees, state] of [
+      ["e1", "a@example.org", 2, "current"],
+      ["e1", "b@example.org", 3, "current"],
+      ["e1", "c@example.org", 4, "cancelled"],
+      ["e1", "d@example.org", 1, "replaced"],
+      ["e2", "e@example.org", 5, "current"],
+      ["e3", "f@example.org", 6, "cancelled"],
+    ] as const) {
+      insert.run(event, email, attendees, state);
+    }
+    db.close();
+    const store = new SqliteStore(path, NOW);
+    expect(await store.attendeeCounts()).toEqual(
+      new Map([
+        ["e1", 5],
+        ["e2", 5],
+      ]),
+    );
+    // The limit is checked against the filled counter: 5 of 6 taken on e1.
+    expect((await store.addEventRsvp(rsvp("Gil", 2), seats(6))).kind).toBe("full");
+    expect((await store.addEventRsvp(rsvpTo("e3", "Gil", 6), seats(6))).kind).toBe("stored");
+    await store.close();
+  });
+
   it("tells a database that cannot be written from a mistake, as the contract's StoreUnavailableError", async () => {
     const path = file();
     await new SqliteStore(path, NOW).close();
@@ -847,6 +983,41 @@ describe("the PostgreSQL store's own", () => {
     );
     await sql.end();
     for (const store of stores) await store.close();
+  });
+
+  it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
+    const place = await cluster().place();
+    const sql = postgres(place, { max: 1, onnotice: () => {} });
+    await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
+      applied_at timestamptz NOT NULL)`;
+    for (const step of PG_MIGRATIONS.filter((m) => m.version <= 7)) {
+      await sql.unsafe(step.sql);
+      await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
+    }
+    for (const [event, email, attendees, state] of [
+      ["e1", "a@example.org", 2, "current"],
+      ["e1", "b@example.org", 3, "current"],
+      ["e1", "c@example.org", 4, "cancelled"],
+      ["e1", "d@example.org", 1, "replaced"],
+      ["e2", "e@example.org", 5, "current"],
+      ["e3", "f@example.org", 6, "cancelled"],
+    ] as const) {
+      await sql`INSERT INTO event_rsvps (event_id, received_at, first_name, last_name,
+        masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, state)
+        VALUES (${event}, ${NOW}, 'Ann', 'Lee', '', ${email}, ${attendees}, false, 0, '[]', 'h',
+        ${state})`;
+    }
+    await sql.end();
+    const store = await PostgresStore.open(place, NOW);
+    expect(await store.attendeeCounts()).toEqual(
+      new Map([
+        ["e1", 5],
+        ["e2", 5],
+      ]),
+    );
+    expect((await store.addEventRsvp(rsvp("Gil", 2), seats(6))).kind).toBe("full");
+    expect((await store.addEventRsvp(rsvpTo("e3", "Gil", 6), seats(6))).kind).toBe("stored");
+    await store.close();
   });
 
   it("tells a server that cannot be reached from a mistake, as the contract's StoreUnavailableError", async () => {
