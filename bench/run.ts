@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { benchApi } from "./api.ts";
+import { BENCH_EVENTS, benchApi } from "./api.ts";
 import { makeBigLodge } from "./big-lodge.ts";
 import { benchFaults } from "./faults.ts";
 import { benchImages } from "./images.ts";
@@ -140,10 +140,19 @@ try {
     const data = join(scratch, "api-data");
     makeBigLodge(SAMPLE, data, 1, 10_000);
     const r = await benchApi(CLI, data, scratch);
-    say("## RSVP API (50 connections, 10 s each, 127.0.0.1)\n");
+    say(
+      `## RSVP API (50 connections, 10 s each, 127.0.0.1, RSVPs of one seat spread over ${BENCH_EVENTS} open events)\n`,
+    );
     say(
       table(
-        ["server", "requests/s", "p50 ms", "p99 ms", "errors", "peak memory MB"],
+        [
+          "server",
+          "answered/s (lodge: stored RSVPs/s)",
+          "p50 ms",
+          "p99 ms",
+          "errors",
+          "peak memory MB",
+        ],
         r.map((x) => [
           x.name,
           fmt(x.rps, 0),

@@ -14,7 +14,7 @@ interface Bucket {
   at: number;
 }
 
-/** Entries kept before the full buckets (nothing to remember) are swept out. */
+/** Entries kept before the full buckets (nothing to remember) are first swept out. */
 const SWEEP_AT = 10_000;
 
 /**
@@ -28,6 +28,11 @@ export class RateLimiter {
   readonly #max: number;
   readonly #windowMs: number;
   readonly #buckets = new Map<string, Bucket>();
+  /**
+   * The next sweep's size: twice what the last one left, so that a sweep that frees little (many
+   * addresses within one window) is not run again on every request: each costs the whole map.
+   */
+  #sweepAt = SWEEP_AT;
 
   constructor(max: number, windowMs: number) {
     this.#max = max;
@@ -47,7 +52,7 @@ export class RateLimiter {
    * the 429 that says how long to wait.
    */
   take(key: string, now: number, reserve: number): void {
-    if (this.#buckets.size > SWEEP_AT) this.#sweep(now);
+    if (this.#buckets.size > this.#sweepAt) this.#sweep(now);
     const bucket = this.#bucket(key, now);
     // A whole request needs a whole token; a sheet write only a bucket not yet overdrawn.
     const need = reserve >= 1 ? reserve : 0;
@@ -66,10 +71,16 @@ export class RateLimiter {
     this.#buckets.set(key, bucket);
   }
 
+  /** The addresses it remembers. */
+  get size(): number {
+    return this.#buckets.size;
+  }
+
   #sweep(now: number): void {
     for (const [key, bucket] of this.#buckets) {
       if (now - bucket.at >= this.#windowMs) this.#buckets.delete(key);
     }
+    this.#sweepAt = Math.max(SWEEP_AT, 2 * this.#buckets.size);
   }
 }
 
