@@ -2,10 +2,13 @@ import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { type MailSource, outboxText, recipientOf } from "./rows.ts";
 import type { OutboxMail } from "./store.ts";
 
-/** Each database's statements of the outbox, compiled once: compiling costs more than running. */
+/**
+ * Each database's statements of the outbox and of the waiting list's checks on every RSVP,
+ * compiled once: compiling costs more than running.
+ */
 const compiled = new WeakMap<DatabaseSync, Map<string, StatementSync>>();
 
-function statement(db: DatabaseSync, sql: string): StatementSync {
+export function statement(db: DatabaseSync, sql: string): StatementSync {
   let statements = compiled.get(db);
   if (!statements) {
     statements = new Map();

@@ -9,7 +9,23 @@ import { type Store, StoreUnavailableError } from "./store.ts";
  * same SqliteStore (its group commit included); the server's thread sends it each call and gets
  * the answer once done, so 'acknowledged' still means 'committed to disk', and the server parses,
  * checks and answers other requests while the disk flushes.
+ *
+ * The few small reads a request makes before it writes (an address's current RSVP, a manage
+ * link's) are answered on the server's thread from a connection of its own: WAL lets it read
+ * what was last committed while the store's thread writes, in tens of microseconds, where a trip
+ * to the store's thread waits for the commit under way. A write answers only once committed, so
+ * such a read after it sees it.
  */
+
+/** Reads of a row or a few, by index, that the server's thread answers itself. */
+const READS_HERE = new Set<string>([
+  "eventRsvpSituation",
+  "getEventRsvp",
+  "findEventRsvpByToken",
+  "findSocialRsvpByToken",
+  "findWaitlistEntryByToken",
+  "attendeeCounts",
+]);
 
 interface Call {
   id: number;
@@ -50,7 +66,10 @@ function revive(value: unknown): unknown {
  * migrated) here first, so a database that cannot be used throws as `new SqliteStore` does.
  */
 export function threadedSqliteStore(file: string, now = new Date()): Store {
-  new SqliteStore(file, now).close();
+  const reader = new SqliteStore(file, now) as unknown as Record<
+    string,
+    (...args: unknown[]) => Promise<unknown>
+  >;
   const worker = new Worker(new URL(import.meta.url), {
     workerData: { lodgeSqliteThread: { file, now: now.getTime() } } satisfies ThreadData,
   });
@@ -94,11 +113,14 @@ export function threadedSqliteStore(file: string, now = new Date()): Store {
       if (name === "then" || typeof name === "symbol") return undefined;
       if (name === "close") {
         return async () => {
+          await reader.close?.();
           if (ended) return;
           await call("close", []);
           await worker.terminate();
         };
       }
+      const read = READS_HERE.has(name) ? reader[name] : undefined;
+      if (read) return (...args: unknown[]) => read.apply(reader, args);
       return (...args: unknown[]) => call(name, args);
     },
   });

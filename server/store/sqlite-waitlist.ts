@@ -11,7 +11,7 @@ import {
   waitlistColumns,
   waitlistEntry,
 } from "./rows.ts";
-import { queueMails } from "./sqlite-outbox.ts";
+import { queueMails, statement } from "./sqlite-outbox.ts";
 import {
   answerAt,
   type ClaimInput,
@@ -57,23 +57,21 @@ function insert(db: DatabaseSync, table: string, columns: Record<string, Column>
 
 /** Seats the event has given: its current RSVPs' and its open offers'. */
 export function eventSeats(db: DatabaseSync, eventId: string): number {
-  const row = db
-    .prepare(
-      `SELECT (SELECT COALESCE(MAX(seats), 0) FROM event_seats WHERE event_id = ?) AS rsvps,
-              (SELECT COALESCE(SUM(attendees), 0) FROM waitlist
-                 WHERE event_id = ? AND state = 'offered') AS held`,
-    )
-    .get(eventId, eventId) as { rsvps: number; held: number };
+  const row = statement(
+    db,
+    `SELECT (SELECT COALESCE(MAX(seats), 0) FROM event_seats WHERE event_id = ?) AS rsvps,
+            (SELECT COALESCE(SUM(attendees), 0) FROM waitlist
+               WHERE event_id = ? AND state = 'offered') AS held`,
+  ).get(eventId, eventId) as { rsvps: number; held: number };
   return seatsTaken(row);
 }
 
 /** The address's entry still in line or offered seats, if it has one. */
 function activeEntry(db: DatabaseSync, eventId: string, email: string): Row | undefined {
-  return db
-    .prepare(
-      "SELECT * FROM waitlist WHERE event_id = ? AND email = ? AND state IN ('waiting', 'offered') ORDER BY id DESC LIMIT 1",
-    )
-    .get(eventId, email) as Row | undefined;
+  return statement(
+    db,
+    "SELECT * FROM waitlist WHERE event_id = ? AND email = ? AND state IN ('waiting', 'offered') ORDER BY id DESC LIMIT 1",
+  ).get(eventId, email) as Row | undefined;
 }
 
 /** The address's entry in line or offered seats, as its RSVP finds it. */
@@ -103,11 +101,10 @@ export function replaceEntryByRsvp(
   rsvpId: number,
   now: Date,
 ): boolean {
-  const { changes } = db
-    .prepare(
-      "UPDATE waitlist SET state = 'left', ended_at = ?, rsvp_id = ? WHERE event_id = ? AND email = ? AND state IN ('waiting', 'offered')",
-    )
-    .run(now.toISOString(), rsvpId, eventId, email);
+  const { changes } = statement(
+    db,
+    "UPDATE waitlist SET state = 'left', ended_at = ?, rsvp_id = ? WHERE event_id = ? AND email = ? AND state IN ('waiting', 'offered')",
+  ).run(now.toISOString(), rsvpId, eventId, email);
   return changes > 0;
 }
 
