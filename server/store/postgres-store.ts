@@ -201,10 +201,16 @@ export class PostgresStore implements Store {
     }
   }
 
+  /**
+   * Takes the locks, in sorted order. They are sent at once (one round trip) as soon as this is
+   * called: the server runs them in order, and statements sent after them run once they are had.
+   */
   async #lock(tx: Tx, kind: keyof typeof LOCK, names: readonly string[]): Promise<void> {
-    for (const name of [...new Set(names)].sort()) {
-      await tx`SELECT pg_advisory_xact_lock(${LOCK[kind]}::int, hashtext(${name}))`;
-    }
+    await Promise.all(
+      [...new Set(names)]
+        .sort()
+        .map((name) => tx`SELECT pg_advisory_xact_lock(${LOCK[kind]}::int, hashtext(${name}))`),
+    );
   }
 
   /** The answer already given to this submission, if any of its keys is known and current. */
@@ -214,9 +220,9 @@ export class PostgresStore implements Store {
   ): Promise<Extract<SubmitOutcome, { kind: "replay" | "key-reused" }> | undefined> {
     const keys = submission.idempotency.keys.map(({ key }) => key);
     if (keys.length === 0) return undefined;
-    await this.#lock(tx, "key", keys);
-    // Sent together, answered in order: one round trip.
-    const [, rows] = await Promise.all([
+    // Sent together, answered in order: one round trip, the keys looked up once they are locked.
+    const [, , rows] = await Promise.all([
+      this.#lock(tx, "key", keys),
       tx`DELETE FROM idempotency_keys WHERE expires_at <= ${submission.receivedAt}`,
       tx<{ key: string; request_hash: string; status: number; body: unknown }[]>`
         SELECT key, request_hash, status, body FROM idempotency_keys WHERE key IN ${tx(keys)}`,
@@ -237,6 +243,13 @@ export class PostgresStore implements Store {
     columns: Record<string, Column>,
     submission: Submission<unknown>,
   ): Promise<Extract<SubmitOutcome, { kind: "stored" }>> {
+    const id = await this.#insertRow(tx, source, columns);
+    await this.#insertAbout(tx, source, id, submission);
+    return { kind: "stored", id, response: submission.response };
+  }
+
+  /** Inserts the record; its id. */
+  async #insertRow(tx: Tx, source: Source, columns: Record<string, Column>): Promise<number> {
     // Lists go to jsonb columns; everything else as the driver types it.
     const row = Object.fromEntries(
       Object.entries(columns).map(([name, value]) => [
@@ -246,13 +259,20 @@ export class PostgresStore implements Store {
     ) as Record<string, postgres.ParameterOrJSON<never>>;
     const [inserted] = await tx<{ id: number }[]>`
       INSERT INTO ${tx(source)} ${tx(row)} RETURNING id`;
-    const id = Number(inserted?.id);
-    // The mails and the keys go in one round trip: every statement sent at once, run in order.
+    return Number(inserted?.id);
+  }
+
+  /** The mails and the keys of the record `id`: one round trip, every statement sent at once. */
+  async #insertAbout(
+    tx: Tx,
+    source: Source,
+    id: number,
+    submission: Submission<unknown>,
+  ): Promise<void> {
     await Promise.all([
       this.#queue(tx, source, id, submission.mails, submission.receivedAt),
       this.#remember(tx, submission, submission.response),
     ]);
-    return { kind: "stored", id, response: submission.response };
   }
 
   /** Keeps the answer given to a submission, under each of its keys, for its retries. */
@@ -339,18 +359,19 @@ export class PostgresStore implements Store {
   ): Promise<EventRsvpOutcome> {
     const { record } = submission;
     return this.#offering(async (tx): Promise<EventRsvpOutcome> => {
-      const previous = await this.#previous(tx, submission);
-      if (previous) return previous;
-      // Every instance counts this event's seats under this lock, and commits before it lets go.
-      await this.#lock(tx, "event", [record.eventId]);
-      // The three counts in one round trip: the lock is held for as few as can be.
-      // Seats an offer to this address holds are its own RSVP's to take.
-      const [current, taken, held, client] = await Promise.all([
+      // One round trip: the submission's keys looked up under their locks, then this event's
+      // lock (every instance counts its seats under it, and commits before it lets go) and the
+      // counts under it. Sent at once, run in this order, the order in which every transaction
+      // takes its locks. Seats an offer to this address holds are its own RSVP's to take.
+      const [previous, , current, taken, held, client] = await Promise.all([
+        this.#previous(tx, submission),
+        this.#lock(tx, "event", [record.eventId]),
         this.#current(tx, record.eventId, record.email),
         waitlist.eventSeats(tx, record.eventId),
         waitlist.heldFor(tx, record.eventId, record.email),
         this.#seats(tx, record.eventId, submission.clientKey),
       ]);
+      if (previous) return previous;
       const event = taken - held;
       if (current?.id !== submission.replaces) return { kind: "stale" };
       const decision = decideRsvpSeats(
@@ -366,24 +387,21 @@ export class PostgresStore implements Store {
         limits,
       );
       if (decision.kind !== "fits") return decision;
-      const stored = await this.#insert(
-        tx,
-        "event_rsvps",
-        eventRsvpColumns(submission),
-        submission,
-      );
-      if (current) {
-        await tx`
-          UPDATE event_rsvps SET state = 'replaced', ended_at = ${submission.receivedAt},
-            replaced_by = ${stored.id}
-          WHERE id = ${current.id}`;
-      }
       const { eventId, email } = record;
       const at = submission.receivedAt;
-      const left = await waitlist.replaceEntryByRsvp(tx, eventId, email, stored.id, at);
+      const id = await this.#insertRow(tx, "event_rsvps", eventRsvpColumns(submission));
+      // Its mails, its keys, the RSVP it replaces and the waiting-list entry it takes the place
+      // of: one round trip.
+      const [, , left] = await Promise.all([
+        this.#insertAbout(tx, "event_rsvps", id, submission),
+        current &&
+          tx`UPDATE event_rsvps SET state = 'replaced', ended_at = ${at}, replaced_by = ${id}
+             WHERE id = ${current.id}`,
+        waitlist.replaceEntryByRsvp(tx, eventId, email, id, at),
+      ]);
       // Fewer seats than the RSVP or the offer it replaces: the rest go down the line.
       if (current || left) await waitlist.settle(tx, this.#queueFor, eventId, at, offers);
-      return stored;
+      return { kind: "stored", id, response: submission.response };
     });
   }
 
@@ -497,8 +515,11 @@ export class PostgresStore implements Store {
       const [found] = await tx<{ event_id: string }[]>`
         SELECT event_id FROM event_rsvps WHERE id = ${id}`;
       if (!found) return { kind: "not-found" };
-      await this.#lock(tx, "event", [found.event_id]);
-      const [row] = await tx`SELECT * FROM event_rsvps WHERE id = ${id} AND state = 'current'`;
+      // Read once the lock is had: one round trip.
+      const [, [row]] = await Promise.all([
+        this.#lock(tx, "event", [found.event_id]),
+        tx`SELECT * FROM event_rsvps WHERE id = ${id} AND state = 'current'`,
+      ]);
       if (!row) return { kind: "not-found" };
       const before = eventRsvp(row);
       const refused = await change(tx, before);
