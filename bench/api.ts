@@ -211,14 +211,17 @@ export async function benchApi(cli: string, dataDir: string, scratch: string) {
   await stop(bare.child);
 
   const lodge = await serveLodge(cli, dataDir, scratch, join(scratch, "api.db"));
-  const sqlite = await load(lodge.url, body, lodge.headers);
-  await checkStored(lodge.url, eventIds, sqlite.answered);
-  rows.push({
-    name: "lodge serve: validated, stored (SQLite, synchronous=FULL), 2 mails queued and written",
-    ...sqlite,
-    peakMB: peakMB(lodge.child.pid ?? 0),
-  });
-  await stop(lodge.child);
+  try {
+    const sqlite = await load(lodge.url, body, lodge.headers);
+    await checkStored(lodge.url, eventIds, sqlite.answered);
+    rows.push({
+      name: "lodge serve: validated, stored (SQLite, synchronous=FULL), 2 mails queued and written",
+      ...sqlite,
+      peakMB: peakMB(lodge.child.pid ?? 0),
+    });
+  } finally {
+    await stop(lodge.child);
+  }
 
   // PostgreSQL on this machine, committing to disk as it does by default (fsync, synchronous_commit).
   const cluster = await startCluster({ durable: true });
@@ -226,15 +229,20 @@ export async function benchApi(cli: string, dataDir: string, scratch: string) {
     for (const count of [1, 3]) {
       const db = await cluster.place();
       const instances = [];
-      for (let i = 0; i < count; i++) instances.push(await serveLodge(cli, dataDir, scratch, db));
-      const postgres = await loadAll(instances, body);
-      await checkStored(instances[0]?.url ?? "", eventIds, postgres.answered);
-      rows.push({
-        name: `lodge serve: the same on PostgreSQL 15 (same machine), ${count === 1 ? "1 instance" : `${count} instances sharing it`}`,
-        ...postgres,
-        peakMB: Math.max(...instances.map(({ child }) => peakMB(child.pid ?? 0))),
-      });
-      for (const { child } of instances) await stop(child);
+      try {
+        for (let i = 0; i < count; i++) {
+          instances.push(await serveLodge(cli, dataDir, scratch, db));
+        }
+        const postgres = await loadAll(instances, body);
+        await checkStored(instances[0]?.url ?? "", eventIds, postgres.answered);
+        rows.push({
+          name: `lodge serve: the same on PostgreSQL 15 (same machine), ${count === 1 ? "1 instance" : `${count} instances sharing it`}`,
+          ...postgres,
+          peakMB: Math.max(...instances.map(({ child }) => peakMB(child.pid ?? 0))),
+        });
+      } finally {
+        for (const { child } of instances) await stop(child);
+      }
     }
   } finally {
     await cluster.stop();
