@@ -19,10 +19,14 @@ function start(
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    // Its first lines until it listens, then only the last ones (for the message if it stops):
+    // it logs a line per request, which must not cost the load's process more and more.
     let output = "";
+    let url: string | undefined;
     const look = (chunk: Buffer) => {
-      output += chunk;
-      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      output = url ? `${output}${chunk}`.slice(-4000) : `${output}${chunk}`;
+      if (url) return;
+      url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       if (url) resolve({ child, url });
     };
     child.stdout?.on("data", look);
