@@ -200,22 +200,22 @@ export class SqliteStore implements Store {
     if (batch.length === 0) return;
     const results: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      this.#db.exec("BEGIN IMMEDIATE");
+      this.#statement("BEGIN IMMEDIATE").run();
       for (const { work } of batch) {
-        this.#db.exec("SAVEPOINT one");
+        this.#statement("SAVEPOINT one").run();
         try {
           results.push({ ok: true, value: work() });
-          this.#db.exec("RELEASE one");
+          this.#statement("RELEASE one").run();
         } catch (error) {
           // An I/O error (a full disk) makes SQLite roll the whole transaction back: the batch
           // failed as a whole, for that reason.
           if (!this.#db.isTransaction) throw error;
-          this.#db.exec("ROLLBACK TO one");
-          this.#db.exec("RELEASE one");
+          this.#statement("ROLLBACK TO one").run();
+          this.#statement("RELEASE one").run();
           results.push({ ok: false, error });
         }
       }
-      this.#db.exec("COMMIT");
+      this.#statement("COMMIT").run();
     } catch (error) {
       // Nothing of the batch was committed (the lock was not had, the disk failed...).
       try {
