@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+import { API_ROUTES } from "../core/api/routes.ts";
 import { ALERTS, MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/rsvp-payload.ts";
 import type { Event, EventRsvpForm } from "../core/schemas/index.ts";
@@ -311,9 +312,12 @@ describe("the event RSVP modal (upcoming events)", () => {
 
   it("turns the modal to the waiting list when the server refuses a full event, saying why, the form kept", async () => {
     const s = await start({ guestLimit: 2 });
-    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`, {
+      answered: API_ROUTES.attendeeCounts.path,
+    });
     const rows = recordRequests(page, "/sheets/api/append-rsvp");
-    // Another visitor takes the last seats after the page read the counts.
+    // Another visitor takes the last seats after the page read the counts (it reads them once
+    // hydrated; had it read them after, it would know the event is full).
     await reserve(await s.client(), DECEMBER_MEETING, 2);
     const dialog = await openRsvp(page, DECEMBER_MEETING);
     await dialog.getByLabel("First Name").fill("Late");

@@ -83,6 +83,8 @@ export type OpenOptions = {
   reducedMotion?: boolean;
   /** Emulates a phone's touch screen, so the page can be tapped. */
   touch?: boolean;
+  /** A path of the API whose answer the page must have had before the test goes on. */
+  answered?: string;
 };
 
 /**
@@ -98,6 +100,7 @@ export async function openPage(
     time = NOW,
     reducedMotion = false,
     touch = false,
+    answered,
   }: OpenOptions = {},
 ): Promise<Page> {
   const context = await browser.newContext({
@@ -110,8 +113,12 @@ export async function openPage(
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
   await page.clock.install({ time });
+  const answer = answered
+    ? page.waitForResponse((response) => new URL(response.url()).pathname === answered)
+    : undefined;
   await page.goto(url);
   await page.waitForSelector("html[data-ready]");
+  await answer;
   return page;
 }
 
