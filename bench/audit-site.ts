@@ -24,6 +24,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
 import { personalPages } from "../site/app/site-map.ts";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
+import { LAYOUT_SHIFT_BUDGET } from "../test/site/layout-shift.ts";
 import { builtPageKinds } from "../test/site/static-server.ts";
 import { auditBuild } from "./audit-build.ts";
 import { table } from "./measure.ts";
@@ -56,7 +57,7 @@ export const BUDGETS = {
   bestPractices: 100,
   seo: 100,
   lcpMobileMs: 1500,
-  cls: 0.02,
+  cls: LAYOUT_SHIFT_BUDGET,
   /** gzip, from the built files (see page-js.ts): a page with React, its script files... */
   interactiveJsKb: INTERACTIVE_JS_GZIP_KB,
   /** ...a page without React, all it runs (its inline script). */

@@ -1,4 +1,5 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   MOBILE_TOP_BUTTON_DELAY_MS,
@@ -9,6 +10,7 @@ import {
 import { albums } from "../site/generated/albums.ts";
 import { NOW } from "./api-harness.ts";
 import { chromiumForFile, openPage, pauseClock } from "./site/app.ts";
+import { LAYOUT_SHIFT_BUDGET, layoutShifts } from "./site/layout-shift.ts";
 import { builtPageKinds, serveStatic } from "./site/static-server.ts";
 
 const site = inject("site");
@@ -39,6 +41,23 @@ async function scrollTo(page: Page, y: number): Promise<void> {
 }
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** Whether the middle of `frame` shows white, as a PDF viewer shows the sample's pages. */
+async function showsWhitePage(frame: Locator): Promise<boolean> {
+  const shot = sharp(await frame.screenshot());
+  const { width = 0, height = 0 } = await shot.metadata();
+  const middle = await shot
+    .extract({
+      left: Math.floor(width / 2) - 10,
+      top: Math.floor(height / 2) - 10,
+      width: 20,
+      height: 20,
+    })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return middle.every((value) => value > 240);
+}
 
 describe("the built site in Chromium", () => {
   it("loads React only on pages that need it, and shows every page without an error in the console", async () => {
@@ -218,6 +237,37 @@ describe("the built site in Chromium", () => {
     expect(await page.getByRole("link", { name: /^Download Holiday 2025/ }).isVisible()).toBe(true);
     await page.context().close();
   });
+
+  it("shows the current bulletin full page in a box nothing shifts in while the PDF loads, on a desktop and a phone", async () => {
+    for (const width of [1280, 390]) {
+      const context = await chromium.browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      const frame = page.locator("iframe.pdf-frame");
+      const { score, shifts } = await layoutShifts(chromium.browser, page, async () => {
+        await page.goto(`${server.url}/bulletin`);
+        // The viewer lays out its toolbar, if it shows one, before it paints the document's
+        // first page: once the page shows, whatever was to shift has.
+        await expect.poll(() => showsWhitePage(frame), { timeout: 20_000 }).toBe(true);
+      });
+      expect(score, `${width} px wide: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(
+        LAYOUT_SHIFT_BUDGET,
+      );
+      // Full page: the window's width but the margins, and its height but the header and a line
+      // of links below.
+      const box = await frame.boundingBox();
+      expect(box && box.width > width * 0.9 && box.height > 800 * 0.75).toBe(true);
+      expect(box && box.y + box.height).toBeLessThan(800);
+      const open = page.getByRole("link", { name: /^Open the current bulletin full size/ });
+      expect(await open.getAttribute("href")).toBe(
+        await frame.getAttribute("src").then((src) => src?.replace(/#.*/, "")),
+      );
+      expect(await open.getAttribute("target")).toBe("_blank");
+      expect(
+        await page.getByRole("link", { name: "download it (PDF)" }).getAttribute("download"),
+      ).toBe("");
+      await context.close();
+    }
+  }, 60_000);
 
   it("moves a recent event's carousel on every 5000 ms", async () => {
     const page = await open("/recent-events", { clock: "2026-11-21T12:00:00Z" });
