@@ -112,15 +112,14 @@ const KINDS = [
       "/core/api/routes.ts",
     ],
   },
-  // An event as the list and its own page show it; an outing as the social events show it.
-  {
-    name: "events",
-    from: [
-      "/app/components/EventCard.tsx",
-      "/app/components/EventPage.tsx",
-      "/app/components/MapPanel.tsx",
-    ],
-  },
+  // An event as the list and its own page show it.
+  { name: "events", from: ["/app/components/EventCard.tsx"] },
+  // What Upcoming Events shares with the own page of an event or an outing: a place with its map,
+  // and the tag of the structured data.
+  { name: "places", from: ["/app/components/MapPanel.tsx", "/app/components/EventJsonLd.tsx"] },
+  // The own page of an event or an outing, around its card.
+  { name: "event-page", from: ["/app/components/EventPage.tsx"] },
+  // An outing as the social events and its own page show it.
   { name: "outings", from: ["/app/components/OutingCard.tsx"] },
 ];
 

@@ -60,7 +60,7 @@ const PAGES: [path: string, title: string, text: string][] = [
     "Past Masters of University Heights Lodge No. 738",
     "As List",
   ],
-  ["bulletin", "Bulletin", "Download the current bulletin (PDF)"],
+  ["bulletin", "Bulletin", "Open the current bulletin full size"],
   ["upcoming-events", "Upcoming Events", "Upcoming Events"],
   ["contact-us", "Contact Us", `Contact the Brethren of ${lodge.name}`],
   ["our-officers", "Our Officers", "Worshipful Master"],

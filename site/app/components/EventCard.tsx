@@ -7,12 +7,10 @@ import { closesText, upcomingRsvpOpen } from "../../../core/rules/rsvp-window.ts
 import { isAtGuestLimit } from "../../../core/rules/seats.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { Event } from "../../../core/schemas/event.ts";
-import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useAttendeeCounts } from "../lib/attendee-counts.ts";
 import { eventWhen } from "../lib/dates.ts";
 import { useNow } from "../lib/now.tsx";
-import { eventJsonLd, scriptJson, siteAddress } from "../lib/structured-data.ts";
 import { calendarPath } from "../site-map.ts";
 import { EventNotices } from "./EventNotices.tsx";
 import { useEventRsvp } from "./EventRsvp.tsx";
@@ -43,24 +41,6 @@ export function useEventRsvps() {
     return isAtGuestLimit(counts[event.id] ?? 0, guestLimit) ? "at-limit" : "open";
   };
   return { now, guestLimit, stateOf, rsvp };
-}
-
-/** The event as schema.org structured data, for search engines; `path` is its own page. */
-export function EventJsonLd({ event, path }: { event: Event | SocialEvent; path: string }) {
-  return (
-    <script
-      type="application/ld+json"
-      // Written by the build only, which is what search engines read: React in the browser keeps
-      // it as it is, and the pages' scripts do without the code that makes it.
-      suppressHydrationWarning
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD of the lodge's own data, '<' escaped
-      dangerouslySetInnerHTML={{
-        __html: import.meta.env.SSR
-          ? scriptJson(eventJsonLd(event, lodge, siteAddress(lodge.siteUrl, path)))
-          : "",
-      }}
-    />
-  );
 }
 
 /**

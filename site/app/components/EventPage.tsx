@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Event } from "../../../core/schemas/event.ts";
 import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { albumPath } from "../site-map.ts";
-import { EventJsonLd } from "./EventCard.tsx";
+import { EventJsonLd } from "./EventJsonLd.tsx";
 import { MapPanel } from "./MapPanel.tsx";
 import { PageHeading } from "./PageHeading.tsx";
 import "./EventPage.css";

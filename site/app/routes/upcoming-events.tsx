@@ -9,7 +9,8 @@ import { events } from "../../generated/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { pages } from "../../generated/pages.ts";
 import { EmptyState } from "../components/EmptyState.tsx";
-import { EventCard, EventJsonLd, useEventRsvps } from "../components/EventCard.tsx";
+import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
+import { EventJsonLd } from "../components/EventJsonLd.tsx";
 import { MapPanel } from "../components/MapPanel.tsx";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
 import { TopButton } from "../components/TopButton.tsx";
@@ -20,14 +21,22 @@ import { pageMeta } from "../lib/meta.ts";
 /** The optional page of notes shown beside the events (data/pages/upcoming-events.md). */
 const NOTES_PAGE = "upcoming-events";
 
-/** Runs at build time: events that have not started (an event that has never comes back). */
+/**
+ * Runs at build time: events that have not started (an event that has never comes back), and the
+ * side panel's words, which the page's script then does without the rules that make them.
+ */
 export function loader() {
   return {
     events: upcomingEvents(events, buildMoment(), lodge.timeZone),
+    schedule: describeSchedule(lodge.meetings),
+    // Every event and outing to come, kept up to date in the visitor's own calendar.
+    subscribe: calendarSubscription(lodge.siteUrl),
     notes: pages[NOTES_PAGE]?.blocks.map((block) => block.content) ?? [],
     notesHeading: pages[NOTES_PAGE]?.heading || "Good to Know",
   };
 }
+
+type SidePanelData = Omit<ReturnType<typeof loader>, "events">;
 
 /** React in the browser: the RSVP modal and the attendee counts. */
 export const handle = hydrates;
@@ -50,15 +59,13 @@ function EventItem({ event, rsvps }: { event: Event; rsvps: ReturnType<typeof us
   );
 }
 
-function SidePanel({ notes, notesHeading }: { notes: string[]; notesHeading: string }) {
+function SidePanel({ schedule, subscribe, notes, notesHeading }: SidePanelData) {
   const { address } = lodge;
-  // Every event and outing to come, kept up to date in the visitor's own calendar.
-  const subscribe = calendarSubscription(lodge.siteUrl);
   return (
     <aside className="side-panel" aria-labelledby="side-panel-heading">
       <section className="panel">
         <h2 id="side-panel-heading">Meeting Schedule</h2>
-        {describeSchedule(lodge.meetings).map((line) => (
+        {schedule.map((line) => (
           <p key={line}>{line}</p>
         ))}
         {subscribe ? (
@@ -102,7 +109,7 @@ function SidePanel({ notes, notesHeading }: { notes: string[]; notesHeading: str
  * RSVP button, a side panel of notes and the map, structured data and a calendar file per event.
  */
 export default function UpcomingEvents() {
-  const { events, notes, notesHeading } = useLoaderData<typeof loader>();
+  const { events, ...side } = useLoaderData<typeof loader>();
   const rsvps = useEventRsvps();
   const { now } = rsvps;
   const shown = useMemo(() => upcomingEvents(events, now, lodge.timeZone), [events, now]);
@@ -113,9 +120,7 @@ export default function UpcomingEvents() {
       <div className="container section events-layout">
         <div className="events-main">
           {shown.length === 0 ? (
-            <EmptyState>
-              No events are scheduled right now. {describeSchedule(lodge.meetings)[0]}
-            </EmptyState>
+            <EmptyState>No events are scheduled right now. {side.schedule[0]}</EmptyState>
           ) : (
             <ul className="upcoming-list">
               {shown.map((event) => (
@@ -124,7 +129,7 @@ export default function UpcomingEvents() {
             </ul>
           )}
         </div>
-        <SidePanel notes={notes} notesHeading={notesHeading} />
+        <SidePanel {...side} />
       </div>
       {rsvps.rsvp.modal}
       <TopButton />
