@@ -106,7 +106,6 @@ const KINDS = [
     name: "forms",
     from: [
       "/app/components/Form.tsx",
-      "/app/components/PlainFormPost.tsx",
       "/core/rules/form-checks.ts",
       "/app/lib/api.ts",
       "/core/api/routes.ts",

@@ -65,6 +65,10 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
       dinner: false,
       event: { id: DINNER, choices: ["Roast Beef", "Salmon"], dinner: true, maxPerRsvp: 10 },
     });
+    // The change form's rules are the event's own fields, as the server has them: the manage
+    // page carries no copy of the events.
+    const { date, rsvpExpirationDays, rsvpLimit, earlyBirdOptions } = testEvent(DINNER);
+    expect(view.rules).toEqual({ date, rsvpExpirationDays, rsvpLimit, earlyBirdOptions });
     const wrongMeals = await post("changeRsvp", {
       numberOfAttendees: 3,
       earlyBirdDinner: true,
@@ -204,6 +208,7 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
       message: "You can change or cancel this reservation until Dec 4, 2026 at 9:00PM.",
       event: { id: "bowling", dinner: false, choices: [] },
     });
+    expect(managedRsvpSchema.parse((await post("manageRsvp")).body).rules).toBeUndefined();
     expect((await post("changeRsvp", { numberOfAttendees: 11 })).status).toBe(400);
     expect((await post("changeRsvp", { numberOfAttendees: 4 })).status).toBe(200);
     expect((await s.store.listSocialRsvps("bowling")).map((r) => r.record.attendees)).toEqual([4]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../api/routes.ts";
+import { costSchema } from "./event.ts";
 import { contactPayloadSchema } from "./payloads.ts";
 
 /**
@@ -111,6 +112,27 @@ const rsvpPartyShape = {
   mealCounts: z.array(z.object({ choice: z.string(), count: z.number() })),
 };
 
+/**
+ * What the change form of an event's RSVP needs of its event, as the event's own fields (core's
+ * Event): when it is and when RSVPs and dinners close, whether an RSVP is for one attendee only,
+ * and the dinner with its meals. The manage page checks a change by the rules the server checks
+ * it by, with no copy of every event in its script.
+ */
+export const rsvpRulesSchema = z.object({
+  date: z.string(),
+  rsvpExpirationDays: z.number(),
+  rsvpExpirationTime: z.string().optional(),
+  mealCutoffDays: z.number().optional(),
+  rsvpLimit: z.boolean(),
+  earlyBirdOptions: z.object({
+    time: z.string(),
+    cost: costSchema,
+    choices: z.array(z.string()),
+    choiceLabel: z.string().optional(),
+  }),
+});
+export type RsvpRules = z.infer<typeof rsvpRulesSchema>;
+
 /** POST /mj/api/rsvp/manage: the RSVP as its visitor sees it on the manage page. */
 export const managedRsvpSchema = z.object({
   /** An event's RSVP, or a social outing's (no dinner). */
@@ -119,6 +141,8 @@ export const managedRsvpSchema = z.object({
   /** The sentence above the form: what the visitor can do now, or whom to write to. */
   message: z.string(),
   event: rsvpPageEventSchema,
+  /** An event RSVP's form rules (none for an outing's, whose form takes attendees only). */
+  rules: rsvpRulesSchema.optional(),
   ...rsvpPartyShape,
   /** The secretary's address, for the page that can no longer take changes. */
   secretary: z.string(),

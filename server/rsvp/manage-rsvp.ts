@@ -15,7 +15,7 @@ import {
   type WallTime,
   wallTimeIn,
 } from "../../core/rules/index.ts";
-import type { ManagedRsvp, ManagedRsvpState } from "../../core/schemas/api.ts";
+import type { ManagedRsvp, ManagedRsvpState, RsvpRules } from "../../core/schemas/api.ts";
 import {
   type Event,
   eventRsvpFormSchema,
@@ -167,6 +167,20 @@ export function pageEventOf(event: Event): ManagedRsvp["event"] {
   };
 }
 
+/** An event's fields its RSVP's change form is checked by (the API's `rules`). */
+function rsvpRulesOf(event: Event): RsvpRules {
+  const { date, rsvpExpirationDays, rsvpExpirationTime, mealCutoffDays, rsvpLimit } = event;
+  const { time, cost, choices, choiceLabel } = event.earlyBirdOptions;
+  return {
+    date,
+    rsvpExpirationDays,
+    rsvpExpirationTime,
+    mealCutoffDays,
+    rsvpLimit,
+    earlyBirdOptions: { time, cost, choices, choiceLabel },
+  };
+}
+
 /** The RSVP as the manage page shows it. */
 export function managedView(opened: OpenedRsvp, secretary: string): ManagedRsvp {
   const { item, record } = opened;
@@ -189,6 +203,7 @@ export function managedView(opened: OpenedRsvp, secretary: string): ManagedRsvp 
             dinner: false,
             choices: [],
           },
+    rules: opened.kind === "event" ? rsvpRulesOf(opened.item) : undefined,
     ...partyView(record),
     secretary,
   };

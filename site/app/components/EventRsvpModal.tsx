@@ -1,36 +1,29 @@
 import { useCallback, useId, useState } from "react";
-import { ALERTS, MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../../../core/messages.ts";
+import { ALERTS, MASONIC_TITLE_PLACEHOLDER } from "../../../core/messages.ts";
 import {
   type EventRsvpValues,
   eventRsvpProblems,
-  maxPerRsvp,
-  mealHint,
   trimmed,
 } from "../../../core/rules/form-checks.ts";
-import {
-  hasEarlyMealDeadline,
-  mealsClosedText,
-  mealsCloseText,
-  mealsOpen,
-} from "../../../core/rules/meal-window.ts";
+import { mealsOpen } from "../../../core/rules/meal-window.ts";
 import { mealCountField, offersDinner } from "../../../core/rules/meals.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { type ApiFailure, postApi } from "../lib/api.ts";
 import { useNow } from "../lib/now.tsx";
+import { DinnerFields } from "./DinnerFields.tsx";
 import {
   EmailField,
   FormButtons,
   NameFields,
-  NumberSelect,
   PrivacyNote,
   RequiredNote,
   TextField,
   useSentForm,
 } from "./Form.tsx";
 import { Modal } from "./Modal.tsx";
-import { dinnerLabel, RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
+import { RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
 
 export type EventRsvpModalProps = {
   event: Event;
@@ -62,128 +55,6 @@ function emptyForm(event: Event): EventRsvpValues {
     mealChoice: "",
     ...counts,
   };
-}
-
-/**
- * What an event RSVP is for: the attendees, and the early bird dinner with its meals and
- * choices, as the event offers them. The RSVP modal and the manage page of an RSVP both ask it
- * (it lives here, so the page that opens the modal lazily loads no chunk more).
- */
-export function DinnerFields({
-  event,
-  formId,
-  values,
-  edit,
-  edited,
-  problems,
-  shownInvalid,
-  mealsClosed,
-}: {
-  event: Event;
-  formId: string;
-  values: EventRsvpValues;
-  edit<K extends keyof EventRsvpValues & string>(name: K, value: EventRsvpValues[K]): void;
-  edited: ReadonlySet<string>;
-  problems: ReadonlySet<string>;
-  shownInvalid(field: string): boolean;
-  /** The event's meal deadline has passed: seats may still be reserved, dinners no more. */
-  mealsClosed: boolean;
-}) {
-  const max = maxPerRsvp(event);
-  const { choices, choiceLabel } = event.earlyBirdOptions;
-  const dinner = offersDinner(event) && !mealsClosed && values.earlyBirdDinner;
-  const countsEdited = choices.some((choice) => edited.has(mealCountField(choice)));
-  const hint = mealHint(event, values);
-  return (
-    <>
-      <NumberSelect
-        label="Number of attendees (including yourself)"
-        name="numberOfAttendees"
-        value={values.numberOfAttendees}
-        max={max}
-        invalid={shownInvalid("numberOfAttendees")}
-        onChange={(n) => edit("numberOfAttendees", n)}
-      />
-      {mealsClosed ? <p className="meals-closed">{mealsClosedText(event)}</p> : null}
-      {offersDinner(event) && !mealsClosed ? (
-        <div className="field checkbox-field">
-          <input
-            id={`${formId}-dinner`}
-            type="checkbox"
-            name="earlyBirdDinner"
-            checked={values.earlyBirdDinner}
-            onChange={(e) => edit("earlyBirdDinner", e.target.checked)}
-          />
-          <label htmlFor={`${formId}-dinner`}>{dinnerLabel(event)}</label>
-          {hasEarlyMealDeadline(event) ? (
-            <p className="meals-close">{mealsCloseText(event)}.</p>
-          ) : null}
-        </div>
-      ) : null}
-      {dinner ? (
-        <NumberSelect
-          label="Number of meals"
-          name="numberOfMeals"
-          value={values.numberOfMeals}
-          max={max}
-          invalid={shownInvalid("numberOfMeals")}
-          onChange={(n) => edit("numberOfMeals", n)}
-        />
-      ) : null}
-      {dinner && choices.length > 0 ? (
-        <fieldset
-          className="meal-choices"
-          aria-describedby={`${formId}-meal-hint`}
-          aria-invalid={
-            (values.numberOfMeals === 1
-              ? shownInvalid("mealChoice")
-              : problems.has("mealCounts") && countsEdited) || undefined
-          }
-        >
-          <legend>{choiceLabel || MEAL_PROMPT}</legend>
-          {values.numberOfMeals === 1
-            ? choices.map((choice) => (
-                <div className="choice" key={choice}>
-                  <input
-                    id={`${formId}-${mealCountField(choice)}`}
-                    type="radio"
-                    name="mealChoice"
-                    value={choice}
-                    checked={values.mealChoice === choice}
-                    onChange={() => edit("mealChoice", choice)}
-                  />
-                  <label htmlFor={`${formId}-${mealCountField(choice)}`}>{choice}</label>
-                </div>
-              ))
-            : choices.map((choice) => {
-                const field = mealCountField(choice);
-                return (
-                  <TextField
-                    key={choice}
-                    className="count-field"
-                    label={choice}
-                    name={field}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={max}
-                    step={1}
-                    value={Number.isNaN(values[field]) ? "" : (values[field] ?? 0)}
-                    invalid={shownInvalid(field)}
-                    onChange={(e) =>
-                      edit(field, e.target.value === "" ? Number.NaN : Number(e.target.value))
-                    }
-                  />
-                );
-              })}
-          {/* Always there, so screen readers hear each change of what is still missing. */}
-          <p id={`${formId}-meal-hint`} className="meal-hint" aria-live="polite">
-            {hint}
-          </p>
-        </fieldset>
-      ) : null}
-    </>
-  );
 }
 
 /**

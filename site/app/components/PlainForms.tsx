@@ -6,6 +6,7 @@ import { maxPerRsvp } from "../../../core/rules/form-checks.ts";
 import { mealCountField, offersDinner } from "../../../core/rules/meals.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { dinnerLabel } from "./DinnerFields.tsx";
 import {
   EmailField,
   NameFields,
@@ -17,7 +18,7 @@ import {
 } from "./Form.tsx";
 import { PageHeading } from "./PageHeading.tsx";
 import { PlainFormHidden, plainFormProps } from "./PlainFormPost.tsx";
-import { dinnerLabel, RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
+import { RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
 
 /**
  * A form that works without JavaScript: it posts itself to the API's route as any browser does,
