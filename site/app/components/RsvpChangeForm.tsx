@@ -51,20 +51,19 @@ const NO_PROBLEMS: ReadonlySet<string> = new Set();
 
 /**
  * The change form: the RSVP's head count, dinner and meals, by the event's own rules (the API's
- * `rules`); for a social outing (no `event`), its head count. Loaded on demand, while the page
+ * `rules`); for a social outing (no rules), its head count. Loaded on demand, while the page
  * asks the API for the reservation it needs.
  */
 export default function ChangeForm({
   token,
   view,
-  event,
   reload,
 }: {
   token: string;
   view: Managed;
-  event: RsvpRules | undefined;
   reload(): Promise<void>;
 }) {
+  const event = view.rules;
   const initial = useCallback(() => valuesOf(view, event), [view, event]);
   const problemsOf = useCallback(
     (values: EventRsvpValues) => (event ? eventRsvpProblems(event, values) : NO_PROBLEMS),

@@ -45,13 +45,7 @@ export default function RsvpManage() {
             <ReservedSummary view={view} />
             {changeable ? (
               <Suspense fallback={null}>
-                <ChangeForm
-                  key={JSON.stringify(view)}
-                  token={token}
-                  view={view}
-                  event={view.rules}
-                  reload={reload}
-                />
+                <ChangeForm key={JSON.stringify(view)} token={token} view={view} reload={reload} />
               </Suspense>
             ) : null}
           </>
