@@ -23,9 +23,10 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromium } from "playwright-core";
+import { isListedPage } from "../site/app/site-map.ts";
 import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
 import { LAYOUT_SHIFT_BUDGET } from "../test/site/layout-shift.ts";
-import { builtPageKinds, declaresNoindex } from "../test/site/static-server.ts";
+import { builtPageKinds } from "../test/site/static-server.ts";
 import { auditBuild } from "./audit-build.ts";
 import { table } from "./measure.ts";
 import {
@@ -87,11 +88,12 @@ function auditedPages(built: string[]): string[] {
 }
 
 /**
- * The Lighthouse audits left out of a page's run: on a page that declares noindex, the
- * crawlability audit, which fails it for that very reason (SEO 69); every other SEO audit counts.
+ * The Lighthouse audits left out of a page's run: on a page that says noindex (the site map's
+ * isListedPage, which the layout's robots tag follows), the crawlability audit, which fails it
+ * for that very reason (SEO 69); every other SEO audit counts.
  */
-function skippedAudits(dist: string, route: string): string[] {
-  return declaresNoindex(dist, route) ? ["is-crawlable"] : [];
+function skippedAudits(route: string): string[] {
+  return isListedPage(route) ? [] : ["is-crawlable"];
 }
 
 /**
@@ -399,7 +401,7 @@ try {
   const notCrawled: string[] = [];
   for (const route of audited) {
     const js = pageJs(dist, route);
-    const skipped = skippedAudits(dist, route);
+    const skipped = skippedAudits(route);
     if (skipped.length > 0) notCrawled.push(route);
     for (const desktop of [false, true]) {
       const form = desktop ? "desktop" : "mobile";

@@ -24,7 +24,7 @@ import { lodge } from "../site/generated/lodge.ts";
 import { NOW, sampleData } from "./api-harness.ts";
 import { SAMPLE } from "./cli-harness.ts";
 import { mainText, pageHtml } from "./site/page-text.ts";
-import { builtPageKinds, builtPages, declaresNoindex } from "./site/static-server.ts";
+import { builtPageKinds, builtPages } from "./site/static-server.ts";
 
 const site = inject("site");
 const manifest = readManifest(site.imagesDir, SAMPLE);
@@ -365,20 +365,6 @@ describe("lodge build (what is shared, found and subscribed to)", () => {
     expect(new Set(listed.map((m) => m[2]))).toEqual(new Set([NOW.toISOString().slice(0, 10)]));
     expect(readFileSync(join(site.dir, "robots.txt"), "utf8")).toBe(
       `User-agent: *\nAllow: /\n\nSitemap: ${lodge.siteUrl}/sitemap.xml\nSitemap: ${lodge.siteUrl}/feed.xml\n`,
-    );
-  });
-
-  it("asks search engines to leave out exactly the built pages sitemap.xml leaves out", () => {
-    const sitemap = readFileSync(join(site.dir, "sitemap.xml"), "utf8");
-    const listed = new Set(
-      [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) =>
-        decodeURI(m[1] ?? "").slice(lodge.siteUrl.length),
-      ),
-    );
-    const unlisted = builtPages(site.dir).filter((page) => !listed.has(page));
-    expect(unlisted).toEqual(expect.arrayContaining(personalPages()));
-    expect(builtPages(site.dir).filter((page) => declaresNoindex(site.dir, page))).toEqual(
-      unlisted,
     );
   });
 

@@ -1,4 +1,4 @@
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, normalize, relative, sep } from "node:path";
@@ -31,17 +31,6 @@ export function builtPageKinds(dist: string): string[] {
   }
   const kept = new Set([...byKind.values()].flatMap((list) => [list[0], list.at(-1)]));
   return pages.filter((path) => !kind(path) || kept.has(path));
-}
-
-/**
- * Whether a built page asks search engines to leave it out (`<meta name="robots"
- * content="noindex">`, as a visitor's own pages from a mail do, on purpose): the page's own word.
- */
-export function declaresNoindex(dist: string, route: string): boolean {
-  const html = readFileSync(join(dist, route, "index.html"), "utf8");
-  return [...html.matchAll(/<meta\b[^>]*>/g)].some(
-    ([tag]) => /\bname="robots"/.test(tag) && /\bcontent="[^"]*\bnoindex\b/.test(tag),
-  );
 }
 
 /**
