@@ -152,9 +152,10 @@ export type ManagedRsvp = z.infer<typeof managedRsvpSchema>;
 /**
  * Where a waiting-list entry stands: `waiting` in line (may leave), `offered` seats it may claim
  * until `offerExpires` (or leave), `claimed` (the offer became an RSVP, whose confirmation has
- * the manage link), `expired` (the offer ran out unclaimed and passed on), `left` (the visitor
- * left the list, or an RSVP of the same address took the entry's place), `closed` (the event's
- * RSVPs have closed, or it was cancelled or has passed: nothing more will be offered).
+ * the manage link), `expired` (the offer ran out unclaimed: the party is off the list, and its
+ * seats go to the next in line while the event takes RSVPs), `left` (the visitor left the list,
+ * or an RSVP of the same address took the entry's place), `closed` (the event's RSVPs have
+ * closed, or it was cancelled or has passed: nothing more will be offered).
  */
 export const waitlistStateSchema = z.enum([
   "waiting",

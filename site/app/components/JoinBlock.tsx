@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CONTACT_PAGE } from "../../../core/api/page-paths.ts";
 import { lodge } from "../../generated/lodge.ts";
 
 /** The 'how to join' block above the footer of every page (SPEC 2). */
@@ -12,7 +13,7 @@ export function JoinBlock() {
           and we will answer your questions.
         </p>
         <div className="button-row">
-          <Link className="button button-light" to="/contact-us">
+          <Link className="button button-light" to={`/${CONTACT_PAGE}`}>
             Contact Us
           </Link>
           <a

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLoaderData } from "react-router";
+import { CONTACT_PAGE } from "../../../core/api/page-paths.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { Html, PageHeading } from "../components/PageHeading.tsx";
 import { Picture } from "../components/Picture.tsx";
@@ -59,7 +60,7 @@ export default function HowToJoin() {
             <Picture className="join-logo" picture={picture} alt={page.image.alt} sizes="200px" />
           )}
           <div className="button-row" style={{ justifyContent: "center" }}>
-            <Link className="button" to="/contact-us">
+            <Link className="button" to={`/${CONTACT_PAGE}`}>
               Ask a Member
             </Link>
             <a
