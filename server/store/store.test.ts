@@ -92,6 +92,23 @@ const kinds: StoreKind[] = [
 ];
 
 /** A social RSVP to the outing 'bowling', received at NOW. */
+/** A SQLite database in `path` as a release at migration `version` left it, still open. */
+function databaseAtVersion(path: string, version: number): DatabaseSync {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  db.exec(
+    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
+  );
+  for (const step of MIGRATIONS.filter((m) => m.version <= version)) {
+    db.exec(step.sql);
+    db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
+      step.version,
+      step.name,
+    );
+  }
+  return db;
+}
+
 function outingRsvp(firstName: string, attendees: number): Submission<SocialRsvpRecord> {
   return {
     record: {
@@ -845,13 +862,7 @@ describe("the SQLite store's own", () => {
 
   it("brings a version 1 database to version 2 with its RSVPs, messages and mail", async () => {
     const path = file();
-    mkdirSync(dirname(path), { recursive: true });
-    const db = new DatabaseSync(path);
-    db.exec(
-      "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-    );
-    db.exec(MIGRATIONS[0]?.sql ?? "");
-    db.prepare("INSERT INTO schema_migrations VALUES (1, 'v1', '2026-01-01')").run();
+    const db = databaseAtVersion(path, 1);
     db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
@@ -874,18 +885,7 @@ describe("the SQLite store's own", () => {
 
   it("keeps the reminders a version 4 database sent when outings get theirs", async () => {
     const path = file();
-    mkdirSync(dirname(path), { recursive: true });
-    const db = new DatabaseSync(path);
-    db.exec(
-      "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 4)) {
-      db.exec(step.sql);
-      db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
-        step.version,
-        step.name,
-      );
-    }
+    const db = databaseAtVersion(path, 4);
     db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
@@ -908,18 +908,7 @@ describe("the SQLite store's own", () => {
 
   it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
     const path = file();
-    mkdirSync(dirname(path), { recursive: true });
-    const db = new DatabaseSync(path);
-    db.exec(
-      "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-    );
-    for (const step of MIGRATIONS.filter((m) => m.version <= 7)) {
-      db.exec(step.sql);
-      db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
-        step.version,
-        step.name,
-      );
-    }
+    const db = databaseAtVersion(path, 7);
     const insert = db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash, state) VALUES (?, '2026-01-01T00:00:00Z',
