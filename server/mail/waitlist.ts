@@ -44,6 +44,8 @@ function common(ctx: MailContext, event: Event, record: EventRsvpRecord, claimUr
     headCount: record.attendees,
     dinnerLine: record.dinner ? `Early bird dinner: ${mealsText(record)}` : "",
     claimUrl,
+    // The secretary's notices end with the command that lists the event's RSVPs and its list.
+    listCommand: `lodge rsvps --event ${event.id}`,
   };
 }
 
@@ -58,7 +60,6 @@ export async function waitlistJoinedMails(
   const view = {
     ...common(ctx, event, record, claimUrl),
     closes: deadlineText(event),
-    listCommand: `lodge rsvps --event ${event.id}`,
     receivedAt: receivedText(ctx.lodge, at),
   };
   return pair(ctx, record.email, ["waitlist-joined", "waitlist-notice"], view);
@@ -81,7 +82,6 @@ export async function waitlistOfferMails(
     ...common(ctx, event, record, claimUrl),
     expires: offerExpiresText(ctx, expiresAt),
     listNow: `With this offer, ${waitlistCountsText(after)}`,
-    listCommand: `lodge rsvps --event ${event.id}`,
   };
   return pair(ctx, record.email, ["waitlist-offer", "waitlist-offer-notice"], view);
 }
@@ -98,7 +98,6 @@ export async function waitlistLeftMails(
     ...common(ctx, event, entry.record, ""),
     offered,
     expires: offered ? offerExpiresText(ctx, entry.offerExpiresAt ?? at) : "",
-    listCommand: `lodge rsvps --event ${event.id}`,
     receivedAt: receivedText(ctx.lodge, at),
   };
   return pair(ctx, entry.record.email, ["waitlist-left", "waitlist-left-notice"], view);
@@ -123,7 +122,6 @@ export async function waitlistRanOutMails(
     eventUrl,
     nextInLine,
     closedLine: noMoreOffersText(event),
-    listCommand: `lodge rsvps --event ${event.id}`,
   };
   return pair(ctx, entry.record.email, ["waitlist-expired", "waitlist-expired-notice"], view);
 }
