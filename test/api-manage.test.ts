@@ -113,6 +113,9 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
     );
     expect(mails[1]?.text).toContain("Ann Lee changed their reservation with their manage link.");
     expect(mails[1]?.text).toContain("  Roast Beef: 2\n  Salmon: 1");
+    expect(mails[1]?.text).toContain(
+      `\nlodge rsvps --event ${DINNER} lists the event's reservations as they are now.\n`,
+    );
   });
 
   it("refuses more seats than are left, in the same transaction as the others' RSVPs", async () => {

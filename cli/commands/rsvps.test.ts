@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eventRsvpsCommand } from "../../server/mail/messages.ts";
 import { openStore } from "../../server/store/open-store.ts";
 import type {
   ContactSubmission,
@@ -231,6 +232,20 @@ describe("lodge rsvps and lodge messages", () => {
       expect(out).not.toMatch(/dan@|eve@|Example, Dan|Example, Eve/);
     }
     expect(sheet.stdout.join("\n")).toContain('<li><span class="n">4</span>attendees</li>');
+  });
+
+  it("runs the command the secretary's notices and the caterer's sheet name for an event's list", async () => {
+    await seed();
+    const named = eventRsvpsCommand("2028-01-05-table-lodge");
+    const [program, ...args] = named.split(" ");
+    expect(program).toBe("lodge");
+    const listed = await lodge(sample.root, ...args);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toEqual([...SEEDED_TABLE, ""]);
+    const sheet = await lodge(sample.root, ...args, "--format", "html");
+    expect(sheet.stdout.join("\n")).toMatch(
+      /<footer>Printed 20\d\d-\d\d-\d\d \d\d:\d\d \(America\/New_York\) with lodge rsvps --event 2028-01-05-table-lodge --format html\.<\/footer>/,
+    );
   });
 
   it("refuses an event it does not know, naming the closest, and an HTML sheet without --event", async () => {

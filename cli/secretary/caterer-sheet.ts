@@ -5,6 +5,7 @@ import {
   formatShortTime,
 } from "../../core/rules/time.ts";
 import type { Event, Lodge } from "../../core/schemas/index.ts";
+import { eventRsvpsCommand } from "../../server/mail/messages.ts";
 import { escapeHtml } from "../../server/mail/template.ts";
 import { plural } from "../load/summary.ts";
 import { type EventGroup, lodgeMinute, nameOf } from "./rsvp-report.ts";
@@ -118,7 +119,7 @@ ${rows.join("\n") || `<tr><td></td><td colspan="${2 + mealColumns.length}">No RS
 </tbody>
 <tfoot><tr><td></td><td>Total: ${e(plural(t.rsvps, "RSVP"))}</td><td class="n">${t.attendees}</td>${mealTotals.map((n) => `<td class="n">${n}</td>`).join("")}</tr></tfoot>
 </table>
-<footer>Printed ${e(lodgeMinute(printedAt, lodge.timeZone))} (${e(lodge.timeZone)}) with lodge rsvps --event ${e(group.event.id)} --format html.</footer>
+<footer>Printed ${e(lodgeMinute(printedAt, lodge.timeZone))} (${e(lodge.timeZone)}) with ${e(eventRsvpsCommand(group.event.id))} --format html.</footer>
 </body>
 </html>
 `;

@@ -40,6 +40,14 @@ export interface MailContext {
 
 export { CALENDAR_DURATION_MINUTES };
 
+/**
+ * The secretary's command that lists an event's RSVPs and its waiting list, as the notices name
+ * it: `lodge rsvps` with its `--event` option (cli/commands/rsvps.ts).
+ */
+export function eventRsvpsCommand(eventId: string): string {
+  return `lodge rsvps --event ${eventId}`;
+}
+
 export function receivedText(lodge: Lodge, at: Date): string {
   return `${formatDayAndTime(wallTimeIn(at, lodge.timeZone))} (${lodge.timeZone})`;
 }
@@ -168,7 +176,7 @@ export function rsvpNotes(
     });
   }
   const quarter = guestLimit / 4;
-  const cancel = `lodge rsvps --event ${event.id} lists them with their ids, and lodge rsvps cancel ID cancels one.`;
+  const cancel = `${eventRsvpsCommand(event.id)} lists them with their ids, and lodge rsvps cancel ID cancels one.`;
   if (attendees > quarter) {
     notes.push({
       text: `this RSVP takes ${attendees} of the event's ${guestLimit} seats, more than a quarter. If it looks wrong, ${cancel}`,
@@ -453,7 +461,7 @@ export async function visitorChangeMails(
   const { before, after } = change;
   const view = {
     ...rsvpMailCommon(ctx, event, before),
-    listCommand: change.kind === "event" ? `lodge rsvps --event ${event.id}` : "lodge rsvps",
+    listCommand: change.kind === "event" ? eventRsvpsCommand(event.id) : "lodge rsvps",
     cancelled: after === undefined,
     before: people(before.attendees),
     attendees: after ? people(after.attendees) : "",

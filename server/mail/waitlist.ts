@@ -8,6 +8,7 @@ import type { Event } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, WaitlistEntry } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
 import {
+  eventRsvpsCommand,
   type MailContext,
   receivedText,
   rsvpMailCommon,
@@ -45,7 +46,7 @@ function common(ctx: MailContext, event: Event, record: EventRsvpRecord, claimUr
     dinnerLine: record.dinner ? `Early bird dinner: ${mealsText(record)}` : "",
     claimUrl,
     // The secretary's notices end with the command that lists the event's RSVPs and its list.
-    listCommand: `lodge rsvps --event ${event.id}`,
+    listCommand: eventRsvpsCommand(event.id),
   };
 }
 
