@@ -225,7 +225,9 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
       "RSVP cancelled: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
     ]);
     expect(mails[0]?.text).toContain("Attendees: 4 attendees (it was 2 attendees)\n\nTo change");
-    expect(mails[1]?.text).toContain("lodge rsvps lists the event's reservations as they are now.");
+    // lodge rsvps lists events' RSVPs, not outings': the notice names no command for them.
+    expect(mails[1]?.text).not.toContain("lodge rsvps");
+    expect(mails[1]?.text).toMatch(/with their manage link\.\n\nAttendees: 4 attendees/);
   });
 
   it("refuses a forged or cut token, and a POST without the page's XSRF token", async () => {

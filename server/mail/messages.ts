@@ -461,7 +461,8 @@ export async function visitorChangeMails(
   const { before, after } = change;
   const view = {
     ...rsvpMailCommon(ctx, event, before),
-    listCommand: change.kind === "event" ? eventRsvpsCommand(event.id) : "lodge rsvps",
+    // No command lists an outing's RSVPs: its notice names none.
+    listCommand: change.kind === "event" ? eventRsvpsCommand(event.id) : "",
     cancelled: after === undefined,
     before: people(before.attendees),
     attendees: after ? people(after.attendees) : "",
