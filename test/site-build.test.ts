@@ -105,6 +105,21 @@ describe("lodge build (the site)", () => {
     }
   });
 
+  it("links only to pages and files it wrote: every address on the site on every page is there", () => {
+    const pages = new Set(builtPages(site.dir));
+    const missing = new Set<string>();
+    for (const page of pages) {
+      for (const [, href = ""] of html(page).matchAll(/ href="(\/(?!\/)[^"#?]*)/g)) {
+        const path = decodeURI(href.replaceAll("&amp;", "&"));
+        const found = /\.[a-z0-9]+$/i.test(path)
+          ? existsSync(join(site.dir, path))
+          : pages.has(path.replace(/\/$/, "")) || path === "/";
+        if (!found) missing.add(`${path} (on ${page})`);
+      }
+    }
+    expect([...missing]).toEqual([]);
+  });
+
   it("lists the past masters in the HTML, newest first, 12 cards on the first page", () => {
     const text = mainText(html("past-masters"));
     const cards = html("past-masters").match(/<li class="card">/g) ?? [];

@@ -11,6 +11,15 @@ export const HOME_PAGE = "home";
 /** The Recent Events page, whose write-ups the news feed tells of. */
 export const RECENT_EVENTS_PAGE = "recent-events";
 
+/** The Upcoming Events page, where the footer, the home page and the RSVP pages send visitors. */
+export const UPCOMING_EVENTS_PAGE = "upcoming-events";
+
+/** The recruiting page, which the footer links to (SPEC 2). */
+export const HOW_TO_JOIN_PAGE = "how-to-join";
+
+/** The current bulletin, which the past bulletins' page points to. */
+export const BULLETIN_PAGE = "bulletin";
+
 /** The contact page (SPEC 2), whose form works without JavaScript too. */
 export const CONTACT_PAGE = "contact-us";
 

@@ -1,12 +1,15 @@
 import {
+  BULLETIN_PAGE,
   CONTACT_PAGE,
   EVENTS_PAGE,
   eventPath,
   GALLERY_PAGE,
   HOME_PAGE,
+  HOW_TO_JOIN_PAGE,
   OUTINGS_PAGE,
   outingPath,
   RECENT_EVENTS_PAGE,
+  UPCOMING_EVENTS_PAGE,
 } from "../../core/api/page-paths.ts";
 import {
   eventRsvpPath,
@@ -26,16 +29,16 @@ import type { Album, Lodge } from "../../core/schemas/index.ts";
 export const PAGES = {
   home: { path: HOME_PAGE, file: "routes/home.tsx", label: "Home" },
   history: { path: "history", file: "routes/history.tsx", label: "History" },
-  bulletin: { path: "bulletin", file: "routes/bulletin.tsx", label: "Current Bulletin" },
+  bulletin: { path: BULLETIN_PAGE, file: "routes/bulletin.tsx", label: "Current Bulletin" },
   upcomingEvents: {
-    path: "upcoming-events",
+    path: UPCOMING_EVENTS_PAGE,
     file: "routes/upcoming-events.tsx",
     label: "Upcoming Events",
   },
   contactUs: { path: CONTACT_PAGE, file: "routes/contact-us.tsx", label: "Contact Us" },
   officers: { path: "our-officers", file: "routes/our-officers.tsx", label: "Our Officers" },
   aboutUs: { path: "about-us", file: "routes/about-us.tsx", label: "About Us" },
-  howToJoin: { path: "how-to-join", file: "routes/how-to-join.tsx", label: "How to Join" },
+  howToJoin: { path: HOW_TO_JOIN_PAGE, file: "routes/how-to-join.tsx", label: "How to Join" },
   gallery: { path: GALLERY_PAGE, file: "routes/image-gallery.tsx", label: "Image Gallery" },
   recentEvents: {
     path: RECENT_EVENTS_PAGE,

@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { HOW_TO_JOIN_PAGE, UPCOMING_EVENTS_PAGE } from "../../../core/api/page-paths.ts";
 import { wallTimeIn } from "../../../core/rules/wall-time.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useNow } from "../lib/now.tsx";
@@ -21,7 +22,7 @@ export function Footer() {
         <nav aria-label="Footer">
           <ul>
             <li>
-              <Link to="/how-to-join">How to Join</Link>
+              <Link to={`/${HOW_TO_JOIN_PAGE}`}>How to Join</Link>
             </li>
             <li>
               <a href={lodge.links.petition} target="_blank" rel="noopener">
@@ -29,7 +30,7 @@ export function Footer() {
               </a>
             </li>
             <li>
-              <Link to="/upcoming-events">Upcoming Events</Link>
+              <Link to={`/${UPCOMING_EVENTS_PAGE}`}>Upcoming Events</Link>
             </li>
             <li>
               <a href={lodge.links.grandLodge} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { preload } from "react-dom";
 import { Link, useLoaderData } from "react-router";
+import { UPCOMING_EVENTS_PAGE } from "../../../core/api/page-paths.ts";
 import { spotlightEvents, upcomingEvents } from "../../../core/rules/events.ts";
 import { lodgeAge } from "../../../core/rules/lodge-age.ts";
 import { SITE_IMAGES } from "../../../core/rules/media.ts";
@@ -99,15 +100,16 @@ export default function Home() {
             onPreload={() => void rsvp.preload()}
           />
           <p className="featured-more">
-            <Link to="/upcoming-events">See all upcoming events</Link>
+            <Link to={`/${UPCOMING_EVENTS_PAGE}`}>See all upcoming events</Link>
           </p>
         </section>
       )}
       {featured.length === 0 && (
         <div className="narrow">
           <EmptyState>
-            No events are featured right now. See <Link to="/upcoming-events">Upcoming Events</Link>{" "}
-            for our meetings and dinners.
+            No events are featured right now. See{" "}
+            <Link to={`/${UPCOMING_EVENTS_PAGE}`}>Upcoming Events</Link> for our meetings and
+            dinners.
           </EmptyState>
         </div>
       )}

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useLoaderData } from "react-router";
+import { BULLETIN_PAGE } from "../../../core/api/page-paths.ts";
 import { PAGERS } from "../../../core/constants.ts";
 import type { Bulletin } from "../../../core/schemas/bulletin.ts";
 import { bulletins } from "../../generated/bulletins.ts";
@@ -41,7 +42,7 @@ export default function PastBulletins() {
         {past.length === 0 ? (
           <EmptyState>
             No earlier bulletins are online yet. The current one is on the{" "}
-            <a href="/bulletin">Bulletin</a> page.
+            <a href={`/${BULLETIN_PAGE}`}>Bulletin</a> page.
           </EmptyState>
         ) : (
           <div className="table-wrap">
