@@ -9,6 +9,7 @@ import {
   offerOpen,
   partiesToOffer,
   seatsTaken,
+  waitlistCounts,
 } from "./seats.ts";
 
 const limits = { guestLimit: 70, seatsPerClient: 20 };
@@ -112,6 +113,20 @@ describe("the waiting list's seats", () => {
     expect(offerExpiry(now, new Date("2026-11-21T04:59:00Z"))).toEqual(
       new Date("2026-11-21T04:59:00Z"),
     );
+  });
+
+  it("tells a waiting list in figures: parties in line and open offers, each with their seats; those off it are not counted", () => {
+    const party = (state: string, attendees: number) => ({ state, attendees });
+    expect(
+      waitlistCounts([
+        party("waiting", 3),
+        party("offered", 2),
+        party("waiting", 1),
+        party("left", 4),
+        party("claimed", 5),
+      ]),
+    ).toEqual({ waiting: 2, waitingSeats: 4, offers: 1, offeredSeats: 2 });
+    expect(waitlistCounts([])).toEqual({ waiting: 0, waitingSeats: 0, offers: 0, offeredSeats: 0 });
   });
 
   it("takes a claim until the moment the offer runs out, not at it", () => {

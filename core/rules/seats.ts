@@ -103,6 +103,31 @@ export interface WaitingParty {
   attendees: number;
 }
 
+/** A waiting list in figures: parties in line, open offers, and the seats of each. */
+export interface WaitlistCounts {
+  waiting: number;
+  waitingSeats: number;
+  offers: number;
+  offeredSeats: number;
+}
+
+/** The figures of a waiting list, from its parties' states ('waiting', 'offered'; others are off it). */
+export function waitlistCounts(
+  parties: readonly { state: string; attendees: number }[],
+): WaitlistCounts {
+  const of = (state: string) =>
+    parties.filter((party) => party.state === state).map((party) => party.attendees);
+  const sum = (seats: number[]) => seats.reduce((a, b) => a + b, 0);
+  const waiting = of("waiting");
+  const offered = of("offered");
+  return {
+    waiting: waiting.length,
+    waitingSeats: sum(waiting),
+    offers: offered.length,
+    offeredSeats: sum(offered),
+  };
+}
+
 /**
  * Who is offered seats when `free` seats are free: down the line in order, each party whose
  * attendees fit in what is still free; a party that does not fit keeps its place for the next

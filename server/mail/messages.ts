@@ -12,6 +12,7 @@ import {
   mealCountsOf,
   wallTimeIn,
 } from "../../core/rules/index.ts";
+import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import type {
   ContactForm,
   Event,
@@ -120,14 +121,6 @@ export interface FromWaitlist {
   offered?: number | undefined;
   /** The list once the party left it (after a claim: a claim offers nothing). */
   after?: WaitlistCounts | undefined;
-}
-
-/** A waiting list in figures: parties in line, open offers, and the seats of each. */
-export interface WaitlistCounts {
-  waiting: number;
-  waitingSeats: number;
-  offers: number;
-  offeredSeats: number;
 }
 
 /** '2 parties waiting (5 attendees), 1 offer open (2 attendees)', or that the list is empty. */

@@ -4,6 +4,7 @@ import {
   upcomingRsvpDeadline,
   wallTimeIn,
 } from "../../core/rules/index.ts";
+import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, WaitlistEntry } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
@@ -12,7 +13,6 @@ import {
   type MailContext,
   receivedText,
   rsvpMailCommon,
-  type WaitlistCounts,
   waitlistCountsText,
 } from "./messages.ts";
 import { mealsText } from "./reminder.ts";

@@ -137,6 +137,8 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
                 now,
                 (current?.attendees ?? 0) + held - form.numberOfAttendees,
                 attempt > 0,
+                // The RSVP takes the place of the address's entry in the list, if it has one.
+                { leaving: (entry) => entry.record.email === form.email },
               )
             : undefined,
         );

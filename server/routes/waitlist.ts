@@ -16,10 +16,10 @@ import {
   claimUrl,
   entryMessage,
   entryView,
+  listCounts,
   newClaimToken,
   type OpenedEntry,
   openEntry,
-  waitlistCounts,
   withOffers,
 } from "../rsvp/waitlist.ts";
 import { POSITION } from "../store/store.ts";
@@ -113,7 +113,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
   const open = (token: string) => openEntry(waitlist, token, ctx.now());
   /** The event's list in figures once the entry `id` has left it, for the secretary's notice. */
   const countsWithout = async (id: number, eventId: string) =>
-    waitlistCounts((await ctx.store.listWaitlist(eventId)).filter((other) => other.id !== id));
+    listCounts((await ctx.store.listWaitlist(eventId)).filter((other) => other.id !== id));
   const refuse = (opened: OpenedEntry) => new HttpError(409, entryMessage(opened, ctx.mail()));
 
   apiRoute(app, "waitlistEntry", {
@@ -132,8 +132,14 @@ export function waitlistRoutes(ctx: RouteContext): void {
       const now = ctx.now();
       const freed = entry.state === "offered" ? entry.record.attendees : 0;
       const mails = await waitlistLeftMails(ctx.mail(), event, entry, now);
-      const outcome = await withOffers(waitlist, event, base(request), now, freed, (offers) =>
-        ctx.store.leaveWaitlist(entry.id, now, mails, offers),
+      const outcome = await withOffers(
+        waitlist,
+        event,
+        base(request),
+        now,
+        freed,
+        (offers) => ctx.store.leaveWaitlist(entry.id, now, mails, offers),
+        { leaving: (other) => other.id === entry.id },
       );
       // Left a moment ago by another request (a second click): the same answer.
       if (outcome.kind === "not-found") {

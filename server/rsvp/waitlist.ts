@@ -10,18 +10,20 @@ import {
   seatsLeft,
   upcomingRsvpDeadline,
   upcomingRsvpOpen,
+  type WaitlistCounts,
+  waitlistCounts,
 } from "../../core/rules/index.ts";
 import type { WaitlistEntry as EntryView, WaitlistState } from "../../core/schemas/api.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
 import { HttpError } from "../http/errors.ts";
-import type { MailContext, WaitlistCounts } from "../mail/messages.ts";
+import type { MailContext } from "../mail/messages.ts";
 import {
   noMoreOffersText,
   offerExpiresText,
   waitlistOfferMails,
   waitlistRanOutMails,
 } from "../mail/waitlist.ts";
-import type { ComposedMail, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
+import type { OfferMails, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf, partyView } from "./manage-rsvp.ts";
 
@@ -54,12 +56,18 @@ export function newClaimToken(secret: string): { token: string; hash: string } {
 /** How many times a write that frees seats is tried with fresh offer mails before giving up. */
 const OFFER_ATTEMPTS = 4;
 
+/** What a write that frees seats does besides: the entry it takes off the list, if any. */
+export interface FreeingWrite {
+  /** The entry the write takes off the list itself (one leaving, or an RSVP taking its place). */
+  leaving?: ((entry: WaitlistEntry) => boolean) | undefined;
+}
+
 /**
  * The offers a write that frees `freed` seats of `event` needs: the offer mails for the parties
- * core's partiesToOffer picks from the list as it is now (the seats free now, those offers that
- * ran out hold, and the freed ones), or, after a stale attempt, for every waiting party; and the
- * mails that tell of each offer that ran out. Once the event takes no more RSVPs nothing is
- * offered, but offers that ran out are still passed on, with their mails.
+ * core's partiesToOffer picks from the list as the write leaves it (the seats free now, those
+ * offers that ran out hold, and the freed ones), or, after a stale attempt, for every waiting
+ * party; and the mails that tell of each offer that ran out. Once the event takes no more RSVPs
+ * nothing is offered, but offers that ran out are still passed on, with their mails.
  */
 export async function offersFor(
   ctx: WaitlistContext,
@@ -68,10 +76,11 @@ export async function offersFor(
   now: Date,
   freed: number,
   everyone = false,
+  { leaving }: FreeingWrite = {},
 ): Promise<WaitlistOffers> {
   const { timeZone, guestLimit } = ctx.data().lodge;
   const open = upcomingRsvpOpen(event, now, timeZone);
-  const list = await ctx.store.listWaitlist(event.id);
+  const list = (await ctx.store.listWaitlist(event.id)).filter((entry) => !leaving?.(entry));
   const offered = list.filter((entry) => entry.state === "offered");
   const expired = offered.filter((entry) => !stillOpen(entry, now));
   const ranOut = everyone ? offered : expired;
@@ -97,30 +106,30 @@ export async function offersFor(
   const picked = new Set(partiesToOffer(parties, free));
   const chosen = everyone ? line : line.filter((entry) => picked.has(entry.id));
   // The list once this write is done, as the secretary's notice of an offer tells it: the parties
-  // picked now offered (and the notice's own, after a stale attempt that mails every party). It is
-  // read before the write: one racing it (a seat taken meanwhile) may leave the figures a party
-  // off, which is why the notice names `lodge rsvps` for the list as it is.
+  // picked now offered (and the notice's own, after a stale attempt that mails every party). The
+  // store checks it in the write, so a party that joined or left meanwhile makes it stale.
   const stillOffered = offered.filter((entry) => !expired.includes(entry));
   const after = (id: number) =>
-    waitlistCounts([
+    listCounts([
       ...stillOffered,
       ...line.map((entry) =>
         picked.has(entry.id) || entry.id === id ? { ...entry, state: "offered" as const } : entry,
       ),
     ]);
-  const mails = new Map<number, { tokenHash: string; mails: ComposedMail[] }>();
+  const mails = new Map<number, OfferMails>();
   await Promise.all(
     chosen.map(async (entry) => {
       const { token, hash } = newClaimToken(ctx.secret);
+      const listAfter = after(entry.id);
       const made = await waitlistOfferMails(
         ctx.mail(),
         event,
         entry.record,
         claimUrl(siteBase, token),
         expiresAt,
-        after(entry.id),
+        listAfter,
       );
-      mails.set(entry.id, { tokenHash: hash, mails: made });
+      mails.set(entry.id, { tokenHash: hash, mails: made, listAfter });
     }),
   );
   return { guestLimit, expiresAt, mails, ranOut: ranOutMails };
@@ -137,9 +146,10 @@ export async function withOffers<T extends { kind: string }>(
   now: Date,
   freed: number,
   write: (offers: WaitlistOffers) => Promise<T>,
+  freeing: FreeingWrite = {},
 ): Promise<Exclude<T, { kind: "stale" }>> {
   for (let attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
-    const offers = await offersFor(ctx, event, siteBase, now, freed, attempt > 0);
+    const offers = await offersFor(ctx, event, siteBase, now, freed, attempt > 0, freeing);
     const outcome = await write(offers);
     if (outcome.kind !== "stale") return outcome as Exclude<T, { kind: "stale" }>;
   }
@@ -153,19 +163,11 @@ function stillOpen(entry: WaitlistEntry, now: Date): boolean {
   return entry.offerExpiresAt !== undefined && offerOpen(entry.offerExpiresAt, now);
 }
 
-/** A list of waiting and offered parties in figures. */
-export function waitlistCounts(list: readonly WaitlistEntry[]): WaitlistCounts {
-  const of = (state: WaitlistEntry["state"]) =>
-    list.filter((entry) => entry.state === state).map((entry) => entry.record.attendees);
-  const sum = (seats: number[]) => seats.reduce((a, b) => a + b, 0);
-  const waiting = of("waiting");
-  const offered = of("offered");
-  return {
-    waiting: waiting.length,
-    waitingSeats: sum(waiting),
-    offers: offered.length,
-    offeredSeats: sum(offered),
-  };
+/** A list of waiting and offered parties in figures (core's waitlistCounts). */
+export function listCounts(list: readonly WaitlistEntry[]): WaitlistCounts {
+  return waitlistCounts(
+    list.map((entry) => ({ state: entry.state, attendees: entry.record.attendees })),
+  );
 }
 
 /** The refusal of a link that is not one of ours, or names no entry. */

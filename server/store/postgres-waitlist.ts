@@ -18,6 +18,7 @@ import {
   type ClaimInput,
   type ClaimOutcome,
   type ComposedMail,
+  checkListAfter,
   type JoinOutcome,
   type LeaveOutcome,
   type OutboxMail,
@@ -108,8 +109,8 @@ export async function replaceEntryByRsvp(
  * Passes the event's offers that ran out by `now` on, each with the mails that tell of it, then
  * offers the seats free under the limit down the line, each with its mail; without offers it
  * does neither (see WaitlistOffers.ranOut). Throws StaleOffersError (undoing the transaction)
- * when an offer that ran out or a party to offer has no mail made. The caller holds the event's
- * lock.
+ * when an offer that ran out or a party to offer has no mail made, or when the offers' notices
+ * tell the list otherwise than this leaves it. The caller holds the event's lock.
  */
 export async function settle(
   tx: Tx,
@@ -148,6 +149,12 @@ export async function settle(
         offer_expires_at = ${expiresAt}, offer_token_hash = ${tokenHash}
       WHERE id = ${id}`;
     await queue(tx, WAITLIST_MAIL.source, id, mails, now);
+  }
+  if (chosen.length > 0) {
+    const list = await tx<{ state: string; attendees: number }[]>`
+      SELECT state, attendees FROM waitlist
+      WHERE event_id = ${eventId} AND state IN ('waiting', 'offered')`;
+    checkListAfter(chosen, list);
   }
   return { expired, offered: chosen.length };
 }

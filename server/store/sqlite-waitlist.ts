@@ -17,6 +17,7 @@ import {
   type ClaimInput,
   type ClaimOutcome,
   type ComposedMail,
+  checkListAfter,
   type JoinOutcome,
   type LeaveOutcome,
   type RsvpLimits,
@@ -113,7 +114,7 @@ export function replaceEntryByRsvp(
  * offers the seats free under the limit down the line (core's partiesToOffer), each with its
  * mail. Without offers it does neither (see WaitlistOffers.ranOut). Throws StaleOffersError,
  * undoing the caller's transaction, when an offer that ran out or a party to offer has no mail
- * made.
+ * made, or when the offers' notices tell the list otherwise than this leaves it.
  */
 export function settle(
   db: DatabaseSync,
@@ -155,6 +156,14 @@ export function settle(
   for (const { id, tokenHash, mails } of chosen) {
     offer.run(now.toISOString(), expiresAt.toISOString(), tokenHash, id);
     queueMails(db, WAITLIST_MAIL.source, id, mails, now);
+  }
+  if (chosen.length > 0) {
+    const list = db
+      .prepare(
+        "SELECT state, attendees FROM waitlist WHERE event_id = ? AND state IN ('waiting', 'offered')",
+      )
+      .all(eventId) as { state: string; attendees: number }[];
+    checkListAfter(chosen, list);
   }
   return { expired, offered: chosen.length };
 }

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
+import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { PG_MIGRATIONS } from "./postgres-migrations.ts";
@@ -1373,6 +1374,30 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       "eve@example.org",
       "fay@example.org",
     ]);
+    await store.close();
+  });
+
+  it("makes an offer only with notices that tell the list as the write leaves it; otherwise it stores nothing and answers stale", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    await store.joinWaitlist(waiting("Eve", 2), limit);
+    const made = await offersOf(store);
+    const telling = (listAfter: WaitlistCounts): WaitlistOffers => ({
+      ...made,
+      mails: new Map([...made.mails].map(([id, offer]) => [id, { ...offer, listAfter }])),
+    });
+    // Bob's 3 seats go to Dan; Eve waits. Notices composed as if Eve had not joined are stale.
+    const bob = await idOf(store, "Bob");
+    const withoutEve = { waiting: 0, waitingSeats: 0, offers: 1, offeredSeats: 3 };
+    expect(await store.cancelEventRsvp(bob, NOW, [], telling(withoutEve))).toEqual({
+      kind: "stale",
+    });
+    expect(await names(store)).toEqual(["Dan:waiting#1", "Eve:waiting#2"]);
+    expect(await held(store)).toBe(10);
+    expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-offer");
+    const asLeft = { waiting: 1, waitingSeats: 2, offers: 1, offeredSeats: 3 };
+    expect((await store.cancelEventRsvp(bob, NOW, [], telling(asLeft))).kind).toBe("done");
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     await store.close();
   });
 

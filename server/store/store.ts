@@ -1,5 +1,5 @@
 import type { MealCount } from "../../core/rules/rsvp-payload.ts";
-import type { SeatLimits } from "../../core/rules/seats.ts";
+import { type SeatLimits, type WaitlistCounts, waitlistCounts } from "../../core/rules/seats.ts";
 
 /**
  * What the routes, the mail worker and the secretary's commands need from storage. The SQLite
@@ -352,7 +352,7 @@ export interface WaitlistOffers {
    * RSVPs: nothing is offered then, and only the offers that ran out are passed on.
    */
   expiresAt: Date | undefined;
-  mails: ReadonlyMap<number, { tokenHash: string; mails: ComposedMail[] }>;
+  mails: ReadonlyMap<number, OfferMails>;
   /**
    * The mails that tell of an offer that ran out (its party's, the secretary's), by entry id. An
    * offer that ran out is passed on only with its mails: a write that brings no offers leaves it
@@ -360,6 +360,34 @@ export interface WaitlistOffers {
    * mails stores nothing and answers `stale`.
    */
   ranOut: ReadonlyMap<number, ComposedMail[]>;
+}
+
+/** The mails of one offer, the hash of the claim link's token they carry, and what they say. */
+export interface OfferMails {
+  tokenHash: string;
+  mails: ComposedMail[];
+  /**
+   * The list in figures once the write is done, as the secretary's notice of the offer tells it
+   * (the server's offers always do). Mail is composed before the write, so the store checks it
+   * against the list it leaves (checkListAfter): a party that joined or left meanwhile makes the
+   * write `stale`.
+   */
+  listAfter?: WaitlistCounts | undefined;
+}
+
+/**
+ * Throws StaleOffersError, undoing the write, unless each offer made tells the secretary the
+ * list as the write leaves it (`list`: its parties waiting or offered, read in the write).
+ */
+export function checkListAfter(
+  made: readonly Pick<OfferMails, "listAfter">[],
+  list: readonly { state: string; attendees: number }[],
+): void {
+  const after = waitlistCounts(list);
+  const same = (told: WaitlistCounts | undefined) =>
+    told === undefined ||
+    (Object.keys(after) as (keyof WaitlistCounts)[]).every((key) => told[key] === after[key]);
+  if (!made.every((offer) => same(offer.listAfter))) throw new StaleOffersError();
 }
 
 /** A claim of an offer: when, the hash of the new RSVP's manage link, and its mails. */
