@@ -9,7 +9,7 @@ import { formatCostPerMeal, mealCountField, offersDinner } from "../../../core/r
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { RsvpRules } from "../../../core/schemas/api.ts";
 import type { Event } from "../../../core/schemas/event.ts";
-import { NumberSelect, TextField } from "./Form.tsx";
+import { AttendeesSelect, NumberSelect, TextField } from "./Form.tsx";
 
 /** 'Early bird dinner at 6:30PM ($15 per meal)': what an RSVP form's dinner checkbox offers. */
 export function dinnerLabel(event: Pick<Event, "earlyBirdOptions">): string {
@@ -52,9 +52,7 @@ export function DinnerFields({
   const hint = mealHint(event, values);
   return (
     <>
-      <NumberSelect
-        label="Number of attendees (including yourself)"
-        name="numberOfAttendees"
+      <AttendeesSelect
         value={values.numberOfAttendees}
         max={max}
         invalid={shownInvalid("numberOfAttendees")}

@@ -290,6 +290,26 @@ export function NumberSelect({
 }
 
 /**
+ * How many come with an RSVP, yourself included (SPEC 2), from 1 to the event's or outing's
+ * most: the one select of every RSVP form, with or without a script, and of the manage page.
+ */
+export function AttendeesSelect(
+  props: { max: number; invalid?: boolean } & (
+    | { value: number; onChange(value: number): void }
+    | { defaultValue: number }
+  ),
+) {
+  return (
+    <NumberSelect
+      label="Number of attendees (including yourself)"
+      name="numberOfAttendees"
+      invalid={false}
+      {...props}
+    />
+  );
+}
+
+/**
  * The Submit button: a spinner and 'Sending...' while the form is on its way (SPEC 2, 4). It is
  * disabled only once the page's script checks the fields: without one, the form posts itself
  * and the server checks them.

@@ -8,6 +8,7 @@ import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { dinnerLabel } from "./DinnerFields.tsx";
 import {
+  AttendeesSelect,
   EmailField,
   NameFields,
   NumberSelect,
@@ -112,13 +113,7 @@ export function PlainEventRsvpFields({ event }: { event: Event }) {
   return (
     <>
       <PlainPersonFields title />
-      <NumberSelect
-        label="Number of attendees (including yourself)"
-        name="numberOfAttendees"
-        defaultValue={1}
-        max={max}
-        invalid={false}
-      />
+      <AttendeesSelect defaultValue={1} max={max} />
       {offersDinner(event) ? (
         <>
           <div className="field checkbox-field">

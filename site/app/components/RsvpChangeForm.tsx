@@ -11,7 +11,7 @@ import { failureAlert, postApi } from "../lib/api.ts";
 import { useNow } from "../lib/now.tsx";
 import { useAlerts } from "./Alerts.tsx";
 import { DinnerFields } from "./DinnerFields.tsx";
-import { NumberSelect, SubmitButton, useSentForm } from "./Form.tsx";
+import { AttendeesSelect, SubmitButton, useSentForm } from "./Form.tsx";
 import { ConfirmStep } from "./RsvpLinkPage.tsx";
 
 type Managed = ApiResponse<"manageRsvp">;
@@ -111,12 +111,9 @@ export default function ChangeForm({
           mealsClosed={mealsClosed}
         />
       ) : (
-        <NumberSelect
-          label="Number of attendees (including yourself)"
-          name="numberOfAttendees"
+        <AttendeesSelect
           value={form.values.numberOfAttendees}
           max={view.event.maxPerRsvp}
-          invalid={false}
           onChange={(n) => form.edit("numberOfAttendees", n)}
         />
       )}

@@ -12,10 +12,10 @@ import { lodge } from "../../generated/lodge.ts";
 import { postApi } from "../lib/api.ts";
 import { eventWhen } from "../lib/dates.ts";
 import {
+  AttendeesSelect,
   EmailField,
   FormButtons,
   NameFields,
-  NumberSelect,
   PrivacyNote,
   RequiredNote,
   useSentForm,
@@ -69,9 +69,7 @@ export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpMod
         <RequiredNote />
         <NameFields values={values} invalid={shownInvalid} edit={edit} />
         <EmailField values={values} invalid={shownInvalid} edit={edit} />
-        <NumberSelect
-          label="Number of attendees (including yourself)"
-          name="numberOfAttendees"
+        <AttendeesSelect
           value={values.numberOfAttendees}
           max={MAX_PER_RSVP}
           invalid={shownInvalid("numberOfAttendees")}

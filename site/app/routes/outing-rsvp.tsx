@@ -4,7 +4,7 @@ import { outingRsvpPath } from "../../../core/api/plain-forms.ts";
 import { MAX_PER_RSVP } from "../../../core/constants.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { socialEvents } from "../../generated/social-events.ts";
-import { NumberSelect } from "../components/Form.tsx";
+import { AttendeesSelect } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { PlainForm, PlainPersonFields } from "../components/PlainForms.tsx";
 import { eventWhen } from "../lib/dates.ts";
@@ -50,13 +50,7 @@ export default function OutingRsvpPage() {
           className="rsvp-form"
         >
           <PlainPersonFields />
-          <NumberSelect
-            label="Number of attendees (including yourself)"
-            name="numberOfAttendees"
-            defaultValue={1}
-            max={MAX_PER_RSVP}
-            invalid={false}
-          />
+          <AttendeesSelect defaultValue={1} max={MAX_PER_RSVP} />
         </PlainForm>
       </div>
     </>
