@@ -41,8 +41,13 @@ function escapeText(text: string): string {
   return text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, "\\n");
 }
 
-const utf8 = new TextEncoder();
-const octets = (text: string) => utf8.encode(text).length;
+// Made when a calendar file is first folded, not when the module loads: the pages that import
+// this module only for a date (structured data) would otherwise make one on every load.
+let utf8: TextEncoder | undefined;
+function octets(text: string): number {
+  utf8 ??= new TextEncoder();
+  return utf8.encode(text).length;
+}
 
 /** Lines longer than 75 octets continue on the next line after a space (RFC 5545 3.1). */
 function fold(line: string): string {
