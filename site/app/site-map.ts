@@ -93,13 +93,17 @@ export function pastMastersRouteId(slug: string): string {
   return `past-masters-${slug}`;
 }
 
-/** The route of the events' calendar files, and the ending their names have. */
+/**
+ * The route of the events' calendar files, the folder of their addresses, and the ending their
+ * names have.
+ */
 export const CALENDAR_FILE = "routes/calendar.ts";
+const CALENDAR_FOLDER = "calendar";
 export const CALENDAR_SUFFIX = ".ics";
 
 /** The address of an event's calendar file, for its 'Add to calendar' link. */
 export function calendarPath(eventId: string): string {
-  return `/calendar/${encodeURIComponent(eventId)}${CALENDAR_SUFFIX}`;
+  return `/${CALENDAR_FOLDER}/${encodeURIComponent(eventId)}${CALENDAR_SUFFIX}`;
 }
 
 /** The album page's address. */
@@ -189,7 +193,7 @@ export function dataRoutes({
       paths: rsvpOutings.map((o) => outingRsvpPath(o.id)),
     },
     {
-      path: "calendar/:file",
+      path: `${CALENDAR_FOLDER}/:file`,
       file: CALENDAR_FILE,
       paths: calendarEvents.map((event) => calendarPath(event.id)),
     },
