@@ -89,6 +89,48 @@ async function lodge(guestLimit: number, store?: "postgres") {
   return { s, post, send, view, joined, offered, cancel, rsvps };
 }
 
+/**
+ * A server whose store runs `race.next` just before the write `race.before` names, once: a request
+ * landing between the server's read of the list, when it composes its notices, and its write.
+ */
+async function racingLodge(kind: "sqlite" | "postgres", guestLimit: number) {
+  const race: { before?: keyof Store; next?: (() => Promise<unknown>) | undefined } = {};
+  const dir = mkdtempSync(join(tmpdir(), "lodge-race-"));
+  dirs.push(dir);
+  const store =
+    kind === "postgres"
+      ? await PostgresStore.open(await cluster().place(), NOW)
+      : openStore(join(dir, "lodge.db"), NOW);
+  server = await startServer({
+    data: testData({ guestLimit }),
+    store: new Proxy(store, {
+      get(target, key) {
+        const value = Reflect.get(target, key);
+        if (typeof value !== "function") return value;
+        if (key !== race.before) return value.bind(target);
+        return async (...args: unknown[]) => {
+          const { next } = race;
+          race.next = undefined;
+          await next?.();
+          return value.apply(target, args);
+        };
+      },
+    }),
+  });
+  const s = server;
+  const client = await s.client();
+  const send = (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>
+    client.post(API_ROUTES[name].path, buildEventRsvpPayload(testEvent(DINNER), person(who, n)));
+  const joins = (who: string, n: number) => async () =>
+    expect((await send("joinWaitlist", who, n)).status).toBe(200);
+  return { s, client, race, send, joins };
+}
+let dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+
 describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlist/leave, /rsvp/claim)", () => {
   it("is where a full event's refusal points; joining puts the party in line, mails its link and tells the secretary", async () => {
     const { s, post, send, view, joined } = await lodge(3);
@@ -494,76 +536,70 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells the list in each offer's notice as the write that made it left it, also when a party joined between the server's read and its write (%s)",
     async (kind) => {
-      // The store runs `race.next` just before the write it is set for: a request landing between
-      // the server's read of the list, when it composes the notices, and its write.
-      const race: { before?: keyof Store; next?: () => Promise<unknown> } = {};
-      const dir = mkdtempSync(join(tmpdir(), "lodge-race-"));
-      const store =
-        kind === "postgres"
-          ? await PostgresStore.open(await cluster().place(), NOW)
-          : openStore(join(dir, "lodge.db"), NOW);
-      server = await startServer({
-        data: testData({ guestLimit: 3 }),
-        store: new Proxy(store, {
-          get(target, key) {
-            const value = Reflect.get(target, key);
-            if (typeof value !== "function") return value;
-            if (key !== race.before) return value.bind(target);
-            return async (...args: unknown[]) => {
-              const { next } = race;
-              race.next = undefined;
-              await next?.();
-              return value.apply(target, args);
-            };
-          },
-        }),
-      });
-      const s = server;
-      const client = await s.client();
-      const send = (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>
-        client.post(
-          API_ROUTES[name].path,
-          buildEventRsvpPayload(testEvent(DINNER), person(who, n)),
-        );
-      const joins = (who: string, n: number) => async () =>
-        expect((await send("joinWaitlist", who, n)).status).toBe(200);
-      try {
-        await send("eventRsvp", "Ann", 3);
-        await joins("Bob", 3)();
-        await joins("Cy", 3)();
-        // Ann cancels, and Dan joins meanwhile: Bob is offered her 3 seats.
-        Object.assign(race, { before: "cancelEventRsvp", next: joins("Dan", 1) });
-        const token = await manageTokenOf(s, "ann@example.org");
-        expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
-        // Bob leaves, and Eve joins meanwhile: Cy is offered the seats; Dan's 1 no longer fits.
-        Object.assign(race, { before: "leaveWaitlist", next: joins("Eve", 2) });
-        const bob = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
-        expect((await client.post(API_ROUTES.leaveWaitlist.path, { token: bob })).status).toBe(200);
-        // Cy reserves 1 seat with the form: her entry leaves the list, and Dan is offered the rest.
-        expect((await send("eventRsvp", "Cy", 1)).status).toBe(200);
-        const notices = (await outboxMails(s)).filter((m) => m.kind === "waitlist-offer-notice");
-        expect(notices.map((m) => [m.subject, /^With this offer, .*$/m.exec(m.text)?.[0]])).toEqual(
-          [
-            [
-              "Waiting list: seats offered to Bob Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
-              "With this offer, the waiting list now has 2 parties waiting (4 attendees) and 1 offer open (3 attendees).",
-            ],
-            [
-              "Waiting list: seats offered to Cy Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
-              "With this offer, the waiting list now has 2 parties waiting (3 attendees) and 1 offer open (3 attendees).",
-            ],
-            [
-              "Waiting list: seats offered to Dan Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
-              "With this offer, the waiting list now has 1 party waiting (2 attendees) and 1 offer open (1 attendee).",
-            ],
-          ],
-        );
-        expect(
-          (await s.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
-        ).toEqual(["Dan:offered", "Eve:waiting"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      await send("eventRsvp", "Ann", 3);
+      await joins("Bob", 3)();
+      await joins("Cy", 3)();
+      // Ann cancels, and Dan joins meanwhile: Bob is offered her 3 seats.
+      Object.assign(race, { before: "cancelEventRsvp", next: joins("Dan", 1) });
+      const token = await manageTokenOf(s, "ann@example.org");
+      expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      // Bob leaves, and Eve joins meanwhile: Cy is offered the seats; Dan's 1 no longer fits.
+      Object.assign(race, { before: "leaveWaitlist", next: joins("Eve", 2) });
+      const bob = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
+      expect((await client.post(API_ROUTES.leaveWaitlist.path, { token: bob })).status).toBe(200);
+      // Cy reserves 1 seat with the form: her entry leaves the list, and Dan is offered the rest.
+      expect((await send("eventRsvp", "Cy", 1)).status).toBe(200);
+      const notices = (await outboxMails(s)).filter((m) => m.kind === "waitlist-offer-notice");
+      expect(notices.map((m) => [m.subject, /^With this offer, .*$/m.exec(m.text)?.[0]])).toEqual([
+        [
+          "Waiting list: seats offered to Bob Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+          "With this offer, the waiting list now has 2 parties waiting (4 attendees) and 1 offer open (3 attendees).",
+        ],
+        [
+          "Waiting list: seats offered to Cy Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+          "With this offer, the waiting list now has 2 parties waiting (3 attendees) and 1 offer open (3 attendees).",
+        ],
+        [
+          "Waiting list: seats offered to Dan Smith, Stated Meeting on Wed, Dec 2, 2026 at 7:30PM",
+          "With this offer, the waiting list now has 1 party waiting (2 attendees) and 1 offer open (1 attendee).",
+        ],
+      ]);
+      expect(
+        (await s.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
+      ).toEqual(["Dan:offered", "Eve:waiting"]);
+    },
+  );
+
+  it.each(["sqlite", "postgres"] as const)(
+    "tells the list in a claimed offer's notice as the claim left it, also when a party joined between the server's read and its write (%s)",
+    async (kind) => {
+      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      await send("eventRsvp", "Ann", 3);
+      await joins("Bob", 2)();
+      await joins("Cy", 2)();
+      const token = await manageTokenOf(s, "ann@example.org");
+      expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      // Bob claims the 2 seats offered to him, and Dan joins meanwhile (the 1 seat free fits
+      // neither him nor Cy).
+      Object.assign(race, { before: "claimOffer", next: joins("Dan", 2) });
+      const bob = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
+      expect((await client.post(API_ROUTES.claimOffer.path, { token: bob })).status).toBe(200);
+      expect(race.next).toBeUndefined();
+      const notices = (await outboxMails(s)).filter(
+        (m) => m.kind === "rsvp-notice" && m.text.includes("Bob Smith"),
+      );
+      expect(notices.map((m) => /^Note: the waiting list .*$/m.exec(m.text)?.[0])).toEqual([
+        "Note: the waiting list now has 2 parties waiting (4 attendees).",
+      ]);
+      expect(
+        (await s.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
+      ).toEqual(["Cy:waiting", "Dan:waiting"]);
+      expect(
+        (await s.store.listEventRsvps(DINNER)).map(
+          (r) => `${r.record.firstName}:${r.record.attendees}`,
+        ),
+      ).toEqual(["Bob:2"]);
     },
   );
 

@@ -20,6 +20,7 @@ import {
   newClaimToken,
   type OpenedEntry,
   openEntry,
+  untilFresh,
   withOffers,
 } from "../rsvp/waitlist.ts";
 import { POSITION } from "../store/store.ts";
@@ -169,17 +170,22 @@ export function waitlistRoutes(ctx: RouteContext): void {
       const record = withoutDinner
         ? { ...entry.record, dinner: false, meals: 0, mealCounts: [] }
         : entry.record;
-      const outcome = await ctx.store.claimOffer(entry.id, {
-        now,
-        manageTokenHash: rsvpTokenHash(manage),
-        withoutDinner,
-        // Composed by the mail worker from the RSVP the claim stores, after the answer.
-        mails: eventRsvpOrders(ctx.mail(), record.email, {
-          clientSeats: 0,
-          guestLimit,
-          manageUrl: manageUrl(base(request), manage),
-          waitlist: { via: "claim", after: await countsWithout(entry.id, event.id) },
-        }),
+      // The notice tells the list as the claim leaves it; the store checks that in the claim.
+      const outcome = await untilFresh(async () => {
+        const listAfter = await countsWithout(entry.id, event.id);
+        return ctx.store.claimOffer(entry.id, {
+          now,
+          manageTokenHash: rsvpTokenHash(manage),
+          withoutDinner,
+          // Composed by the mail worker from the RSVP the claim stores, after the answer.
+          mails: eventRsvpOrders(ctx.mail(), record.email, {
+            clientSeats: 0,
+            guestLimit,
+            manageUrl: manageUrl(base(request), manage),
+            waitlist: { via: "claim", after: listAfter },
+          }),
+          listAfter,
+        });
       });
       switch (outcome.kind) {
         case "claimed":

@@ -53,7 +53,7 @@ export function newClaimToken(secret: string): { token: string; hash: string } {
   return { token, hash: rsvpTokenHash(token) };
 }
 
-/** How many times a write that frees seats is tried with fresh offer mails before giving up. */
+/** How many times a write that frees seats, or tells the list, is tried with fresh mails. */
 const OFFER_ATTEMPTS = 4;
 
 /** What a write that frees seats does besides: the entry it takes off the list, if any. */
@@ -148,9 +148,20 @@ export async function withOffers<T extends { kind: string }>(
   write: (offers: WaitlistOffers) => Promise<T>,
   freeing: FreeingWrite = {},
 ): Promise<Exclude<T, { kind: "stale" }>> {
+  return untilFresh(async (attempt) =>
+    write(await offersFor(ctx, event, siteBase, now, freed, attempt > 0, freeing)),
+  );
+}
+
+/**
+ * Runs a write whose mails are made before it (offers, notices that tell the list), again with
+ * fresh ones while the store answers stale (someone joined or left the list meanwhile).
+ */
+export async function untilFresh<T extends { kind: string }>(
+  write: (attempt: number) => Promise<T>,
+): Promise<Exclude<T, { kind: "stale" }>> {
   for (let attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
-    const offers = await offersFor(ctx, event, siteBase, now, freed, attempt > 0, freeing);
-    const outcome = await write(offers);
+    const outcome = await write(attempt);
     if (outcome.kind !== "stale") return outcome as Exclude<T, { kind: "stale" }>;
   }
   throw new HttpError(

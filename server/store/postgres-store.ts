@@ -180,7 +180,7 @@ export class PostgresStore implements Store {
     }
   }
 
-  /** A write that may offer seats; `stale` when a party to offer them to has no mail made. */
+  /** A write that may offer seats or tell the waiting list; `stale` on StaleOffersError. */
   #offering<T>(work: (tx: Tx) => Promise<T>): Promise<T | { kind: "stale" }> {
     return this.#write(work).catch((error: unknown) => {
       if (error instanceof StaleOffersError) return { kind: "stale" as const };
@@ -626,7 +626,7 @@ export class PostgresStore implements Store {
   }
 
   async claimOffer(...[entryId, claim]: Parameters<Store["claimOffer"]>) {
-    return this.#write(async (tx) => {
+    return this.#offering(async (tx) => {
       const eventId = await waitlist.eventOf(tx, entryId);
       if (eventId !== undefined) await this.#lock(tx, "event", [eventId]);
       return waitlist.claim(tx, this.#queueFor, entryId, claim);

@@ -150,13 +150,21 @@ export async function settle(
       WHERE id = ${id}`;
     await queue(tx, WAITLIST_MAIL.source, id, mails, now);
   }
-  if (chosen.length > 0) {
-    const list = await tx<{ state: string; attendees: number }[]>`
-      SELECT state, attendees FROM waitlist
-      WHERE event_id = ${eventId} AND state IN ('waiting', 'offered')`;
-    checkListAfter(chosen, list);
-  }
+  await checkList(tx, eventId, chosen);
   return { expired, offered: chosen.length };
+}
+
+/** checkListAfter against the event's list as the write leaves it, read in the write. */
+async function checkList(
+  tx: Tx,
+  eventId: string,
+  made: readonly Pick<ClaimInput, "listAfter">[],
+): Promise<void> {
+  if (!made.some((one) => one.listAfter)) return;
+  const list = await tx<{ state: string; attendees: number }[]>`
+    SELECT state, attendees FROM waitlist
+    WHERE event_id = ${eventId} AND state IN ('waiting', 'offered')`;
+  checkListAfter(made, list);
 }
 
 async function positionOf(tx: Sql | Tx, row: Row): Promise<number> {
@@ -280,6 +288,7 @@ export async function claim(
     UPDATE waitlist SET state = 'claimed', ended_at = ${claim.now}, rsvp_id = ${rsvpId}
     WHERE id = ${entryId}`;
   await queue(tx, "event_rsvps", rsvpId, claim.mails, claim.now);
+  await checkList(tx, found.record.eventId, [claim]);
   return { kind: "claimed", rsvpId };
 }
 

@@ -357,7 +357,7 @@ export class SqliteStore implements Store {
     });
   }
 
-  /** A write that may offer seats; `stale` when a party to offer them to has no mail made. */
+  /** A write that may offer seats or tell the waiting list; `stale` on StaleOffersError. */
   #offering<T>(work: () => T): Promise<T | { kind: "stale" }> {
     return this.#write(work).catch((error: unknown) => {
       if (error instanceof StaleOffersError) return { kind: "stale" as const };
@@ -576,7 +576,7 @@ export class SqliteStore implements Store {
   }
 
   async claimOffer(...args: Parameters<Store["claimOffer"]>) {
-    return this.#write(() => waitlist.claim(this.#db, ...args));
+    return this.#offering(() => waitlist.claim(this.#db, ...args));
   }
 
   async leaveWaitlist(...args: Parameters<Store["leaveWaitlist"]>) {

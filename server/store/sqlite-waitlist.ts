@@ -157,15 +157,23 @@ export function settle(
     offer.run(now.toISOString(), expiresAt.toISOString(), tokenHash, id);
     queueMails(db, WAITLIST_MAIL.source, id, mails, now);
   }
-  if (chosen.length > 0) {
-    const list = db
-      .prepare(
-        "SELECT state, attendees FROM waitlist WHERE event_id = ? AND state IN ('waiting', 'offered')",
-      )
-      .all(eventId) as { state: string; attendees: number }[];
-    checkListAfter(chosen, list);
-  }
+  checkList(db, eventId, chosen);
   return { expired, offered: chosen.length };
+}
+
+/** checkListAfter against the event's list as the write leaves it, read in the write. */
+function checkList(
+  db: DatabaseSync,
+  eventId: string,
+  made: readonly Pick<ClaimInput, "listAfter">[],
+): void {
+  if (!made.some((one) => one.listAfter)) return;
+  const list = db
+    .prepare(
+      "SELECT state, attendees FROM waitlist WHERE event_id = ? AND state IN ('waiting', 'offered')",
+    )
+    .all(eventId) as { state: string; attendees: number }[];
+  checkListAfter(made, list);
 }
 
 /** The entry's place in line: 1 + the waiting entries before it. */
@@ -292,6 +300,7 @@ export function claim(db: DatabaseSync, entryId: number, claim: ClaimInput): Cla
     entryId,
   );
   queueMails(db, "event_rsvps", rsvpId, claim.mails, claim.now);
+  checkList(db, found.record.eventId, [claim]);
   return { kind: "claimed", rsvpId };
 }
 

@@ -1507,6 +1507,34 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     await store.close();
   });
 
+  it("takes a claim only with a notice that tells the list as the claim leaves it; otherwise it stores nothing and answers stale", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    const dan = await entryOf(store, "Dan");
+    // Eve joins after the notice was made as if the list were empty once Dan claims.
+    await store.joinWaitlist(waiting("Eve", 2), limit);
+    const claim = (listAfter: WaitlistCounts) => ({
+      now: new Date(NOW.getTime() + HOUR),
+      manageTokenHash: "manage-dan",
+      mails: [mail("rsvp-notice", "secretary@example.org")],
+      listAfter,
+    });
+    const empty = { waiting: 0, waitingSeats: 0, offers: 0, offeredSeats: 0 };
+    expect(await store.claimOffer(dan, claim(empty))).toEqual({ kind: "stale" });
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual([
+      "Ann",
+      "Cy",
+    ]);
+    expect((await store.listMail()).map((m) => m.kind)).not.toContain("rsvp-notice");
+    const withEve = { ...empty, waiting: 1, waitingSeats: 2 };
+    expect((await store.claimOffer(dan, claim(withEve))).kind).toBe("claimed");
+    expect(await names(store)).toEqual(["Eve:waiting#1"]);
+    expect((await store.listMail()).map((m) => m.kind)).toContain("rsvp-notice");
+    await store.close();
+  });
+
   it("passes an offer that ran out to the next in line once, for two connections settling at once", async () => {
     const place = await kind.place();
     const a = await kind.open(place);

@@ -16,7 +16,8 @@ export class StoreUnavailableError extends Error {
 
 /**
  * Thrown inside a write that would offer seats to a waiting party whose offer mail was not made
- * (see WaitlistOffers): the write is undone, and the store answers `stale`.
+ * (see WaitlistOffers), or whose notices tell the waiting list otherwise than the write leaves it
+ * (checkListAfter): the write is undone, and the store answers `stale`.
  */
 export class StaleOffersError extends Error {
   override name = "StaleOffersError";
@@ -376,11 +377,12 @@ export interface OfferMails {
 }
 
 /**
- * Throws StaleOffersError, undoing the write, unless each offer made tells the secretary the
- * list as the write leaves it (`list`: its parties waiting or offered, read in the write).
+ * Throws StaleOffersError, undoing the write, unless each offer made (or claim) tells the
+ * secretary the list as the write leaves it (`list`: its parties waiting or offered, read in the
+ * write).
  */
 export function checkListAfter(
-  made: readonly Pick<OfferMails, "listAfter">[],
+  made: readonly { listAfter?: WaitlistCounts | undefined }[],
   list: readonly { state: string; attendees: number }[],
 ): void {
   const after = waitlistCounts(list);
@@ -395,6 +397,12 @@ export interface ClaimInput {
   now: Date;
   manageTokenHash: string;
   mails: OutboxMail[];
+  /**
+   * The list in figures once the claim takes the party off it, as the secretary's notice of the
+   * claim tells it (the server's claims always do). Checked as an offer's is (OfferMails): a party
+   * that joined or left meanwhile makes the claim `stale`.
+   */
+  listAfter?: WaitlistCounts | undefined;
   /** The meal deadline has passed since the party joined: the RSVP takes the seats, no dinner. */
   withoutDinner?: boolean;
 }
@@ -406,7 +414,9 @@ export type ClaimOutcome =
   /** The offer ran out (at `expiresAt`) before this claim. */
   | { kind: "expired"; expiresAt: Date }
   /** The entry holds no offer: still waiting, left, or its offer passed on. */
-  | { kind: "not-offered"; state: WaitlistEntryState };
+  | { kind: "not-offered"; state: WaitlistEntryState }
+  /** Its notice tells the list otherwise than the claim leaves it: nothing was stored. */
+  | { kind: "stale" };
 
 export type LeaveOutcome =
   | { kind: "left"; before: WaitlistEntry }
