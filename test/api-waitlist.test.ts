@@ -603,6 +603,30 @@ describe("the waiting list's mails and notices", () => {
     },
   );
 
+  it.each(["sqlite", "postgres"] as const)(
+    "tells in the notice of an offer that ran out whether anyone waits in line as the write passing it on found it, also when a party joined between the server's read and its write (%s)",
+    async (kind) => {
+      const { s, client, race, send, joins } = await racingLodge(kind, 5);
+      await send("eventRsvp", "Ann", 3);
+      await send("eventRsvp", "Dan", 2);
+      await joins("Bob", 3)();
+      const token = await manageTokenOf(s, "ann@example.org");
+      expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      // Bob's offer runs out, and Cy joins as the scheduler passes it on: her 4 do not fit in 3.
+      s.clock.advance(24 * HOUR);
+      Object.assign(race, { before: "settleWaitlist", next: joins("Cy", 4) });
+      await s.scheduler.runDue();
+      expect(race.next).toBeUndefined();
+      const notices = (await outboxMails(s)).filter((m) => m.kind === "waitlist-expired-notice");
+      expect(notices.map((m) => m.text.split("\n")[2])).toEqual([
+        "The seats go to the next in line they fit, by e-mail, on their own.",
+      ]);
+      expect(
+        (await s.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
+      ).toEqual(["Cy:waiting"]);
+    },
+  );
+
   it("tells a party whose offer ran out, and the secretary, once: the party is off the list and may join again at the end of it", async () => {
     const { s, send, view, offered, cancel } = await lodge(3);
     await send("eventRsvp", "Ann", 3);

@@ -132,7 +132,7 @@ export async function offersFor(
       mails.set(entry.id, { tokenHash: hash, mails: made, listAfter });
     }),
   );
-  return { guestLimit, expiresAt, mails, ranOut: ranOutMails };
+  return { guestLimit, expiresAt, mails, ranOut: ranOutMails, nextInLine: told.nextInLine };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type ClaimOutcome,
   type ComposedMail,
   checkListAfter,
+  checkRanOut,
   type JoinOutcome,
   type LeaveOutcome,
   type OutboxMail,
@@ -109,8 +110,9 @@ export async function replaceEntryByRsvp(
  * Passes the event's offers that ran out by `now` on, each with the mails that tell of it, then
  * offers the seats free under the limit down the line, each with its mail; without offers it
  * does neither (see WaitlistOffers.ranOut). Throws StaleOffersError (undoing the transaction)
- * when an offer that ran out or a party to offer has no mail made, or when the offers' notices
- * tell the list otherwise than this leaves it. The caller holds the event's lock.
+ * when an offer that ran out or a party to offer has no mail made, or when the notices of the
+ * offers made or of those that ran out tell the list otherwise than this leaves it. The caller
+ * holds the event's lock.
  */
 export async function settle(
   tx: Tx,
@@ -134,10 +136,11 @@ export async function settle(
   const { expiresAt } = offers;
   if (!expiresAt) return { expired, offered: 0 };
   const free = seatsLeft(await eventSeats(tx, eventId), offers.guestLimit);
-  if (free === 0) return { expired, offered: 0 };
+  if (free === 0 && expired === 0) return { expired, offered: 0 };
   const line = await tx<{ id: number; attendees: number }[]>`
     SELECT id, attendees FROM waitlist WHERE event_id = ${eventId} AND state = 'waiting'
     ORDER BY line, id`;
+  checkRanOut(offers, expired, line.length);
   const chosen = partiesToOffer(line, free).map((id) => {
     const made = offers.mails.get(id);
     if (!made) throw new StaleOffersError();

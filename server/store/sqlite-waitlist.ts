@@ -18,6 +18,7 @@ import {
   type ClaimOutcome,
   type ComposedMail,
   checkListAfter,
+  checkRanOut,
   type JoinOutcome,
   type LeaveOutcome,
   type RsvpLimits,
@@ -114,7 +115,8 @@ export function replaceEntryByRsvp(
  * offers the seats free under the limit down the line (core's partiesToOffer), each with its
  * mail. Without offers it does neither (see WaitlistOffers.ranOut). Throws StaleOffersError,
  * undoing the caller's transaction, when an offer that ran out or a party to offer has no mail
- * made, or when the offers' notices tell the list otherwise than this leaves it.
+ * made, or when the notices of the offers made or of those that ran out tell the list otherwise
+ * than this leaves it.
  */
 export function settle(
   db: DatabaseSync,
@@ -138,12 +140,13 @@ export function settle(
   const expired = ranOut.length;
   if (!offers.expiresAt) return { expired, offered: 0 };
   const free = seatsLeft(eventSeats(db, eventId), offers.guestLimit);
-  if (free === 0) return { expired, offered: 0 };
+  if (free === 0 && expired === 0) return { expired, offered: 0 };
   const line = db
     .prepare(
       "SELECT id, attendees FROM waitlist WHERE event_id = ? AND state = 'waiting' ORDER BY line, id",
     )
     .all(eventId) as { id: number; attendees: number }[];
+  checkRanOut(offers, expired, line.length);
   const chosen = partiesToOffer(line, free).map((id) => {
     const made = offers.mails.get(id);
     if (!made) throw new StaleOffersError();

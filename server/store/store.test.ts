@@ -1616,6 +1616,27 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     await store.close();
   });
 
+  it("passes an offer that ran out on only with notices that tell rightly whether anyone waits in line; otherwise it stores nothing and answers stale", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    // Notices made while no one else waited; Eve joins before the write (her 4 do not fit in 3).
+    const made = await offersOf(store);
+    await store.joinWaitlist(waiting("Eve", 4), limit);
+    expect(await store.settleWaitlist("e1", EXPIRES, { ...made, nextInLine: false })).toEqual({
+      kind: "stale",
+    });
+    expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
+    expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-expired");
+    expect(await store.settleWaitlist("e1", EXPIRES, { ...made, nextInLine: true })).toEqual({
+      kind: "settled",
+      expired: 1,
+      offered: 0,
+    });
+    expect(await names(store)).toEqual(["Eve:waiting#1"]);
+    await store.close();
+  });
+
   it("lets a party leave, passing its offered seats on; an RSVP of the same address takes the entry's place and its held seats", async () => {
     const store = await full();
     for (const [name, n] of [

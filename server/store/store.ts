@@ -361,6 +361,12 @@ export interface WaitlistOffers {
    * mails stores nothing and answers `stale`.
    */
   ranOut: ReadonlyMap<number, ComposedMail[]>;
+  /**
+   * Whether the secretary's notices of the offers that ran out say someone waits in line for the
+   * seats (the server's do, while the event takes RSVPs). Checked in the write like an offer's
+   * list (checkRanOut): a party that joined or left meanwhile makes the write `stale`.
+   */
+  nextInLine?: boolean | undefined;
 }
 
 /** The mails of one offer, the hash of the claim link's token they carry, and what they say. */
@@ -390,6 +396,16 @@ export function checkListAfter(
     told === undefined ||
     (Object.keys(after) as (keyof WaitlistCounts)[]).every((key) => told[key] === after[key]);
   if (!made.every((offer) => same(offer.listAfter))) throw new StaleOffersError();
+}
+
+/**
+ * Throws StaleOffersError, undoing the write, when it passes offers that ran out on (`ranOut` of
+ * them) with notices that tell otherwise than the write finds whether anyone waits in line
+ * (`waiting`: parties waiting, read in the write before it offers seats).
+ */
+export function checkRanOut(offers: WaitlistOffers, ranOut: number, waiting: number): void {
+  const told = offers.nextInLine;
+  if (ranOut > 0 && told !== undefined && told !== waiting > 0) throw new StaleOffersError();
 }
 
 /** A claim of an offer: when, the hash of the new RSVP's manage link, and its mails. */
