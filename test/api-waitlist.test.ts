@@ -627,6 +627,37 @@ describe("the waiting list's mails and notices", () => {
     },
   );
 
+  it.each(["sqlite", "postgres"] as const)(
+    "tells in the notice of a party leaving whether they gave up an offer as the leave found their entry, also when seats were offered to them between the server's read and its write (%s)",
+    async (kind) => {
+      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      await send("eventRsvp", "Ann", 3);
+      await joins("Bob", 3)();
+      await joins("Cy", 2)();
+      // Bob leaves with his link while waiting, and Ann cancels meanwhile: her seats are offered
+      // to Bob, so his leave gives them up, and they go to Cy.
+      const cancels = async () => {
+        const token = await manageTokenOf(s, "ann@example.org");
+        expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      };
+      Object.assign(race, { before: "leaveWaitlist", next: cancels });
+      const bob = await claimTokenOf(s, "bob@example.org", "waitlist-joined");
+      expect((await client.post(API_ROUTES.leaveWaitlist.path, { token: bob })).status).toBe(200);
+      expect(race.next).toBeUndefined();
+      const mails = await outboxMails(s);
+      const text = (kind: string) => mails.find((m) => m.kind === kind)?.text;
+      expect(text("waitlist-left-notice")).toContain(
+        "\nThey gave up the seats offered to them until Nov 22, 2026 at 12:00PM: those go to the next in line they fit, by e-mail, on their own.\n",
+      );
+      expect(text("waitlist-left")).toContain(
+        "\nThe seats that were held for you go to the next in line.\n",
+      );
+      expect(
+        (await s.store.listWaitlist(DINNER)).map((e) => `${e.record.firstName}:${e.state}`),
+      ).toEqual(["Cy:offered"]);
+    },
+  );
+
   it("tells a party whose offer ran out, and the secretary, once: the party is off the list and may join again at the end of it", async () => {
     const { s, send, view, offered, cancel } = await lodge(3);
     await send("eventRsvp", "Ann", 3);

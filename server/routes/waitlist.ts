@@ -19,9 +19,9 @@ import {
   listCounts,
   newClaimToken,
   type OpenedEntry,
+  offersFor,
   openEntry,
   untilFresh,
-  withOffers,
 } from "../rsvp/waitlist.ts";
 import { POSITION } from "../store/store.ts";
 import { type RouteContext, waitlistOf } from "./context.ts";
@@ -131,17 +131,20 @@ export function waitlistRoutes(ctx: RouteContext): void {
         throw refuse(opened);
       }
       const now = ctx.now();
-      const freed = entry.state === "offered" ? entry.record.attendees : 0;
-      const mails = await waitlistLeftMails(ctx.mail(), event, entry, now);
-      const outcome = await withOffers(
-        waitlist,
-        event,
-        base(request),
-        now,
-        freed,
-        (offers) => ctx.store.leaveWaitlist(entry.id, now, mails, offers),
-        { leaving: (other) => other.id === entry.id },
-      );
+      // The mails say whether an offer was given up, and the store takes them only for the entry
+      // as they tell it: one offered seats meanwhile makes the leave stale, so it is read again.
+      const outcome = await untilFresh(async (attempt) => {
+        const { entry } = attempt === 0 ? opened : await open(token);
+        if (entry.state !== "waiting" && entry.state !== "offered") {
+          return { kind: "not-found" as const };
+        }
+        const freed = entry.state === "offered" ? entry.record.attendees : 0;
+        const mails = await waitlistLeftMails(ctx.mail(), event, entry, now);
+        const offers = await offersFor(waitlist, event, base(request), now, freed, attempt > 0, {
+          leaving: (other) => other.id === entry.id,
+        });
+        return ctx.store.leaveWaitlist(entry.id, now, mails, offers, entry.state);
+      });
       // Left a moment ago by another request (a second click): the same answer.
       if (outcome.kind === "not-found") {
         const again = await open(token);

@@ -633,9 +633,9 @@ export class PostgresStore implements Store {
     });
   }
 
-  async leaveWaitlist(...[entryId, now, mails, offers]: Parameters<Store["leaveWaitlist"]>) {
+  async leaveWaitlist(...[entryId, now, mails, offers, from]: Parameters<Store["leaveWaitlist"]>) {
     return this.#onEntry(entryId, { kind: "not-found" as const }, (tx) =>
-      waitlist.leave(tx, this.#queueFor, entryId, now, mails, offers),
+      waitlist.leave(tx, this.#queueFor, entryId, now, mails, offers, from),
     );
   }
 

@@ -302,10 +302,12 @@ export async function leave(
   now: Date,
   mails: ComposedMail[],
   offers: WaitlistOffers | undefined,
+  from?: "waiting" | "offered",
 ): Promise<LeaveOutcome> {
   const [row] = await tx`
     SELECT * FROM waitlist WHERE id = ${entryId} AND state IN ('waiting', 'offered')`;
   if (!row) return { kind: "not-found" };
+  if (from !== undefined && row.state !== from) throw new StaleOffersError();
   const before = await entry(tx, row);
   await tx`UPDATE waitlist SET state = 'left', ended_at = ${now} WHERE id = ${entryId}`;
   await queue(tx, WAITLIST_MAIL.source, entryId, mails, now);

@@ -313,11 +313,13 @@ export function leave(
   now: Date,
   mails: ComposedMail[],
   offers: WaitlistOffers | undefined,
+  from?: "waiting" | "offered",
 ): LeaveOutcome {
   const row = db
     .prepare("SELECT * FROM waitlist WHERE id = ? AND state IN ('waiting', 'offered')")
     .get(entryId) as Row | undefined;
   if (!row) return { kind: "not-found" };
+  if (from !== undefined && row.state !== from) throw new StaleOffersError();
   const before = entry(db, row);
   db.prepare("UPDATE waitlist SET state = 'left', ended_at = ? WHERE id = ?").run(
     now.toISOString(),

@@ -1637,6 +1637,24 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     await store.close();
   });
 
+  it("takes a party off the list only with mails made for its entry as it is: offered seats meanwhile, it stays and the store answers stale", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    const dan = await entryOf(store, "Dan");
+    // The mails are made while Dan waits; Bob cancels before the write, and Dan is offered seats.
+    const asWaiting = [mail("waitlist-left-notice", "secretary@example.org")];
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    expect(await store.leaveWaitlist(dan, NOW, asWaiting, undefined, "waiting")).toEqual({
+      kind: "stale",
+    });
+    expect(await names(store)).toEqual(["Dan:offered"]);
+    expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-left-notice");
+    const left = await store.leaveWaitlist(dan, NOW, asWaiting, undefined, "offered");
+    expect(left.kind).toBe("left");
+    expect(await names(store)).toEqual([]);
+    await store.close();
+  });
+
   it("lets a party leave, passing its offered seats on; an RSVP of the same address takes the entry's place and its held seats", async () => {
     const store = await full();
     for (const [name, n] of [

@@ -577,12 +577,17 @@ export interface Store {
    * it, in one transaction: the seats the offer held become the RSVP's.
    */
   claimOffer(entryId: number, claim: ClaimInput): Promise<ClaimOutcome>;
-  /** Takes an entry off the list, queueing `mails`; seats its offer held go to the next ones. */
+  /**
+   * Takes an entry off the list, queueing `mails`; seats its offer held go to the next ones.
+   * `from`, the entry's state the mails were made for (they say whether an offer was given up):
+   * an entry found in another state (offered seats meanwhile) makes the leave `stale`.
+   */
   leaveWaitlist(
     entryId: number,
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    from?: "waiting" | "offered",
   ): Promise<LeaveOutcome>;
   /**
    * The events whose waiting list has work at `now`: an offer that has run out, or free seats
