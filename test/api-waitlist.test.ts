@@ -658,6 +658,31 @@ describe("the waiting list's mails and notices", () => {
     },
   );
 
+  it.each(["sqlite", "postgres"] as const)(
+    "tells in the notice of an RSVP sent by a party in line whether it held an offer as the RSVP's write found its entry, also when seats were offered to it between the server's read and its write (%s)",
+    async (kind) => {
+      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      await send("eventRsvp", "Ann", 3);
+      await joins("Bob", 3)();
+      // Bob reserves with the form while in line, and Ann cancels meanwhile: her seats are
+      // offered to Bob, and his RSVP takes them.
+      const cancels = async () => {
+        const token = await manageTokenOf(s, "ann@example.org");
+        expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      };
+      Object.assign(race, { before: "addEventRsvp", next: cancels });
+      expect((await send("eventRsvp", "Bob", 3)).status).toBe(200);
+      expect(race.next).toBeUndefined();
+      const notice = (await outboxMails(s)).find(
+        (m) => m.kind === "rsvp-notice" && m.text.includes("Bob Smith"),
+      );
+      expect(notice?.text).toContain(
+        "\nNote: this RSVP was sent with the form by a party on the waiting list who held an offer of 3 attendees: it takes the offer's place, and seats it leaves go to the next in line.\n",
+      );
+      expect(await s.store.listWaitlist(DINNER)).toEqual([]);
+    },
+  );
+
   it("tells a party whose offer ran out, and the secretary, once: the party is off the list and may join again at the end of it", async () => {
     const { s, send, view, offered, cancel } = await lodge(3);
     await send("eventRsvp", "Ann", 3);

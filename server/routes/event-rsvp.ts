@@ -26,6 +26,7 @@ import {
 } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import { offersFor } from "../rsvp/waitlist.ts";
+import { seatsHeldBy } from "../store/store.ts";
 import { answer, type RouteContext, sheetRowRoute, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
@@ -95,8 +96,8 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
           clientSeats,
           waitlist: waiting,
         } = await ctx.store.eventRsvpSituation(event.id, form.email, clientKey);
-        // Seats an open offer holds for this address are its RSVP's (the store's heldFor).
-        const held = waiting?.state === "offered" ? waiting.attendees : 0;
+        // Seats an open offer holds for this address are its RSVP's.
+        const held = seatsHeldBy(waiting);
         const record = eventRecord(event, form);
         if (record.meals > 0 && !mealsOpen(event, now, timeZone)) {
           const held = current && (await ctx.store.getEventRsvp(current.id));
@@ -112,6 +113,8 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
             idempotency,
             clientKey,
             replaces: current?.id,
+            // The notice tells whether the party waited or held an offer: checked in the write.
+            entry: waiting?.state ?? "none",
             manageTokenHash: rsvpTokenHash(manageToken),
             // Composed by the mail worker from the stored RSVP, after the answer.
             mails: eventRsvpOrders(ctx.mail(), form.email, {

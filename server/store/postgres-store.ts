@@ -33,6 +33,7 @@ import {
   type EventRsvpRecord,
   type EventRsvpSituation,
   type EventRsvpSubmission,
+  entryAsTold,
   FAILURE_SUMMARY_KIND,
   type MailEntry,
   type MailStatus,
@@ -53,6 +54,7 @@ import {
   StoreUnavailableError,
   type Submission,
   type SubmitOutcome,
+  seatsHeldBy,
   type WaitlistOffers,
   type WaitlistSubmission,
 } from "./store.ts";
@@ -363,17 +365,19 @@ export class PostgresStore implements Store {
       // lock (every instance counts its seats under it, and commits before it lets go) and the
       // counts under it. Sent at once, run in this order, the order in which every transaction
       // takes its locks. Seats an offer to this address holds are its own RSVP's to take.
-      const [previous, , current, taken, held, client] = await Promise.all([
+      const [previous, , current, taken, entry, client] = await Promise.all([
         this.#previous(tx, submission),
         this.#lock(tx, "event", [record.eventId]),
         this.#current(tx, record.eventId, record.email),
         waitlist.eventSeats(tx, record.eventId),
-        waitlist.heldFor(tx, record.eventId, record.email),
+        waitlist.waitingAddressOf(tx, record.eventId, record.email),
         this.#seats(tx, record.eventId, submission.clientKey),
       ]);
       if (previous) return previous;
-      const event = taken - held;
-      if (current?.id !== submission.replaces) return { kind: "stale" };
+      const event = taken - seatsHeldBy(entry);
+      if (current?.id !== submission.replaces || !entryAsTold(submission.entry, entry)) {
+        return { kind: "stale" };
+      }
       const decision = decideRsvpSeats(
         record.attendees,
         {

@@ -86,12 +86,6 @@ export async function waitingAddressOf(
   return row && waitingAddress(row);
 }
 
-/** The seats an open offer to the address holds: its own RSVP may take them. */
-export async function heldFor(tx: Tx, eventId: string, email: string): Promise<number> {
-  const entry = await activeEntry(tx, eventId, email);
-  return entry?.state === "offered" ? Number(entry.attendees) : 0;
-}
-
 /** An RSVP of the address takes the place of its entry; whether it had one. */
 export async function replaceEntryByRsvp(
   tx: Tx,

@@ -36,6 +36,7 @@ import {
   type EventRsvpRecord,
   type EventRsvpSituation,
   type EventRsvpSubmission,
+  entryAsTold,
   FAILURE_SUMMARY_KIND,
   type MailEntry,
   type MailStatus,
@@ -55,6 +56,7 @@ import {
   StoreUnavailableError,
   type Submission,
   type SubmitOutcome,
+  seatsHeldBy,
   type WaitlistOffers,
   type WaitlistSubmission,
 } from "./store.ts";
@@ -317,13 +319,15 @@ export class SqliteStore implements Store {
       const previous = this.#previous(submission);
       if (previous) return previous;
       const current = this.#current(record.eventId, record.email);
-      if (current?.id !== submission.replaces) return { kind: "stale" };
       // Seats an offer to this address holds are its own RSVP's to take.
-      const held = waitlist.heldFor(this.#db, record.eventId, record.email);
+      const entry = waitlist.waitingAddressOf(this.#db, record.eventId, record.email);
+      if (current?.id !== submission.replaces || !entryAsTold(submission.entry, entry)) {
+        return { kind: "stale" };
+      }
       const decision = decideRsvpSeats(
         record.attendees,
         {
-          event: waitlist.eventSeats(this.#db, record.eventId) - held,
+          event: waitlist.eventSeats(this.#db, record.eventId) - seatsHeldBy(entry),
           client: this.#seats(record.eventId, submission.clientKey),
           replaced: current && {
             attendees: current.attendees,

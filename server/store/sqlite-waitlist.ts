@@ -86,12 +86,6 @@ export function waitingAddressOf(
   return row && waitingAddress(row);
 }
 
-/** The seats an open offer to the address holds: its own RSVP may take them. */
-export function heldFor(db: DatabaseSync, eventId: string, email: string): number {
-  const entry = activeEntry(db, eventId, email);
-  return entry?.state === "offered" ? Number(entry.attendees) : 0;
-}
-
 /**
  * An RSVP of the address takes the place of its entry: the entry leaves the list (its offer's
  * seats, if any, are the RSVP's to take). Whether it did.

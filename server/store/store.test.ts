@@ -1655,6 +1655,23 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     await store.close();
   });
 
+  it("takes an RSVP of an address in line only as its notice tells the address's entry: offered seats meanwhile, it stores nothing and answers stale", async () => {
+    const store = await full();
+    await store.joinWaitlist(waiting("Dan", 3), limit);
+    // Dan's RSVP is made while he waits; Bob cancels before its write, and Dan is offered seats.
+    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    const dan = rsvp("Dan", 3);
+    expect(await store.addEventRsvp({ ...dan, entry: "waiting" }, limit)).toEqual({
+      kind: "stale",
+    });
+    expect(await store.addEventRsvp({ ...dan, entry: "none" }, limit)).toEqual({ kind: "stale" });
+    expect(await names(store)).toEqual(["Dan:offered"]);
+    expect((await store.addEventRsvp({ ...dan, entry: "offered" }, limit)).kind).toBe("stored");
+    expect(await names(store)).toEqual([]);
+    expect(await held(store)).toBe(10);
+    await store.close();
+  });
+
   it("lets a party leave, passing its offered seats on; an RSVP of the same address takes the entry's place and its held seats", async () => {
     const store = await full();
     for (const [name, n] of [

@@ -226,6 +226,12 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
   clientKey: string;
   /** The id of the RSVP this one replaces, as read in the situation; undefined for none. */
   replaces: number | undefined;
+  /**
+   * The address's waiting-list entry, which the RSVP takes the place of, as read in the situation
+   * ('none' for none): the secretary's notice tells whether it waited or held an offer. Checked
+   * as `replaces` is (entryAsTold); unset, it is not checked.
+   */
+  entry?: WaitingAddress["state"] | "none" | undefined;
   /** The hash of the manage link's token its confirmation carries (server/rsvp/manage-link.ts). */
   manageTokenHash?: string | undefined;
 }
@@ -284,6 +290,19 @@ export interface WaitingAddress {
   attendees: number;
   /** When its offer runs out: once offered. */
   offerExpiresAt?: Date | undefined;
+}
+
+/** The seats an open offer to the address holds (none while it waits): its own RSVP's to take. */
+export function seatsHeldBy(entry: WaitingAddress | undefined): number {
+  return entry?.state === "offered" ? entry.attendees : 0;
+}
+
+/** Whether an RSVP finds the address's entry as its notice tells it (`told`; unset: unchecked). */
+export function entryAsTold(
+  told: EventRsvpSubmission["entry"],
+  found: WaitingAddress | undefined,
+): boolean {
+  return told === undefined || told === (found?.state ?? "none");
 }
 
 /** A party on an event's waiting list. */
