@@ -1,8 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { managedRsvpSchema } from "../core/schemas/api.ts";
+import { openStore } from "../server/store/open-store.ts";
+import type { Store } from "../server/store/store.ts";
 import {
+  NOW,
   PLAIN_RSVP_FORM,
   startServer,
   type TestServer,
@@ -10,6 +16,7 @@ import {
   testEvent,
 } from "./api-harness.ts";
 import { manageTokenOf, outboxMails } from "./manage-links.ts";
+import { racing } from "./racing-store.ts";
 
 /**
  * A visitor's own RSVP through the personal link in its confirmation: seen, changed within the
@@ -26,8 +33,8 @@ const HOUR = 3_600_000;
 const ANN = { ...PLAIN_RSVP_FORM, firstName: "Ann", lastName: "Lee", email: "ann@example.org" };
 const DINNER = "dinner-meeting";
 
-async function rsvped(guestLimit = 70) {
-  server = await startServer({ data: testData({ guestLimit }) });
+async function rsvped(guestLimit = 70, store?: Store) {
+  server = await startServer({ data: testData({ guestLimit }), ...(store ? { store } : {}) });
   const client = await server.client();
   const sent = await client.post(
     API_ROUTES.eventRsvp.path,
@@ -138,6 +145,45 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
       (await post("changeRsvp", { numberOfAttendees: 3, earlyBirdDinner: false })).status,
     ).toBe(200);
     expect((await s.store.attendeeCounts()).get(DINNER)).toBe(4);
+  });
+
+  it("refuses a change or cancel sent from the reservation as it was before another change landed: its mails would tell it wrongly", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lodge-race-"));
+    try {
+      const { store, race } = racing(openStore(join(dir, "lodge.db"), NOW));
+      const { s, post } = await rsvped(70, store);
+      const changes = (numberOfAttendees: number) => async () =>
+        expect(
+          (await post("changeRsvp", { numberOfAttendees, earlyBirdDinner: false })).status,
+        ).toBe(200);
+      // Ann changes 2 to 3 in one tab while her change to 4 from another lands first.
+      Object.assign(race, { before: "changeEventRsvp", next: changes(4) });
+      expect(
+        await post("changeRsvp", { numberOfAttendees: 3, earlyBirdDinner: false }),
+      ).toMatchObject({
+        status: 409,
+        body: {
+          message:
+            "This reservation was changed elsewhere a moment ago: it is for 4 attendees now. Reload the page to see it as it is now.",
+        },
+      });
+      // She cancels while her change to 1 lands first.
+      Object.assign(race, { before: "cancelEventRsvp", next: changes(1) });
+      expect((await post("cancelRsvp")).body).toMatchObject({
+        message:
+          "This reservation was changed elsewhere a moment ago: it is for 1 attendee now. Reload the page to see it as it is now.",
+      });
+      expect((await s.store.attendeeCounts()).get(DINNER)).toBe(1);
+      const told = (await outboxMails(s)).filter((m) => m.kind === "rsvp-visitor-change");
+      expect(told.map((m) => /^Attendees: .*$/m.exec(m.text)?.[0])).toEqual([
+        "Attendees: 4 attendees (it was 2 attendees)",
+        "Attendees: 1 attendee (it was 4 attendees)",
+      ]);
+    } finally {
+      await server?.close();
+      server = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("cancels: the seats are free at once, and the link then says it is cancelled", async () => {

@@ -9,7 +9,6 @@ import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { OFFER_CHECK_MS } from "../server/jobs/waitlist-offers.ts";
 import { openStore } from "../server/store/open-store.ts";
 import { PostgresStore } from "../server/store/postgres-store.ts";
-import type { Store } from "../server/store/store.ts";
 import {
   type Client,
   Clock,
@@ -23,6 +22,7 @@ import {
 } from "./api-harness.ts";
 import { claimTokenOf, manageTokenOf, outboxMails } from "./manage-links.ts";
 import { clusterOfThisFile } from "./postgres-cluster.ts";
+import { racing } from "./racing-store.ts";
 
 /**
  * The waiting list of a full event through the API, by the server's own clock: joining, the
@@ -94,29 +94,14 @@ async function lodge(guestLimit: number, store?: "postgres") {
  * landing between the server's read of the list, when it composes its notices, and its write.
  */
 async function racingLodge(kind: "sqlite" | "postgres", guestLimit: number) {
-  const race: { before?: keyof Store; next?: (() => Promise<unknown>) | undefined } = {};
   const dir = mkdtempSync(join(tmpdir(), "lodge-race-"));
   dirs.push(dir);
-  const store =
+  const { store, race } = racing(
     kind === "postgres"
       ? await PostgresStore.open(await cluster().place(), NOW)
-      : openStore(join(dir, "lodge.db"), NOW);
-  server = await startServer({
-    data: testData({ guestLimit }),
-    store: new Proxy(store, {
-      get(target, key) {
-        const value = Reflect.get(target, key);
-        if (typeof value !== "function") return value;
-        if (key !== race.before) return value.bind(target);
-        return async (...args: unknown[]) => {
-          const { next } = race;
-          race.next = undefined;
-          await next?.();
-          return value.apply(target, args);
-        };
-      },
-    }),
-  });
+      : openStore(join(dir, "lodge.db"), NOW),
+  );
+  server = await startServer({ data: testData({ guestLimit }), store });
   const s = server;
   const client = await s.client();
   const send = (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>

@@ -10,6 +10,9 @@ import type {
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
 import { parseMail } from "../../test/mime.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
+import { racing } from "../../test/racing-store.ts";
+import { loadData } from "../load/load-data.ts";
+import { changeRsvp } from "../secretary/change-rsvp.ts";
 import { csvCell } from "./rsvps.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
@@ -325,6 +328,33 @@ describe("lodge rsvps and lodge messages", () => {
 });
 
 describe("lodge rsvps cancel and edit", () => {
+  it("cancels or edits an RSVP only as read (its notice tells it so): one changed meanwhile is left as it is, and the secretary is told to run it again", async () => {
+    await seed();
+    const { data } = loadData(join(sample.root, "data"), sample.root);
+    if (!data) throw new Error("the sample data does not load");
+    const { store, race } = racing(openStore(db()));
+    const now = new Date("2027-12-23T12:00:00Z");
+    // Ann changes her 3 to 2 with her link while the secretary's command runs.
+    const visitorChanges = async () =>
+      expect((await store.changeEventRsvpAttendees(1, 2, 70, now, [])).kind).toBe("done");
+    for (const [before, change] of [
+      ["cancelEventRsvp", { kind: "cancel" }],
+      ["changeEventRsvpAttendees", { kind: "attendees", attendees: 4 }],
+    ] as const) {
+      Object.assign(race, { before, next: visitorChanges });
+      await expect(changeRsvp(store, data, undefined, now, 1, change, false)).rejects.toThrow(
+        "RSVP 1 was changed meanwhile. Nothing was changed; run it again.",
+      );
+      expect((await store.getEventRsvp(1))?.record.attendees).toBe(2);
+      // Read again, it goes through.
+      await store.changeEventRsvpAttendees(1, 3, 70, now, []);
+    }
+    expect(await changeRsvp(store, data, undefined, now, 1, { kind: "cancel" }, false)).toContain(
+      "Cancelled RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 at 7:30PM.",
+    );
+    await store.close();
+  });
+
   it("cancels an RSVP: its seats are free at once and the visitor's notice is queued", async () => {
     await seed();
     const dry = await lodge(sample.root, "rsvps", "cancel", "1", "--dry-run");

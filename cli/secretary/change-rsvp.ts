@@ -92,10 +92,19 @@ export async function changeRsvp(
       "Nothing was changed (--dry-run).",
     ];
   }
+  // The notice tells the RSVP as read here: one changed meanwhile answers `changed`.
   const write = (offers?: WaitlistOffers) =>
     change.kind === "cancel"
-      ? store.cancelEventRsvp(id, now, notice, offers)
-      : store.changeEventRsvpAttendees(id, change.attendees, guestLimit, now, notice, offers);
+      ? store.cancelEventRsvp(id, now, notice, offers, r.attendees)
+      : store.changeEventRsvpAttendees(
+          id,
+          change.attendees,
+          guestLimit,
+          now,
+          notice,
+          offers,
+          r.attendees,
+        );
   const freed = r.attendees - (change.kind === "cancel" ? 0 : change.attendees);
   const offeredIds = async () =>
     (await store.listWaitlist(r.eventId)).filter((entry) => entry.state === "offered");
@@ -114,7 +123,7 @@ export async function changeRsvp(
           write,
         )
       : await write();
-  if (outcome.kind === "stale") {
+  if (outcome.kind === "stale" || outcome.kind === "changed") {
     throw new UserError(`RSVP ${id} was changed meanwhile. Nothing was changed; run it again.`);
   }
   if (outcome.kind === "not-found") {

@@ -32,6 +32,12 @@ function changed(outcome: Exclude<ChangeOutcome, { kind: "stale" }>, attendees: 
       "This reservation was changed elsewhere a moment ago (cancelled, or replaced by a newer one). Reload the page to see it as it is now.",
     );
   }
+  if (outcome.kind === "changed") {
+    throw new HttpError(
+      409,
+      `This reservation was changed elsewhere a moment ago: it is for ${outcome.attendees} ${outcome.attendees === 1 ? "attendee" : "attendees"} now. Reload the page to see it as it is now.`,
+    );
+  }
 }
 
 /**
@@ -79,6 +85,8 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
     // Seats the change frees go to the event's waiting list in the same transaction.
     const now = ctx.now();
     const freed = opened.record.attendees - (change?.attendees ?? 0);
+    // The mails tell the RSVP as it was opened: one changed meanwhile answers `changed`.
+    const before = opened.record.attendees;
     return withOffers(waitlist, opened.item, base, now, freed, (offers) =>
       change
         ? ctx.store.changeEventRsvp(
@@ -88,8 +96,9 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
             now,
             queued,
             offers,
+            before,
           )
-        : ctx.store.cancelEventRsvp(opened.id, now, queued, offers),
+        : ctx.store.cancelEventRsvp(opened.id, now, queued, offers, before),
     );
   };
 

@@ -28,6 +28,7 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
+  changedSince,
   type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
@@ -513,6 +514,7 @@ export class PostgresStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers: WaitlistOffers | undefined,
+    told: number | undefined,
     change: (tx: Tx, before: Stored<EventRsvpRecord>) => Promise<ChangeOutcome | undefined>,
   ): Promise<ChangeOutcome> {
     return this.#offering(async (tx): Promise<ChangeOutcome> => {
@@ -526,6 +528,8 @@ export class PostgresStore implements Store {
       ]);
       if (!row) return { kind: "not-found" };
       const before = eventRsvp(row);
+      const changed = changedSince(told, before.record);
+      if (changed) return changed;
       const refused = await change(tx, before);
       if (refused) return refused;
       await this.#queue(tx, "event_rsvps", id, mails, now);
@@ -539,8 +543,9 @@ export class PostgresStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    told?: number,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, offers, async (tx) => {
+    return this.#change(id, now, mails, offers, told, async (tx) => {
       await tx`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${now} WHERE id = ${id}`;
       return undefined;
     });
@@ -553,8 +558,9 @@ export class PostgresStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    told?: number,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, offers, async (tx, before) => {
+    return this.#change(id, now, mails, offers, told, async (tx, before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         attendees,
@@ -581,8 +587,9 @@ export class PostgresStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    told?: number,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, offers, async (tx, before) => {
+    return this.#change(id, now, mails, offers, told, async (tx, before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         change.attendees,

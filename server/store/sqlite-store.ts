@@ -31,6 +31,7 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
+  changedSince,
   type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
@@ -474,6 +475,7 @@ export class SqliteStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers: WaitlistOffers | undefined,
+    told: number | undefined,
     change: (before: Stored<EventRsvpRecord>) => ChangeOutcome | undefined,
   ): Promise<ChangeOutcome> {
     return this.#offering((): ChangeOutcome => {
@@ -482,6 +484,8 @@ export class SqliteStore implements Store {
       ).get(id) as Found | undefined;
       if (!row) return { kind: "not-found" };
       const before = eventRsvp(row);
+      const changed = changedSince(told, before.record);
+      if (changed) return changed;
       const refused = change(before);
       if (refused) return refused;
       queueMails(this.#db, "event_rsvps", id, mails, now);
@@ -495,8 +499,9 @@ export class SqliteStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    told?: number,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, offers, () => {
+    return this.#change(id, now, mails, offers, told, () => {
       this.#statement("UPDATE event_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ?").run(
         now.toISOString(),
         id,
@@ -512,8 +517,9 @@ export class SqliteStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    told?: number,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, offers, (before) => {
+    return this.#change(id, now, mails, offers, told, (before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         attendees,
@@ -542,8 +548,9 @@ export class SqliteStore implements Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    told?: number,
   ): Promise<ChangeOutcome> {
-    return this.#change(id, now, mails, offers, (before) => {
+    return this.#change(id, now, mails, offers, told, (before) => {
       const decision = decideSeatChange(
         before.record.attendees,
         change.attendees,

@@ -640,6 +640,30 @@ describe.each(kinds)("the $name store", (kind) => {
       await server.close();
       await other.close();
     });
+    it("changes or cancels an RSVP only as its mails tell it was: one changed meanwhile stores nothing and answers what it is now", async () => {
+      const store = await kind.open(await kind.place());
+      await store.addEventRsvp(rsvp("Ann", 2), seats(6));
+      const told = [mail("rsvp-changed", "ann@example.org")];
+      // Mails made while Ann had 2; she has 3 by the write.
+      expect((await store.changeEventRsvpAttendees(1, 3, 6, NOW, [])).kind).toBe("done");
+      const plain = { dinner: false, meals: 0, mealCounts: [] };
+      expect(
+        await store.changeEventRsvp(1, { attendees: 1, ...plain }, 6, NOW, told, undefined, 2),
+      ).toEqual({ kind: "changed", attendees: 3 });
+      expect(await store.changeEventRsvpAttendees(1, 1, 6, NOW, told, undefined, 2)).toEqual({
+        kind: "changed",
+        attendees: 3,
+      });
+      expect(await store.cancelEventRsvp(1, NOW, told, undefined, 2)).toEqual({
+        kind: "changed",
+        attendees: 3,
+      });
+      expect((await store.attendeeCounts()).get("e1")).toBe(3);
+      expect(await store.listMail()).toEqual([]);
+      expect((await store.cancelEventRsvp(1, NOW, told, undefined, 3)).kind).toBe("done");
+      expect((await store.attendeeCounts()).get("e1")).toBeUndefined();
+      await store.close();
+    });
   });
 
   describe("contact messages", () => {

@@ -275,8 +275,23 @@ export type ChangeOutcome =
   /** No current RSVP has this id (never had, cancelled, or replaced). */
   | { kind: "not-found" }
   | { kind: "full"; taken: number; limit: number }
+  /**
+   * The RSVP no longer has the attendees its mails tell it had (`before`, given to the change):
+   * changed meanwhile by someone else. Nothing was stored.
+   */
+  | { kind: "changed"; attendees: number }
   /** Seats freed would go to a waiting party whose offer mail was not made: nothing was stored. */
   | { kind: "stale" };
+
+/** `changed` when an RSVP found in a change has other attendees than its mails tell (`told`). */
+export function changedSince(
+  told: number | undefined,
+  found: Pick<EventRsvpRecord, "attendees">,
+): Extract<ChangeOutcome, { kind: "changed" }> | undefined {
+  return told === undefined || told === found.attendees
+    ? undefined
+    : { kind: "changed", attendees: found.attendees };
+}
 
 /**
  * Where a waiting-list entry stands: in line, offered seats, claimed (now an RSVP), its offer
@@ -538,13 +553,16 @@ export interface Store {
   getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined>;
   /**
    * Cancels a current RSVP, freeing its seats, and queues `mails` with it; the seats go to the
-   * waiting list in the same transaction (`offers`; none offered without it).
+   * waiting list in the same transaction (`offers`; none offered without it). `before`, here and
+   * in the changes below: the attendees the mails tell the RSVP had; one that has others now
+   * answers `changed` (unset: not checked).
    */
   cancelEventRsvp(
     id: number,
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    before?: number,
   ): Promise<ChangeOutcome>;
   /**
    * Sets the attendees of a current RSVP, within the guest limit (seats held by open offers
@@ -557,6 +575,7 @@ export interface Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    before?: number,
   ): Promise<ChangeOutcome>;
   /** The RSVP whose manage link's token has this hash (any state), or undefined. */
   findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined>;
@@ -571,6 +590,7 @@ export interface Store {
     now: Date,
     mails: ComposedMail[],
     offers?: WaitlistOffers,
+    before?: number,
   ): Promise<ChangeOutcome>;
   /** The social RSVP whose manage link's token has this hash (any state), or undefined. */
   findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined>;
