@@ -29,6 +29,18 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A store on disk whose writes a test can race (test/racing-store.ts), removed after the test. */
+let dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+function racingStore() {
+  const dir = mkdtempSync(join(tmpdir(), "lodge-race-"));
+  dirs.push(dir);
+  return racing(openStore(join(dir, "lodge.db"), NOW));
+}
+
 const HOUR = 3_600_000;
 const ANN = { ...PLAIN_RSVP_FORM, firstName: "Ann", lastName: "Lee", email: "ann@example.org" };
 const DINNER = "dinner-meeting";
@@ -148,42 +160,35 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
   });
 
   it("refuses a change or cancel sent from the reservation as it was before another change landed: its mails would tell it wrongly", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "lodge-race-"));
-    try {
-      const { store, race } = racing(openStore(join(dir, "lodge.db"), NOW));
-      const { s, post } = await rsvped(70, store);
-      const changes = (numberOfAttendees: number) => async () =>
-        expect(
-          (await post("changeRsvp", { numberOfAttendees, earlyBirdDinner: false })).status,
-        ).toBe(200);
-      // Ann changes 2 to 3 in one tab while her change to 4 from another lands first.
-      Object.assign(race, { before: "changeEventRsvp", next: changes(4) });
-      expect(
-        await post("changeRsvp", { numberOfAttendees: 3, earlyBirdDinner: false }),
-      ).toMatchObject({
-        status: 409,
-        body: {
-          message:
-            "This reservation was changed elsewhere a moment ago: it is for 4 attendees now. Reload the page to see it as it is now.",
-        },
-      });
-      // She cancels while her change to 1 lands first.
-      Object.assign(race, { before: "cancelEventRsvp", next: changes(1) });
-      expect((await post("cancelRsvp")).body).toMatchObject({
+    const { store, race } = racingStore();
+    const { s, post } = await rsvped(70, store);
+    const changes = (numberOfAttendees: number) => async () =>
+      expect((await post("changeRsvp", { numberOfAttendees, earlyBirdDinner: false })).status).toBe(
+        200,
+      );
+    // Ann changes 2 to 3 in one tab while her change to 4 from another lands first.
+    Object.assign(race, { before: "changeEventRsvp", next: changes(4) });
+    expect(
+      await post("changeRsvp", { numberOfAttendees: 3, earlyBirdDinner: false }),
+    ).toMatchObject({
+      status: 409,
+      body: {
         message:
-          "This reservation was changed elsewhere a moment ago: it is for 1 attendee now. Reload the page to see it as it is now.",
-      });
-      expect((await s.store.attendeeCounts()).get(DINNER)).toBe(1);
-      const told = (await outboxMails(s)).filter((m) => m.kind === "rsvp-visitor-change");
-      expect(told.map((m) => /^Attendees: .*$/m.exec(m.text)?.[0])).toEqual([
-        "Attendees: 4 attendees (it was 2 attendees)",
-        "Attendees: 1 attendee (it was 4 attendees)",
-      ]);
-    } finally {
-      await server?.close();
-      server = undefined;
-      rmSync(dir, { recursive: true, force: true });
-    }
+          "This reservation was changed elsewhere a moment ago: it is for 4 attendees now. Reload the page to see it as it is now.",
+      },
+    });
+    // She cancels while her change to 1 lands first.
+    Object.assign(race, { before: "cancelEventRsvp", next: changes(1) });
+    expect((await post("cancelRsvp")).body).toMatchObject({
+      message:
+        "This reservation was changed elsewhere a moment ago: it is for 1 attendee now. Reload the page to see it as it is now.",
+    });
+    expect((await s.store.attendeeCounts()).get(DINNER)).toBe(1);
+    const told = (await outboxMails(s)).filter((m) => m.kind === "rsvp-visitor-change");
+    expect(told.map((m) => /^Attendees: .*$/m.exec(m.text)?.[0])).toEqual([
+      "Attendees: 4 attendees (it was 2 attendees)",
+      "Attendees: 1 attendee (it was 4 attendees)",
+    ]);
   });
 
   it("cancels: the seats are free at once, and the link then says it is cancelled", async () => {
@@ -231,8 +236,9 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
     });
   });
 
-  it("works for a social outing too: attendees changed, then cancelled, with both mails", async () => {
-    server = await startServer();
+  it("works for a social outing too: attendees changed, then cancelled, with both mails; not from the reservation as it was before another change landed", async () => {
+    const { store, race } = racingStore();
+    server = await startServer({ store });
     const s = server;
     const client = await s.client();
     const outing = testData().socialEvents[0];
@@ -261,10 +267,21 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
     expect((await post("changeRsvp", { numberOfAttendees: 11 })).status).toBe(400);
     expect((await post("changeRsvp", { numberOfAttendees: 4 })).status).toBe(200);
     expect((await s.store.listSocialRsvps("bowling")).map((r) => r.record.attendees)).toEqual([4]);
+    // Ann cancels while her change to 3 from another tab lands first: the cancel's mails would
+    // tell of 4, so it is refused.
+    const changes = async () =>
+      expect((await post("changeRsvp", { numberOfAttendees: 3 })).status).toBe(200);
+    Object.assign(race, { before: "changeSocialRsvp", next: changes });
+    expect((await post("cancelRsvp")).body).toMatchObject({
+      message:
+        "This reservation was changed elsewhere a moment ago: it is for 3 attendees now. Reload the page to see it as it is now.",
+    });
     expect((await post("cancelRsvp")).status).toBe(200);
     expect(await s.store.listSocialRsvps("bowling")).toEqual([]);
     const mails = (await outboxMails(s)).slice(2);
     expect(mails.map((m) => m.subject)).toEqual([
+      "Changed: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
+      "RSVP changed: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
       "Changed: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
       "RSVP changed: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
       "Cancelled: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",

@@ -74,19 +74,20 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
     queued: ComposedMail[],
     base: string,
   ): Promise<Exclude<ChangeOutcome, { kind: "stale" }>> => {
+    // The mails tell the RSVP as it was opened: one changed meanwhile answers `changed`.
+    const before = opened.record.attendees;
     if (opened.kind === "social") {
       return ctx.store.changeSocialRsvp(
         opened.id,
         change?.attendees ?? 0,
         ctx.now(),
         queued,
+        before,
       ) as Promise<Exclude<ChangeOutcome, { kind: "stale" }>>;
     }
     // Seats the change frees go to the event's waiting list in the same transaction.
     const now = ctx.now();
     const freed = opened.record.attendees - (change?.attendees ?? 0);
-    // The mails tell the RSVP as it was opened: one changed meanwhile answers `changed`.
-    const before = opened.record.attendees;
     return withOffers(waitlist, opened.item, base, now, freed, (offers) =>
       change
         ? ctx.store.changeEventRsvp(

@@ -671,15 +671,18 @@ export class PostgresStore implements Store {
     });
   }
 
-  async changeSocialRsvp(id: number, attendees: number, now: Date, mails: ComposedMail[]) {
-    return this.#write(async (tx): Promise<{ kind: "done" } | { kind: "not-found" }> => {
-      const changed =
-        attendees === 0
-          ? await tx`UPDATE social_rsvps SET state = 'cancelled', ended_at = ${now}
-              WHERE id = ${id} AND state = 'current'`
-          : await tx`UPDATE social_rsvps SET attendees = ${attendees}
-              WHERE id = ${id} AND state = 'current'`;
-      if (changed.count === 0) return { kind: "not-found" };
+  async changeSocialRsvp(
+    ...[id, attendees, now, mails, told]: Parameters<Store["changeSocialRsvp"]>
+  ) {
+    return this.#write(async (tx): ReturnType<Store["changeSocialRsvp"]> => {
+      const [found] = await tx<{ attendees: number }[]>`
+        SELECT attendees FROM social_rsvps WHERE id = ${id} AND state = 'current' FOR UPDATE`;
+      if (!found) return { kind: "not-found" };
+      const changed = changedSince(told, found);
+      if (changed) return changed;
+      await (attendees === 0
+        ? tx`UPDATE social_rsvps SET state = 'cancelled', ended_at = ${now} WHERE id = ${id}`
+        : tx`UPDATE social_rsvps SET attendees = ${attendees} WHERE id = ${id}`);
       await this.#queue(tx, "social_rsvps", id, mails, now);
       return { kind: "done" };
     });

@@ -616,17 +616,23 @@ export class SqliteStore implements Store {
     });
   }
 
-  async changeSocialRsvp(id: number, attendees: number, now: Date, mails: ComposedMail[]) {
-    return this.#write((): { kind: "done" } | { kind: "not-found" } => {
-      const changed =
-        attendees === 0
-          ? this.#statement(
-              "UPDATE social_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ? AND state = 'current'",
-            ).run(now.toISOString(), id)
-          : this.#statement(
-              "UPDATE social_rsvps SET attendees = ? WHERE id = ? AND state = 'current'",
-            ).run(attendees, id);
-      if (changed.changes === 0) return { kind: "not-found" };
+  async changeSocialRsvp(
+    ...[id, attendees, now, mails, told]: Parameters<Store["changeSocialRsvp"]>
+  ) {
+    return this.#write((): Awaited<ReturnType<Store["changeSocialRsvp"]>> => {
+      const found = this.#statement(
+        "SELECT attendees FROM social_rsvps WHERE id = ? AND state = 'current'",
+      ).get(id) as { attendees: number } | undefined;
+      if (!found) return { kind: "not-found" };
+      const changed = changedSince(told, found);
+      if (changed) return changed;
+      if (attendees === 0) {
+        this.#statement(
+          "UPDATE social_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ?",
+        ).run(now.toISOString(), id);
+      } else {
+        this.#statement("UPDATE social_rsvps SET attendees = ? WHERE id = ?").run(attendees, id);
+      }
       queueMails(this.#db, "social_rsvps", id, mails, now);
       return { kind: "done" };
     });

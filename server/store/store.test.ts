@@ -531,7 +531,13 @@ describe.each(kinds)("the $name store", (kind) => {
         await store.changeSocialRsvp(1, 4, NOW, [mail("rsvp-visitor-change", "ann@example.org")]),
       ).toEqual({ kind: "done" });
       expect((await store.listSocialRsvps("o1")).map((r) => r.record.attendees)).toEqual([4]);
-      expect(await store.changeSocialRsvp(1, 0, NOW, [])).toEqual({ kind: "done" });
+      // A change whose mails tell of the 2 it had before the change to 4 stores nothing.
+      expect(await store.changeSocialRsvp(1, 0, NOW, [mail("x", "ann@example.org")], 2)).toEqual({
+        kind: "changed",
+        attendees: 4,
+      });
+      expect((await store.listSocialRsvps("o1")).map((r) => r.record.attendees)).toEqual([4]);
+      expect(await store.changeSocialRsvp(1, 0, NOW, [], 4)).toEqual({ kind: "done" });
       expect(await store.listSocialRsvps("o1")).toEqual([]);
       expect((await store.findSocialRsvpByToken("social-hash"))?.state).toBe("cancelled");
       expect(await store.changeSocialRsvp(1, 3, NOW, [])).toEqual({ kind: "not-found" });

@@ -594,13 +594,19 @@ export interface Store {
   ): Promise<ChangeOutcome>;
   /** The social RSVP whose manage link's token has this hash (any state), or undefined. */
   findSocialRsvpByToken(tokenHash: string): Promise<ManagedSocialRsvp | undefined>;
-  /** Sets the attendees of a current social RSVP, or cancels it (attendees 0), with its mails. */
+  /**
+   * Sets the attendees of a current social RSVP, or cancels it (attendees 0), with its mails;
+   * `before` as for an event RSVP's change (changedSince).
+   */
   changeSocialRsvp(
     id: number,
     attendees: number,
     now: Date,
     mails: ComposedMail[],
-  ): Promise<{ kind: "done" } | { kind: "not-found" }>;
+    before?: number,
+  ): Promise<
+    { kind: "done" } | { kind: "not-found" } | Extract<ChangeOutcome, { kind: "changed" }>
+  >;
   /**
    * Puts a party on the event's waiting list, its mails queued with it, when its seats do not
    * fit (open offers' seats count as taken). An entry of the same address still waiting is
