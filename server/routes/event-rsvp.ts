@@ -113,6 +113,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
             idempotency,
             clientKey,
             replaces: current?.id,
+            replacedAttendees: current?.attendees,
             // The notice tells whether the party waited or held an offer: checked in the write.
             entry: waiting?.state ?? "none",
             manageTokenHash: rsvpTokenHash(manageToken),

@@ -34,7 +34,6 @@ import {
   type EventRsvpRecord,
   type EventRsvpSituation,
   type EventRsvpSubmission,
-  entryAsTold,
   FAILURE_SUMMARY_KIND,
   type MailEntry,
   type MailStatus,
@@ -56,6 +55,7 @@ import {
   type Submission,
   type SubmitOutcome,
   seatsHeldBy,
+  situationAsRead,
   type WaitlistOffers,
   type WaitlistSubmission,
 } from "./store.ts";
@@ -376,7 +376,7 @@ export class PostgresStore implements Store {
       ]);
       if (previous) return previous;
       const event = taken - seatsHeldBy(entry);
-      if (current?.id !== submission.replaces || !entryAsTold(submission.entry, entry)) {
+      if (!situationAsRead(submission, current, entry)) {
         return { kind: "stale" };
       }
       const decision = decideRsvpSeats(

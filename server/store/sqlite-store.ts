@@ -37,7 +37,6 @@ import {
   type EventRsvpRecord,
   type EventRsvpSituation,
   type EventRsvpSubmission,
-  entryAsTold,
   FAILURE_SUMMARY_KIND,
   type MailEntry,
   type MailStatus,
@@ -58,6 +57,7 @@ import {
   type Submission,
   type SubmitOutcome,
   seatsHeldBy,
+  situationAsRead,
   type WaitlistOffers,
   type WaitlistSubmission,
 } from "./store.ts";
@@ -322,7 +322,7 @@ export class SqliteStore implements Store {
       const current = this.#current(record.eventId, record.email);
       // Seats an offer to this address holds are its own RSVP's to take.
       const entry = waitlist.waitingAddressOf(this.#db, record.eventId, record.email);
-      if (current?.id !== submission.replaces || !entryAsTold(submission.entry, entry)) {
+      if (!situationAsRead(submission, current, entry)) {
         return { kind: "stale" };
       }
       const decision = decideRsvpSeats(

@@ -652,6 +652,12 @@ describe.each(kinds)("the $name store", (kind) => {
       const told = [mail("rsvp-changed", "ann@example.org")];
       // Mails made while Ann had 2; she has 3 by the write.
       expect((await store.changeEventRsvpAttendees(1, 3, 6, NOW, [])).kind).toBe("done");
+      // Her RSVP sent again, whose notice tells of the 2 it replaces, is stale.
+      const again = { ...rsvp("Ann", 1, "again"), replaces: 1 };
+      expect(await store.addEventRsvp({ ...again, replacedAttendees: 2 }, seats(6))).toEqual({
+        kind: "stale",
+      });
+      expect((await store.attendeeCounts()).get("e1")).toBe(3);
       const plain = { dinner: false, meals: 0, mealCounts: [] };
       expect(
         await store.changeEventRsvp(1, { attendees: 1, ...plain }, 6, NOW, told, undefined, 2),

@@ -227,9 +227,14 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
   /** The id of the RSVP this one replaces, as read in the situation; undefined for none. */
   replaces: number | undefined;
   /**
+   * The attendees of the RSVP it replaces, as read in the situation: the secretary's notice tells
+   * them. Checked as `replaces` is (situationAsRead); unset, it is not checked.
+   */
+  replacedAttendees?: number | undefined;
+  /**
    * The address's waiting-list entry, which the RSVP takes the place of, as read in the situation
    * ('none' for none): the secretary's notice tells whether it waited or held an offer. Checked
-   * as `replaces` is (entryAsTold); unset, it is not checked.
+   * as `replaces` is (situationAsRead); unset, it is not checked.
    */
   entry?: WaitingAddress["state"] | "none" | undefined;
   /** The hash of the manage link's token its confirmation carries (server/rsvp/manage-link.ts). */
@@ -312,12 +317,22 @@ export function seatsHeldBy(entry: WaitingAddress | undefined): number {
   return entry?.state === "offered" ? entry.attendees : 0;
 }
 
-/** Whether an RSVP finds the address's entry as its notice tells it (`told`; unset: unchecked). */
-export function entryAsTold(
-  told: EventRsvpSubmission["entry"],
-  found: WaitingAddress | undefined,
+/**
+ * Whether an RSVP's write finds the address's situation as the server read it, and as its
+ * notice tells it: the RSVP it replaces (`replaces`, with `replacedAttendees`) and its entry on
+ * the waiting list (`entry`). Otherwise the write is `stale`, and read again.
+ */
+export function situationAsRead(
+  submission: Pick<EventRsvpSubmission, "replaces" | "replacedAttendees" | "entry">,
+  current: { id: number; attendees: number } | undefined,
+  entry: WaitingAddress | undefined,
 ): boolean {
-  return told === undefined || told === (found?.state ?? "none");
+  const { replaces, replacedAttendees, entry: told } = submission;
+  return (
+    current?.id === replaces &&
+    (current === undefined || changedSince(replacedAttendees, current) === undefined) &&
+    (told === undefined || told === (entry?.state ?? "none"))
+  );
 }
 
 /** A party on an event's waiting list. */
