@@ -108,7 +108,11 @@ async function racingLodge(kind: "sqlite" | "postgres", guestLimit: number) {
     client.post(API_ROUTES[name].path, buildEventRsvpPayload(testEvent(DINNER), person(who, n)));
   const joins = (who: string, n: number) => async () =>
     expect((await send("joinWaitlist", who, n)).status).toBe(200);
-  return { s, client, race, send, joins };
+  const cancels = (who: string) => async () => {
+    const token = await manageTokenOf(s, `${who.toLowerCase()}@example.org`);
+    expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+  };
+  return { s, client, race, send, joins, cancels };
 }
 let dirs: string[] = [];
 afterEach(() => {
@@ -521,14 +525,13 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells the list in each offer's notice as the write that made it left it, also when a party joined between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      const { s, client, race, send, joins, cancels } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 3)();
       await joins("Cy", 3)();
       // Ann cancels, and Dan joins meanwhile: Bob is offered her 3 seats.
       Object.assign(race, { before: "cancelEventRsvp", next: joins("Dan", 1) });
-      const token = await manageTokenOf(s, "ann@example.org");
-      expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      await cancels("Ann")();
       // Bob leaves, and Eve joins meanwhile: Cy is offered the seats; Dan's 1 no longer fits.
       Object.assign(race, { before: "leaveWaitlist", next: joins("Eve", 2) });
       const bob = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
@@ -559,12 +562,11 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells the list in a claimed offer's notice as the claim left it, also when a party joined between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      const { s, client, race, send, joins, cancels } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 2)();
       await joins("Cy", 2)();
-      const token = await manageTokenOf(s, "ann@example.org");
-      expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      await cancels("Ann")();
       // Bob claims the 2 seats offered to him, and Dan joins meanwhile (the 1 seat free fits
       // neither him nor Cy).
       Object.assign(race, { before: "claimOffer", next: joins("Dan", 2) });
@@ -591,12 +593,11 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells in the notice of an offer that ran out whether anyone waits in line as the write passing it on found it, also when a party joined between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins } = await racingLodge(kind, 5);
+      const { s, race, send, joins, cancels } = await racingLodge(kind, 5);
       await send("eventRsvp", "Ann", 3);
       await send("eventRsvp", "Dan", 2);
       await joins("Bob", 3)();
-      const token = await manageTokenOf(s, "ann@example.org");
-      expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+      await cancels("Ann")();
       // Bob's offer runs out, and Cy joins as the scheduler passes it on: her 4 do not fit in 3.
       s.clock.advance(24 * HOUR);
       Object.assign(race, { before: "settleWaitlist", next: joins("Cy", 4) });
@@ -615,17 +616,13 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells in the notice of a party leaving whether they gave up an offer as the leave found their entry, also when seats were offered to them between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      const { s, client, race, send, joins, cancels } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 3)();
       await joins("Cy", 2)();
       // Bob leaves with his link while waiting, and Ann cancels meanwhile: her seats are offered
       // to Bob, so his leave gives them up, and they go to Cy.
-      const cancels = async () => {
-        const token = await manageTokenOf(s, "ann@example.org");
-        expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
-      };
-      Object.assign(race, { before: "leaveWaitlist", next: cancels });
+      Object.assign(race, { before: "leaveWaitlist", next: cancels("Ann") });
       const bob = await claimTokenOf(s, "bob@example.org", "waitlist-joined");
       expect((await client.post(API_ROUTES.leaveWaitlist.path, { token: bob })).status).toBe(200);
       expect(race.next).toBeUndefined();
@@ -646,16 +643,12 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells in the notice of an RSVP sent by a party in line whether it held an offer as the RSVP's write found its entry, also when seats were offered to it between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins } = await racingLodge(kind, 3);
+      const { s, race, send, joins, cancels } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 3)();
       // Bob reserves with the form while in line, and Ann cancels meanwhile: her seats are
       // offered to Bob, and his RSVP takes them.
-      const cancels = async () => {
-        const token = await manageTokenOf(s, "ann@example.org");
-        expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
-      };
-      Object.assign(race, { before: "addEventRsvp", next: cancels });
+      Object.assign(race, { before: "addEventRsvp", next: cancels("Ann") });
       expect((await send("eventRsvp", "Bob", 3)).status).toBe(200);
       expect(race.next).toBeUndefined();
       const notice = (await outboxMails(s)).find(
