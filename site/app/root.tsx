@@ -17,13 +17,14 @@ import {
 } from "react-router";
 import type { Picture } from "../../core/rules/pictures.ts";
 import { wallTimeIn } from "../../core/rules/time.ts";
+import { knowZoneOffsets } from "../../core/rules/wall-time.ts";
 import { lodge } from "../generated/lodge.ts";
 import { AlertBanner, AlertProvider } from "./components/Alerts.tsx";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { JoinBlock } from "./components/JoinBlock.tsx";
 import { buildMoment } from "./lib/build-moment.ts";
-import { textChanges } from "./lib/by-time.server.ts";
+import { textChanges, zoneOffsetsFor } from "./lib/by-time.server.ts";
 import { pageHydrates } from "./lib/hydration.ts";
 import { NowProvider } from "./lib/now.tsx";
 import { logo } from "./lib/pictures.server.ts";
@@ -44,6 +45,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return {
     builtAt: builtAt.getTime(),
     yearChanges: textChanges((at) => String(wallTimeIn(at, lodge.timeZone).year), builtAt, 10),
+    zone: zoneOffsetsFor(lodge.timeZone, builtAt),
     logo: logo(),
     share: shareTags(new URL(request.url).pathname),
   };
@@ -192,7 +194,9 @@ function SiteLayout({ children, logo }: { children: ReactNode; logo: Picture | u
 }
 
 export default function App() {
-  const { builtAt, logo } = useLoaderData<typeof loader>();
+  const { builtAt, logo, zone } = useLoaderData<typeof loader>();
+  // Before any part of the page reads the lodge's time (idempotent, so safe while rendering).
+  knowZoneOffsets(zone);
   // Marks the page as hydrated and, as the site script does on a page without React, ready:
   // for tests and for CSS that needs JavaScript.
   useEffect(() => {

@@ -1,3 +1,5 @@
+import { type ZoneOffsets, zoneOffsets } from "../../../core/rules/wall-time.ts";
+
 /** How far ahead a text's changes are searched for: more than a year, so no change is missed. */
 const STEP_MS = 400 * 24 * 3600 * 1000;
 
@@ -30,4 +32,22 @@ export function textChanges(
     start = high;
   }
   return changes;
+}
+
+const tables = new Map<string, ZoneOffsets>();
+
+/**
+ * The offsets of the lodge's zone that a page with React is given (see ZoneOffsets): from the
+ * start of the year before the build's (the recent events reach a year back) to the start of the
+ * sixth year after it, the same for every page of a build, so worked out once.
+ */
+export function zoneOffsetsFor(timeZone: string, builtAt: Date): ZoneOffsets {
+  const year = builtAt.getUTCFullYear();
+  const key = `${timeZone} ${year}`;
+  let table = tables.get(key);
+  if (!table) {
+    table = zoneOffsets(timeZone, new Date(Date.UTC(year - 1, 0)), new Date(Date.UTC(year + 6, 0)));
+    tables.set(key, table);
+  }
+  return table;
 }
