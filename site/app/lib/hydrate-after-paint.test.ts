@@ -28,7 +28,7 @@ describe("loading a page's scripts once it is painted", () => {
     expect(html).toContain("<script>window.__reactRouterContext = {};</script>");
   });
 
-  it("preloads the same modules one frame after the first paint, imports the route modules together, then the entry", () => {
+  it("preloads the same modules one frame after the first paint, one task each, imports the route modules together, then the entry", () => {
     const html = hydrateAfterPaint(PAGE);
     const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(html)?.[1];
     expect(script).toBe(
@@ -39,6 +39,7 @@ describe("loading a page's scripts once it is painted", () => {
         'link.rel = "modulepreload";',
         "link.href = href;",
         "document.head.append(link);",
+        "await (globalThis.scheduler?.yield?.() ?? new Promise((resume) => setTimeout(resume)));",
         "}",
         'const [, route0, route1] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-5.js"), import("/assets/home-6.js")]);',
         'window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
