@@ -66,6 +66,19 @@ describe("the built site in Chromium", () => {
     await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();
     await page.clock.install({ time: NOW });
+    // A tab's first Intl.DateTimeFormat loads the time zone data (15-40 ms of one task): the
+    // pages tell the lodge's time from the root's table of offsets instead (zoneOffsets).
+    await page.addInitScript(() => {
+      const Made = Intl.DateTimeFormat;
+      const made = { count: 0 };
+      Object.assign(window, { intlFormatsMade: made });
+      Intl.DateTimeFormat = class extends Made {
+        constructor(...args: ConstructorParameters<typeof Made>) {
+          super(...args);
+          made.count++;
+        }
+      } as typeof Made;
+    });
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
     page.on("console", (message) => {
@@ -90,6 +103,10 @@ describe("the built site in Chromium", () => {
           .length,
         router: "__reactRouterContext" in window,
       }));
+      const intlFormats = await page.evaluate(
+        () => (window as unknown as { intlFormatsMade: { count: number } }).intlFormatsMade.count,
+      );
+      expect(intlFormats, `${path}: Intl.DateTimeFormat made while loading`).toBe(0);
       if (!scripts.hydrated) {
         expect(scripts, path).toEqual({ hydrated: false, modules: 0, router: false });
         withoutReact.push(path);
