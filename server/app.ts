@@ -14,6 +14,7 @@ import { type AppConfig, mailIdentity } from "./config.ts";
 import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
+import { RequestsInFlight } from "./http/in-flight.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
@@ -127,11 +128,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const { secretaryEmail, mailFrom } = mailIdentity(config, lodge);
     return { lodge, from: mailFrom, secretary: secretaryEmail, templates };
   });
+  // The mail worker sends between the requests, not during them (see RequestsInFlight).
+  const inFlight = new RequestsInFlight();
+  app.addHook("onRequest", async (request, reply) => {
+    const ended = inFlight.started();
+    reply.raw.once("finish", ended);
+    reply.raw.once("close", ended);
+  });
   const worker = new MailWorker({
     store,
     transport,
     now,
     log: app.log,
+    quiet: () => inFlight.quiet(),
     summary: (failures) => failureSummaryMail(mail(), failures),
     compose: (ordered) => composeOrdered(mail(), data(), ordered),
     // Longer than the longest send (connection, greeting and message, each up to the timeout),

@@ -8,6 +8,7 @@ import { sampleData, TEST_EVENTS } from "../../test/api-harness.ts";
 import { breakable } from "../../test/faults.ts";
 import { parseMail } from "../../test/mime.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
+import { RequestsInFlight } from "../http/in-flight.ts";
 import { openStore } from "../store/open-store.ts";
 import type { Store } from "../store/store.ts";
 import {
@@ -20,7 +21,13 @@ import {
 import { composeOrdered, eventRsvpOrders } from "./orders.ts";
 import { loadTemplates } from "./templates.ts";
 import type { MailTransport } from "./transport.ts";
-import { MailWorker, retryDelay, STORAGE_BACKOFF, SUMMARY_INTERVAL_MS } from "./worker.ts";
+import {
+  MailWorker,
+  retryDelay,
+  STORAGE_BACKOFF,
+  SUMMARY_INTERVAL_MS,
+  type WorkerOptions,
+} from "./worker.ts";
 
 const START = new Date("2026-11-21T17:00:00Z");
 
@@ -82,7 +89,10 @@ afterEach(async () => {
   workers = [];
 });
 
-async function setup(kinds = ["contact-notice", "contact-acknowledgement"]) {
+async function setup(
+  kinds = ["contact-notice", "contact-acknowledgement"],
+  options: Partial<WorkerOptions> = {},
+) {
   let time = START.getTime();
   const clock = { now: () => new Date(time), advance: (ms: number) => (time += ms) };
   const real = openStore(":memory:", START);
@@ -115,6 +125,7 @@ async function setup(kinds = ["contact-notice", "contact-acknowledgement"]) {
       ...mail(FAILURE_SUMMARY_KIND),
       raw: Buffer.from(failures.map((f) => `${f.id} ${f.kind}: ${f.lastError}`).join("\n")),
     }),
+    ...options,
   });
   workers.push(worker);
   return { store, transport, worker, clock, warnings, errors, broken };
@@ -286,6 +297,36 @@ describe("the mail worker", () => {
     transport.release();
     await running;
     expect(transport.delivered.at(-1)).toBe("stalled");
+  });
+
+  it("lets the requests being answered go first, then sends every mail", async () => {
+    const inFlight = new RequestsInFlight(60 * 60_000);
+    const kinds = ["a", "b", "c", "d", "e", "f"];
+    const { store, transport, worker } = await setup(kinds, { quiet: () => inFlight.quiet() });
+    const first = inFlight.started();
+    const second = inFlight.started();
+    const running = worker.run();
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(transport.delivered).toEqual([]);
+    first();
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(transport.delivered).toEqual([]);
+    // A mail's delivery while a new request comes in: the rest wait for that one too.
+    let late: (() => void) | undefined;
+    const deliver = transport.deliver;
+    transport.deliver = async (mail) => {
+      late ??= inFlight.started();
+      await deliver(mail);
+    };
+    second();
+    while (transport.delivered.length < 1) await new Promise((resolve) => setImmediate(resolve));
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    // The slots that had already looked went on; no slot took a mail after the request came.
+    expect(transport.delivered.length).toBeLessThanOrEqual(4);
+    late?.();
+    await running;
+    expect([...transport.delivered].sort()).toEqual(kinds);
+    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 6, failed: 0 });
   });
 });
 

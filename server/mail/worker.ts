@@ -50,6 +50,11 @@ export interface WorkerOptions {
    * whole MIME text. A mail it cannot compose is given up like one refused for good.
    */
   compose?: (mail: OrderedMail) => Promise<Buffer>;
+  /**
+   * Resolves when the worker may take its next mail: the server's `RequestsInFlight.quiet`, so
+   * visitors waiting for an answer go first. Without it, mail goes as soon as it is due.
+   */
+  quiet?: () => Promise<void>;
 }
 
 /**
@@ -57,7 +62,8 @@ export interface WorkerOptions {
  * marked sent. A temporary failure puts it back with a growing delay; a permanent refusal (an
  * SMTP 5xx: no such user, rejected) marks it failed, and the secretary gets one summary a day of
  * such mail. Up to `concurrency` mails are sent at once. Pending mail is picked up at start, so a
- * restart loses nothing.
+ * restart loses nothing. Given `quiet`, each mail waits for it first, so the requests being
+ * answered do not share the server's thread and disk with the mail of the ones before.
  *
  * Nothing the store does can end the process: a storage error (disk full, database read-only)
  * is logged and the worker tries again with backoff, while the site and the API keep serving.
@@ -66,8 +72,8 @@ export interface WorkerOptions {
  * the clock instead of waiting.
  */
 export class MailWorker extends Background {
-  readonly #options: Required<Omit<WorkerOptions, "summary" | "compose">> &
-    Pick<WorkerOptions, "summary" | "compose">;
+  readonly #options: Required<Omit<WorkerOptions, "summary" | "compose" | "quiet">> &
+    Pick<WorkerOptions, "summary" | "compose" | "quiet">;
   /** Storage errors in a row, for the backoff. */
   #storageFailures = 0;
   /** Mails delivered whose 'sent' mark is still to be written, with when they went. */
@@ -126,6 +132,8 @@ export class MailWorker extends Background {
     await this.#recordDelivered();
     const slot = async () => {
       while (!this.stopped) {
+        await this.#options.quiet?.();
+        if (this.stopped) return;
         const start = this.#options.now();
         const lease = new Date(start.getTime() + this.#options.leaseMs);
         const [mail] = await this.#options.store.claimDueMail(start, lease, 1);
