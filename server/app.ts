@@ -128,9 +128,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const { secretaryEmail, mailFrom } = mailIdentity(config, lodge);
     return { lodge, from: mailFrom, secretary: secretaryEmail, templates };
   });
-  // The mail worker sends between the requests, not during them (see RequestsInFlight).
+  // The mail worker sends between the API's requests, not during them (see RequestsInFlight):
+  // pages and pictures, and lodge dev's reload stream that stays open, do not hold mail back.
   const inFlight = new RequestsInFlight();
   app.addHook("onRequest", async (request, reply) => {
+    if (!isApiPath(request.url)) return;
     const ended = inFlight.started();
     reply.raw.once("finish", ended);
     reply.raw.once("close", ended);
