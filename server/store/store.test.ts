@@ -832,6 +832,30 @@ describe.each(kinds)("the $name store", (kind) => {
   });
 });
 
+/** RSVPs in a version 7 database (before the seat counter): e1 holds 5 seats, e2 5, e3 none. */
+const VERSION_7_RSVPS = [
+  ["e1", "a@example.org", 2, "current"],
+  ["e1", "b@example.org", 3, "current"],
+  ["e1", "c@example.org", 4, "cancelled"],
+  ["e1", "d@example.org", 1, "replaced"],
+  ["e2", "e@example.org", 5, "current"],
+  ["e3", "f@example.org", 6, "cancelled"],
+] as const;
+
+/** The store opened on VERSION_7_RSVPS counts their seats, and checks the limit against it. */
+async function expectSeatsCounted(store: Store): Promise<void> {
+  expect(await store.attendeeCounts()).toEqual(
+    new Map([
+      ["e1", 5],
+      ["e2", 5],
+    ]),
+  );
+  // The limit is checked against the filled counter: 5 of 6 taken on e1.
+  expect((await store.addEventRsvp(rsvp("Gil", 2), seats(6))).kind).toBe("full");
+  expect((await store.addEventRsvp(rsvpTo("e3", "Gil", 6), seats(6))).kind).toBe("stored");
+  await store.close();
+}
+
 describe("the SQLite store's own", () => {
   it("creates its folder and file in WAL mode with full sync, at the latest schema version", async () => {
     const path = file();
@@ -951,28 +975,11 @@ describe("the SQLite store's own", () => {
        attendees, dinner, meals, meal_counts, request_hash, state) VALUES (?, '2026-01-01T00:00:00Z',
        'Ann', 'Lee', '', ?, ?, 0, 0, '[]', 'h', ?)`,
     );
-    for (const [event, email, attendees, state] of [
-      ["e1", "a@example.org", 2, "current"],
-      ["e1", "b@example.org", 3, "current"],
-      ["e1", "c@example.org", 4, "cancelled"],
-      ["e1", "d@example.org", 1, "replaced"],
-      ["e2", "e@example.org", 5, "current"],
-      ["e3", "f@example.org", 6, "cancelled"],
-    ] as const) {
+    for (const [event, email, attendees, state] of VERSION_7_RSVPS) {
       insert.run(event, email, attendees, state);
     }
     db.close();
-    const store = new SqliteStore(path, NOW);
-    expect(await store.attendeeCounts()).toEqual(
-      new Map([
-        ["e1", 5],
-        ["e2", 5],
-      ]),
-    );
-    // The limit is checked against the filled counter: 5 of 6 taken on e1.
-    expect((await store.addEventRsvp(rsvp("Gil", 2), seats(6))).kind).toBe("full");
-    expect((await store.addEventRsvp(rsvpTo("e3", "Gil", 6), seats(6))).kind).toBe("stored");
-    await store.close();
+    await expectSeatsCounted(new SqliteStore(path, NOW));
   });
 
   it("tells a database that cannot be written from a mistake, as the contract's StoreUnavailableError", async () => {
@@ -1020,30 +1027,14 @@ describe("the PostgreSQL store's own", () => {
       await sql.unsafe(step.sql);
       await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
     }
-    for (const [event, email, attendees, state] of [
-      ["e1", "a@example.org", 2, "current"],
-      ["e1", "b@example.org", 3, "current"],
-      ["e1", "c@example.org", 4, "cancelled"],
-      ["e1", "d@example.org", 1, "replaced"],
-      ["e2", "e@example.org", 5, "current"],
-      ["e3", "f@example.org", 6, "cancelled"],
-    ] as const) {
+    for (const [event, email, attendees, state] of VERSION_7_RSVPS) {
       await sql`INSERT INTO event_rsvps (event_id, received_at, first_name, last_name,
         masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, state)
         VALUES (${event}, ${NOW}, 'Ann', 'Lee', '', ${email}, ${attendees}, false, 0, '[]', 'h',
         ${state})`;
     }
     await sql.end();
-    const store = await PostgresStore.open(place, NOW);
-    expect(await store.attendeeCounts()).toEqual(
-      new Map([
-        ["e1", 5],
-        ["e2", 5],
-      ]),
-    );
-    expect((await store.addEventRsvp(rsvp("Gil", 2), seats(6))).kind).toBe("full");
-    expect((await store.addEventRsvp(rsvpTo("e3", "Gil", 6), seats(6))).kind).toBe("stored");
-    await store.close();
+    await expectSeatsCounted(await PostgresStore.open(place, NOW));
   });
 
   it("tells a server that cannot be reached from a mistake, as the contract's StoreUnavailableError", async () => {
