@@ -442,6 +442,22 @@ describe("the built site in Chromium", () => {
     await page.context().close();
   });
 
+  it("fits every event of Upcoming Events, an event's page and the home page in a phone's width", async () => {
+    for (const path of ["/upcoming-events", "/events/brotherhood-night-2026", "/home"]) {
+      const page = await openPage(chromium.browser, server.url + path, { width: 390 });
+      const widest = await page.evaluate(() =>
+        Math.max(
+          document.documentElement.scrollWidth,
+          ...[...document.querySelectorAll(".upcoming-event")].map(
+            (e) => e.getBoundingClientRect().right,
+          ),
+        ),
+      );
+      expect(widest, path).toBeLessThanOrEqual(390);
+      await page.context().close();
+    }
+  });
+
   it("opens and closes the menus with the menu button on a phone, with and without React", async () => {
     for (const path of ["/about-us", "/home"]) {
       const page = await openPage(chromium.browser, server.url + path, { width: 390 });
