@@ -35,7 +35,7 @@ function generatedModules(): Plugin {
  * top): with the layout rather than in a file of their own, which those pages would load too.
  */
 const PAGE_KIT =
-  /[\\/]app[\\/](lib[\\/](meta|hydrated|scroll)\.ts|components[\\/](EmptyState|PageHeading|TopButton)\.tsx)$/;
+  /[\\/]app[\\/](lib[\\/](meta|hydrated|scroll)\.tsx?|components[\\/](EmptyState|PageHeading|TopButton)\.tsx)$/;
 
 /** The bundler's helper for parts loaded on demand (a modal, the lightbox). */
 const ON_DEMAND = /preload-helper/;

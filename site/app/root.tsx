@@ -1,4 +1,4 @@
-import { type ReactNode, use, useEffect, useState } from "react";
+import { type ReactNode, use, useState } from "react";
 import {
   isRouteErrorResponse,
   Link,
@@ -25,6 +25,7 @@ import { Header } from "./components/Header.tsx";
 import { JoinBlock } from "./components/JoinBlock.tsx";
 import { buildMoment } from "./lib/build-moment.ts";
 import { textChanges, zoneOffsetsFor } from "./lib/by-time.server.ts";
+import { HydratedProvider } from "./lib/hydrated.tsx";
 import { pageHydrates } from "./lib/hydration.ts";
 import { NowProvider } from "./lib/now.tsx";
 import { logo } from "./lib/pictures.server.ts";
@@ -197,20 +198,18 @@ export default function App() {
   const { builtAt, logo, zone } = useLoaderData<typeof loader>();
   // Before any part of the page reads the lodge's time (idempotent, so safe while rendering).
   knowZoneOffsets(zone);
-  // Marks the page as hydrated and, as the site script does on a page without React, ready:
-  // for tests and for CSS that needs JavaScript.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-    document.documentElement.dataset.ready = "true";
-  }, []);
+  // HydratedProvider marks the page as hydrated and, as the site script does on a page without
+  // React, ready.
   return (
-    <NowProvider builtAt={builtAt}>
-      <AlertProvider>
-        <SiteLayout logo={logo.picture}>
-          <Outlet />
-        </SiteLayout>
-      </AlertProvider>
-    </NowProvider>
+    <HydratedProvider>
+      <NowProvider builtAt={builtAt}>
+        <AlertProvider>
+          <SiteLayout logo={logo.picture}>
+            <Outlet />
+          </SiteLayout>
+        </AlertProvider>
+      </NowProvider>
+    </HydratedProvider>
   );
 }
 

@@ -11,7 +11,7 @@ import { type PrivacyNoteSubject, privacyNote } from "../../../core/messages.ts"
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { type ApiFailure, failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
-import { useHydrated } from "../lib/hydrated.ts";
+import { useHydrated } from "../lib/hydrated.tsx";
 import { useAlerts } from "./Alerts.tsx";
 
 /**

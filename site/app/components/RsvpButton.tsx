@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from "react";
-import { useHydrated } from "../lib/hydrated.ts";
+import { useHydrated } from "../lib/hydrated.tsx";
 
 /**
  * An RSVP button: in the built page, a link to the event's plain RSVP page, which a browser
