@@ -80,7 +80,10 @@ export function siteScript(o: SiteScriptOptions): void {
     open?.querySelector("summary")?.focus();
   });
   window.addEventListener("scroll", onScroll, { passive: true });
-  onScroll();
+  // In the frame's first callback, still before its paint: read here, the scroll position would
+  // make the browser lay out the whole page in the middle of reading it, and that layout would
+  // count as one long task of the page itself (TBT, issue 18) rather than as its first frame's.
+  requestAnimationFrame(onScroll);
   if (o.hydrates) return;
   const byTime = () => {
     for (const element of document.querySelectorAll<HTMLElement>("[data-by-time]")) {
