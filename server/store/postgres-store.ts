@@ -67,7 +67,10 @@ type Tx = TransactionSql;
  * transaction ends. A hash collision only makes two unrelated writes wait for each other.
  * Every transaction takes them in this order, so two never wait for each other in a circle.
  */
-const LOCK = { key: 1, event: 2, client: 3, recipient: 4, summary: 5 } as const;
+export const LOCK = { key: 1, event: 2, client: 3, recipient: 4, summary: 5 } as const;
+
+/** Connections of an instance for its reads, which postgres.js sends many at once down each. */
+const READ_CONNECTIONS = 4;
 
 /** Whether `place` (the --db value or DATABASE_URL) names a PostgreSQL database. */
 export function isPostgresUrl(place: string): boolean {
@@ -109,10 +112,21 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 const UNAVAILABLE_CLASSES = ["08", "53", "57P", "58"];
 
+/**
+ * SQLSTATEs of a transaction PostgreSQL undid to settle a race with another one: a deadlock's
+ * victim (40P01), or a serialization failure (40001, under a stricter isolation the database
+ * may be set to). Nothing of it was stored, and run again it finds the other one's work done.
+ */
+const RACE_LOST_CODES = new Set(["40001", "40P01"]);
+/** How often a write is run in all when it keeps losing such races, before it answers 503. */
+const RACE_ATTEMPTS = 3;
+
+const sqlState = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? "");
+
 /** The driver's error as the contract's StoreUnavailableError when it is one; others unchanged. */
 export function postgresStoreError(error: unknown): unknown {
   if (error instanceof StoreUnavailableError) return error;
-  const code = String((error as { code?: unknown } | null)?.code ?? "");
+  const code = sqlState(error);
   const unavailable =
     UNAVAILABLE_CODES.has(code) || UNAVAILABLE_CLASSES.some((prefix) => code.startsWith(prefix));
   if (!unavailable) return error;
@@ -132,21 +146,32 @@ export function postgresStoreError(error: unknown): unknown {
  * mail, and a crashed instance's mail is taken over when its lease ends.
  */
 export class PostgresStore implements Store {
+  /** The reads, each a statement of its own. */
   readonly #sql: Sql;
+  /**
+   * The transactions, on connections that run nothing else. postgres.js sends a query down a
+   * busy connection behind the ones still running there, up to 100; a transaction's BEGIN sent
+   * down one as the 100th is never made the transaction's own, and fails with
+   * UNSAFE_TRANSACTION (porsager/postgres#823): under a burst, an RSVP answered 500 and was not
+   * stored. Connections that only ever run transactions are never busy with anything a BEGIN
+   * could be sent behind.
+   */
+  readonly #transactions: Sql;
   readonly #where: string;
   readonly #now: Date;
   #ready: Promise<void> | undefined;
 
-  /** Connects lazily; the schema is brought up to date before the first query. */
+  /**
+   * Connects lazily; the schema is brought up to date before the first query. `max` connections
+   * for the transactions, and a few more for the reads, which share theirs.
+   */
   constructor(url: string, now = new Date(), options: { max?: number } = {}) {
     this.#where = shownPostgresUrl(url);
     this.#now = now;
-    this.#sql = postgres(url, {
-      max: options.max ?? 10,
-      connect_timeout: 10,
-      idle_timeout: 60,
-      onnotice: () => {},
-    });
+    const connect = (max: number) =>
+      postgres(url, { max, connect_timeout: 10, idle_timeout: 60, onnotice: () => {} });
+    this.#transactions = connect(options.max ?? 10);
+    this.#sql = connect(READ_CONNECTIONS);
   }
 
   /** Opens the store and brings its schema up to date now, so that a problem shows at start. */
@@ -167,17 +192,29 @@ export class PostgresStore implements Store {
 
   /** The migrations, run once; tried again on the next call if the server could not be reached. */
   #migrated(): Promise<void> {
-    this.#ready ??= migratePostgres(this.#sql, this.#where, this.#now).catch((error) => {
+    this.#ready ??= migratePostgres(this.#transactions, this.#where, this.#now).catch((error) => {
       this.#ready = undefined;
       throw error;
     });
     return this.#ready;
   }
 
+  /**
+   * Runs `work` in a transaction, committed before this resolves. A transaction PostgreSQL undid
+   * to settle a race (RACE_LOST_CODES) is run again, whole: every write reads what it decides on
+   * inside its transaction, so the second run decides on what the race left. A visitor whose
+   * RSVP lost a deadlock gets its answer, not a 503.
+   */
   async #write<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
       await this.#migrated();
-      return (await this.#sql.begin(work)) as T;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await this.#transactions.begin(work)) as T;
+        } catch (error) {
+          if (attempt >= RACE_ATTEMPTS || !RACE_LOST_CODES.has(sqlState(error))) throw error;
+        }
+      }
     } catch (error) {
       throw postgresStoreError(error);
     }
@@ -929,6 +966,6 @@ export class PostgresStore implements Store {
 
   /** Waits for the queries under way (a few seconds at most), then closes the connections. */
   async close(): Promise<void> {
-    await this.#sql.end({ timeout: 5 });
+    await Promise.all([this.#sql.end({ timeout: 5 }), this.#transactions.end({ timeout: 5 })]);
   }
 }

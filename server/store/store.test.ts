@@ -8,7 +8,7 @@ import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { PG_MIGRATIONS } from "./postgres-migrations.ts";
-import { PostgresStore } from "./postgres-store.ts";
+import { LOCK, PostgresStore } from "./postgres-store.ts";
 import { SqliteStore, storeError } from "./sqlite-store.ts";
 import { threadedSqliteStore } from "./sqlite-thread.ts";
 import {
@@ -1035,6 +1035,58 @@ describe("the PostgreSQL store's own", () => {
     }
     await sql.end();
     await expectSeatsCounted(await PostgresStore.open(place, NOW));
+  });
+
+  it("stores an RSVP whose transaction PostgreSQL undid as a deadlock's victim, by running it again", async () => {
+    const place = await cluster().place();
+    const store = await PostgresStore.open(place, NOW);
+    // Another writer that takes the RSVP's two locks in the other order: the event's, then the
+    // submission's key. It waits longer before it looks for a deadlock, so the RSVP's
+    // transaction is always the one PostgreSQL undoes.
+    const other = postgres(place, { max: 2, onnotice: () => {} });
+    const waiting = async () =>
+      (await other`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`).length;
+    let stored: Promise<unknown> | undefined;
+    await other.begin(async (tx) => {
+      await tx`SET LOCAL deadlock_timeout = '10s'`;
+      await tx`SELECT pg_advisory_xact_lock(${LOCK.event}, hashtext('e1'))`;
+      // The RSVP takes its key's lock, then waits for the event's.
+      stored = store.addEventRsvp(rsvp("Ann", 1), seats(5));
+      while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Waits for the key's lock: a circle, which the RSVP's transaction finds first and loses.
+      await tx`SELECT pg_advisory_xact_lock(${LOCK.key}, hashtext('rsvp:content:Ann'))`;
+    });
+    await expect(stored).resolves.toMatchObject({ kind: "stored" });
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual(["Ann"]);
+    await other.end();
+    await store.close();
+  });
+
+  it("stores a write sent while every connection has a full pipeline of reads in flight", async () => {
+    // postgres.js sends up to 100 queries down a busy connection before it waits; a write's BEGIN
+    // that went down one behind 99 reads was never made its transaction's (porsager/postgres#823)
+    // and failed with UNSAFE_TRANSACTION: the RSVP answered 500. A store of 2 connections, each
+    // with a read running and then 98 to 100 more sent behind it, when the RSVP comes.
+    const place = await cluster().place();
+    const outcomes: string[] = [];
+    for (let reads = 198; reads <= 202; reads++) {
+      const store = new PostgresStore(place, NOW, { max: 2 });
+      // Both connections open, each with the read prepared.
+      for (let i = 0; i < 2; i++) {
+        await Promise.all([store.listEventRsvps("e1"), store.listEventRsvps("e1")]);
+      }
+      const read = Promise.all(Array.from({ length: reads }, () => store.listEventRsvps("e1")));
+      // Once the reads have been sent, before any has been answered.
+      await new Promise((resolve) => setImmediate(resolve));
+      const outcome = await store.addEventRsvp(rsvp(`Ann${reads}`, 1), seats(70)).then(
+        (done) => done.kind,
+        (error: Error) => `${error.name}: ${error.message}`,
+      );
+      outcomes.push(outcome);
+      await read;
+      await store.close();
+    }
+    expect(outcomes).toEqual(["stored", "stored", "stored", "stored", "stored"]);
   });
 
   it("tells a server that cannot be reached from a mistake, as the contract's StoreUnavailableError", async () => {
