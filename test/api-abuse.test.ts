@@ -1,12 +1,20 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { configSchema } from "../server/config.ts";
+import { openStore } from "../server/store/open-store.ts";
+import { PostgresStore } from "../server/store/postgres-store.ts";
+import { threadedSqliteStore } from "../server/store/sqlite-thread.ts";
+import type { Store } from "../server/store/store.ts";
 import { Client, startServer, TEST_EVENTS, type TestServer, testEvent } from "./api-harness.ts";
 import { lodge, sampleCopy } from "./cli-harness.ts";
+import { outboxMails } from "./manage-links.ts";
 import { parseMail } from "./mime.ts";
+import { clusterOfThisFile } from "./postgres-cluster.ts";
+import { racing } from "./racing-store.ts";
 
 /** The rate limits `lodge serve` has when nothing sets them. */
 const { rateLimitMax, rateLimitWindowSeconds } = configSchema.parse({});
@@ -93,6 +101,51 @@ describe("a hoarder with invented names on one address", () => {
     );
   });
 });
+
+const cluster = clusterOfThisFile();
+
+/** The stores `lodge serve` runs on, each made in `dir` (or on the test's PostgreSQL cluster). */
+const servedStores: { name: string; open: (dir: string) => Promise<Store> }[] = [
+  { name: "SQLite", open: async (dir) => openStore(join(dir, "lodge.db")) },
+  {
+    name: "SQLite on its own thread",
+    open: async (dir) => threadedSqliteStore(join(dir, "lodge.db")),
+  },
+  { name: "PostgreSQL", open: async () => PostgresStore.open(await cluster().place()) },
+];
+
+describe.each(servedStores)(
+  "RSVPs sent at the same moment from one address, on $name",
+  ({ open }) => {
+    it("tell the secretary the seats the address holds once each is stored, so that together they are flagged past a quarter", async () => {
+      const dir = mkdtempSync(join(tmpdir(), "lodge-hoard-"));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const { store, race } = racing(await open(dir));
+      const s = await startServer({ config: { rateLimitMax, rateLimitWindowSeconds }, dir, store });
+      cleanups.push(() => s.close());
+      const hoarder = await browser(s, "203.0.113.66");
+      // Vic's RSVP is stored between the server's read for Uma's and Uma's write: each read no
+      // seats held from their address, and each takes 9, under the quarter of 70.
+      Object.assign(race, {
+        before: "addEventRsvp",
+        next: () => hoarder.post("/mj/api/rsvp", rsvp("plain-meeting", "Vic", 9)),
+      });
+      expect((await hoarder.post("/mj/api/rsvp", rsvp("plain-meeting", "Uma", 9))).status).toBe(
+        200,
+      );
+      const notices = (await outboxMails(s)).filter((m) => m.kind === "rsvp-notice");
+      expect(
+        notices.map((m) => [m.headers.get("reply-to"), /^Note: .*$/m.exec(m.text)?.[0]]).sort(),
+      ).toEqual([
+        [
+          "uma@example.org",
+          "Note: with this RSVP, 18 of the event's 70 seats were reserved from the same network address, more than a quarter. If that looks wrong, lodge rsvps --event plain-meeting lists them with their ids, and lodge rsvps cancel ID cancels one.",
+        ],
+        ["vic@example.org", undefined],
+      ]);
+    });
+  },
+);
 
 describe("a lodge hall of 60 members on one address", () => {
   it("lets 60 members reserve within 10 minutes with the default limits, and still stops a flood", {

@@ -23,6 +23,7 @@ import type {
 import { eventRsvpForm } from "../rsvp/event-rsvp.ts";
 import {
   type ComposedMail,
+  type EventRsvpFound,
   type EventRsvpRecord,
   FAILURE_SUMMARY_KIND,
   type MailEntry,
@@ -97,12 +98,14 @@ export function outingPlaceView(outing: SocialEvent) {
   };
 }
 
-/** What the secretary should know about an RSVP beyond its fields. */
-export interface RsvpCircumstances {
+/**
+ * What the secretary should know about an RSVP beyond its fields. What the RSVP's write counts
+ * (EventRsvpFound: the seats its address holds) the store writes into the order; a claimed
+ * offer's order has none.
+ */
+export interface RsvpCircumstances extends Partial<EventRsvpFound> {
   /** Attendees of the earlier RSVP of the same e-mail address that this one replaces. */
   replaces?: number | undefined;
-  /** Seats the sender's address holds for the event once this RSVP is stored. */
-  clientSeats: number;
   guestLimit: number;
   /** The visitor's personal link to change or cancel the RSVP (server/rsvp/manage-link.ts). */
   manageUrl?: string | undefined;
@@ -174,7 +177,7 @@ export function rsvpNotes(
     notes.push({
       text: `this RSVP takes ${attendees} of the event's ${guestLimit} seats, more than a quarter. If it looks wrong, ${cancel}`,
     });
-  } else if (clientSeats > quarter) {
+  } else if (clientSeats !== undefined && clientSeats > quarter) {
     notes.push({
       text: `with this RSVP, ${clientSeats} of the event's ${guestLimit} seats were reserved from the same network address, more than a quarter. If that looks wrong, ${cancel}`,
     });
@@ -198,7 +201,7 @@ export async function eventRsvpMail(
   kind: EventRsvpMailKind,
   event: Event,
   rsvp: Pick<Stored<EventRsvpRecord>, "record" | "receivedAt">,
-  circumstances: RsvpCircumstances = { clientSeats: 0, guestLimit: ctx.lodge.guestLimit },
+  circumstances: RsvpCircumstances = { guestLimit: ctx.lodge.guestLimit },
   messageId?: string,
 ): Promise<ComposedMail> {
   const { receivedAt } = rsvp;

@@ -1,5 +1,5 @@
 import type { LodgeData } from "../../core/schemas/index.ts";
-import type { MailOrder, QueuedMail } from "../store/store.ts";
+import type { EventRsvpFound, MailOrder, QueuedMail } from "../store/store.ts";
 import { addressOf, newMessageId } from "./compose.ts";
 import {
   EVENT_RSVP_MAIL_KINDS,
@@ -25,11 +25,14 @@ export class UncomposableMailError extends Error {
   override name = "UncomposableMailError";
 }
 
-/** The secretary's notice and the visitor's confirmation of an event RSVP, as orders. */
+/**
+ * The secretary's notice and the visitor's confirmation of an event RSVP, as orders; what the
+ * RSVP's write counts is written into them there (withFound).
+ */
 export function eventRsvpOrders(
   ctx: MailContext,
   email: string,
-  circumstances: RsvpCircumstances,
+  circumstances: Omit<RsvpCircumstances, keyof EventRsvpFound>,
 ): MailOrder[] {
   const from = addressOf(ctx.from);
   const order = { ...circumstances };

@@ -458,11 +458,7 @@ describe("mail queued by what it is about (an RSVP's notice and confirmation)", 
     const dir = mkdtempSync(join(tmpdir(), "lodge-orders-"));
     try {
       const db = join(dir, "lodge.db");
-      const orders = eventRsvpOrders(ctx, "ann@example.org", {
-        clientSeats: 2,
-        guestLimit: 70,
-        manageUrl,
-      });
+      const orders = eventRsvpOrders(ctx, "ann@example.org", { guestLimit: 70, manageUrl });
       // The request's transaction: the RSVP and two orders, no mail text.
       const before = openStore(db, START);
       await before.addEventRsvp(rsvp("ann@example.org", orders), {
@@ -510,7 +506,7 @@ describe("mail queued by what it is about (an RSVP's notice and confirmation)", 
   it("gives up, for the secretary's summary, a mail whose RSVP was erased before it could go", async () => {
     const store = openStore(":memory:", START);
     stores.push(store);
-    const orders = eventRsvpOrders(ctx, "ann@example.org", { clientSeats: 2, guestLimit: 70 });
+    const orders = eventRsvpOrders(ctx, "ann@example.org", { guestLimit: 70 });
     await store.addEventRsvp(rsvp("ann@example.org", orders), {
       guestLimit: 70,
       seatsPerClient: 20,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiResponse } from "../../core/api/routes.ts";
 import { ALERTS, RSVP_REPLACED_TEXT } from "../../core/messages.ts";
-import { clientSeatsAfter, mealsOpen, upcomingEvents } from "../../core/rules/index.ts";
+import { mealsOpen, upcomingEvents } from "../../core/rules/index.ts";
 import type {
   Event,
   EventRsvpForm,
@@ -91,11 +91,11 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
         // One RSVP per e-mail address and event: a second one takes the place of the first, and
         // the mails and the answer say so.
-        const {
-          current,
-          clientSeats,
-          waitlist: waiting,
-        } = await ctx.store.eventRsvpSituation(event.id, form.email, clientKey);
+        const { current, waitlist: waiting } = await ctx.store.eventRsvpSituation(
+          event.id,
+          form.email,
+          clientKey,
+        );
         // Seats an open offer holds for this address are its RSVP's.
         const held = seatsHeldBy(waiting);
         const record = eventRecord(event, form);
@@ -117,13 +117,10 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
             // The notice tells whether the party waited or held an offer: checked in the write.
             entry: waiting?.state ?? "none",
             manageTokenHash: rsvpTokenHash(manageToken),
-            // Composed by the mail worker from the stored RSVP, after the answer.
+            // Composed by the mail worker from the stored RSVP, after the answer; the seats its
+            // address holds are counted in the write, and written into the orders there.
             mails: eventRsvpOrders(ctx.mail(), form.email, {
               replaces: current?.attendees,
-              clientSeats: clientSeatsAfter(form.numberOfAttendees, {
-                client: clientSeats,
-                replaced: current,
-              }),
               guestLimit,
               manageUrl: manageUrl(siteBase(data.lodge.siteUrl, request), manageToken),
               waitlist: waiting && { via: "form", offered: held > 0 ? held : undefined },

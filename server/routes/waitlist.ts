@@ -182,7 +182,6 @@ export function waitlistRoutes(ctx: RouteContext): void {
           withoutDinner,
           // Composed by the mail worker from the RSVP the claim stores, after the answer.
           mails: eventRsvpOrders(ctx.mail(), record.email, {
-            clientSeats: 0,
             guestLimit,
             manageUrl: manageUrl(base(request), manage),
             waitlist: { via: "claim", after: listAfter },

@@ -1,5 +1,5 @@
 import postgres, { type Sql, type TransactionSql } from "postgres";
-import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
+import { clientSeatsAfter, decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { migratePostgres } from "./postgres-migrations.ts";
 import * as timed from "./postgres-timed.ts";
 import * as waitlist from "./postgres-waitlist.ts";
@@ -58,6 +58,7 @@ import {
   situationAsRead,
   type WaitlistOffers,
   type WaitlistSubmission,
+  withFound,
 } from "./store.ts";
 
 type Tx = TransactionSql;
@@ -416,26 +417,27 @@ export class PostgresStore implements Store {
       if (!situationAsRead(submission, current, entry)) {
         return { kind: "stale" };
       }
-      const decision = decideRsvpSeats(
-        record.attendees,
-        {
-          event,
-          client,
-          replaced: current && {
-            attendees: current.attendees,
-            sameClient: current.client_key === submission.clientKey,
-          },
+      const counts = {
+        event,
+        client,
+        replaced: current && {
+          attendees: current.attendees,
+          sameClient: current.client_key === submission.clientKey,
         },
-        limits,
-      );
+      };
+      const decision = decideRsvpSeats(record.attendees, counts, limits);
       if (decision.kind !== "fits") return decision;
+      const clientSeats = clientSeatsAfter(record.attendees, counts);
       const { eventId, email } = record;
       const at = submission.receivedAt;
       const id = await this.#insertRow(tx, "event_rsvps", eventRsvpColumns(submission));
       // Its mails, its keys, the RSVP it replaces and the waiting-list entry it takes the place
       // of: one round trip.
       const [, , left] = await Promise.all([
-        this.#insertAbout(tx, "event_rsvps", id, submission),
+        this.#insertAbout(tx, "event_rsvps", id, {
+          ...submission,
+          mails: withFound(submission.mails, { clientSeats }),
+        }),
         current &&
           tx`UPDATE event_rsvps SET state = 'replaced', ended_at = ${at}, replaced_by = ${id}
              WHERE id = ${current.id}`,
@@ -453,9 +455,8 @@ export class PostgresStore implements Store {
     clientKey: string,
   ): Promise<EventRsvpSituation> {
     return this.#read(async (sql) => {
-      const [current, clientSeats, waiting] = await Promise.all([
+      const [current, waiting] = await Promise.all([
         this.#current(sql, eventId, email),
-        this.#seats(sql, eventId, clientKey),
         waitlist.waitingAddressOf(sql, eventId, email),
       ]);
       return {
@@ -464,7 +465,6 @@ export class PostgresStore implements Store {
           attendees: current.attendees,
           sameClient: current.client_key === clientKey,
         },
-        clientSeats,
         waitlist: waiting,
       };
     });

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 // Node's own, not the global a test's fake clock may replace: a write never waits for a clock.
 import { setImmediate as soon } from "node:timers";
-import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
+import { clientSeatsAfter, decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { migrate } from "./migrations.ts";
 import {
   type Column,
@@ -60,6 +60,7 @@ import {
   situationAsRead,
   type WaitlistOffers,
   type WaitlistSubmission,
+  withFound,
 } from "./store.ts";
 
 type Row = Record<string, SQLInputValue>;
@@ -325,24 +326,21 @@ export class SqliteStore implements Store {
       if (!situationAsRead(submission, current, entry)) {
         return { kind: "stale" };
       }
-      const decision = decideRsvpSeats(
-        record.attendees,
-        {
-          event: waitlist.eventSeats(this.#db, record.eventId) - seatsHeldBy(entry),
-          client: this.#seats(record.eventId, submission.clientKey),
-          replaced: current && {
-            attendees: current.attendees,
-            sameClient: current.client_key === submission.clientKey,
-          },
+      const counts = {
+        event: waitlist.eventSeats(this.#db, record.eventId) - seatsHeldBy(entry),
+        client: this.#seats(record.eventId, submission.clientKey),
+        replaced: current && {
+          attendees: current.attendees,
+          sameClient: current.client_key === submission.clientKey,
         },
-        limits,
-      );
+      };
+      const decision = decideRsvpSeats(record.attendees, counts, limits);
       if (decision.kind !== "fits") return decision;
-      const stored = this.#insert(
-        "event_rsvps",
-        sqliteRow(eventRsvpColumns(submission)),
-        submission,
-      );
+      const clientSeats = clientSeatsAfter(record.attendees, counts);
+      const stored = this.#insert("event_rsvps", sqliteRow(eventRsvpColumns(submission)), {
+        ...submission,
+        mails: withFound(submission.mails, { clientSeats }),
+      });
       if (current) {
         this.#statement(
           "UPDATE event_rsvps SET state = 'replaced', ended_at = ?, replaced_by = ? WHERE id = ?",
@@ -383,7 +381,6 @@ export class SqliteStore implements Store {
           attendees: current.attendees,
           sameClient: current.client_key === clientKey,
         },
-        clientSeats: this.#seats(eventId, clientKey),
         waitlist: waitlist.waitingAddressOf(this.#db, eventId, email),
       };
     });

@@ -16,6 +16,7 @@ import {
   type ContactSubmission,
   type EventRsvpSubmission,
   FAILURE_SUMMARY_KIND,
+  type MailOrder,
   POSITION,
   type RsvpKind,
   type RsvpLimits,
@@ -413,7 +414,6 @@ describe.each(kinds)("the $name store", (kind) => {
       expect((await store.attendeeCounts()).get("e1")).toBe(4);
       expect(await store.eventRsvpSituation("e1", "ann@example.org", "client-a")).toEqual({
         current: { id: 2, attendees: 4, sameClient: true },
-        clientSeats: 4,
       });
       await store.close();
     });
@@ -426,6 +426,29 @@ describe.each(kinds)("the $name store", (kind) => {
         kind: "stale",
       });
       expect((await store.listEventRsvps()).length).toBe(1);
+      await store.close();
+    });
+
+    it("writes into an RSVP's mail orders the seats its address holds once it is stored, as its write counts them", async () => {
+      const store = await kind.open(await kind.place());
+      const notice = (id: string): MailOrder => ({
+        kind: "rsvp-notice",
+        envelope: { from: "lodge@example.org", to: ["secretary@example.org"] },
+        messageId: `<${id}@example.org>`,
+        order: { guestLimit: 70 },
+      });
+      const add = (submission: EventRsvpSubmission, id: string) =>
+        store.addEventRsvp({ ...submission, mails: [notice(id)] }, seats(70, 30));
+      await add(rsvp("Ann", 10), "ann");
+      // Sent at the same moment from the same address: its server read no seats before either.
+      await add(rsvp("Bob", 9), "bob");
+      // Ann's second RSVP takes the place of her first: her 10 seats are its to take.
+      await add({ ...rsvp("Ann", 4, "again"), replaces: 1 }, "ann-again");
+      await add({ ...rsvp("Cy", 2), clientKey: "client-b" }, "cy");
+      const orders = (await store.claimDueMail(NOW, LATER, 10)).map((m) => "order" in m && m.order);
+      expect(orders).toEqual(
+        [10, 19, 13, 2].map((clientSeats) => ({ guestLimit: 70, clientSeats })),
+      );
       await store.close();
     });
 

@@ -214,8 +214,27 @@ export interface EventRsvpSituation {
    * the line with it.
    */
   waitlist?: WaitingAddress | undefined;
-  /** Seats the client address already holds for the event (the current RSVP's included). */
+}
+
+/**
+ * What an event RSVP's write counts, under the event's lock, and writes into the orders of the
+ * RSVP's mails (withFound): the notice is composed after the answer, but tells the figures as
+ * the write left them.
+ */
+export interface EventRsvpFound {
+  /**
+   * Seats the sender's address holds for the event once the RSVP is stored. Read before the
+   * write, several RSVPs sent at once from one address each counted only what was stored before
+   * them, and no notice told the secretary that together they took more than a quarter.
+   */
   clientSeats: number;
+}
+
+/** An RSVP's mails with what its write found in their orders (composed mails as they are). */
+export function withFound(mails: readonly OutboxMail[], found: EventRsvpFound): OutboxMail[] {
+  return mails.map((mail) =>
+    "order" in mail ? { ...mail, order: { ...mail.order, ...found } } : mail,
+  );
 }
 
 export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
