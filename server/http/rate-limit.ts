@@ -14,8 +14,13 @@ interface Bucket {
   at: number;
 }
 
-/** Entries kept before the full buckets (nothing to remember) are first swept out. */
-const SWEEP_AT = 10_000;
+/**
+ * Addresses (networks: an IPv6 /64 is one) remembered at most, about 20 MB of buckets. Past it,
+ * during a flood from more networks than that within one window, the addresses it has no room
+ * for share one bucket: the limit holds (fails safe), and no address's bucket is dropped before
+ * it has refilled, so none can reset its own limit by sending from many others.
+ */
+export const MAX_ADDRESSES = 100_000;
 
 /**
  * A token bucket per address: `max` requests at once, refilled at `max` per window. Each POST
@@ -23,27 +28,50 @@ const SWEEP_AT = 10_000;
  * together) and gets back what it did not cost once its answer is known. The site's sheet write
  * reserves only the quarter it costs if it matches no RSVP, and needs only a bucket not yet
  * overdrawn, so the member whose RSVP took the last token still gets the row noted.
+ *
+ * An address is forgotten once a whole window has passed since it last sent, when its bucket is
+ * full again, as a new one would be: forgetting it gives it nothing. The map is kept in the order
+ * addresses last sent, so those are found at its front, each once.
  */
 export class RateLimiter {
   readonly #max: number;
   readonly #windowMs: number;
+  readonly #maxAddresses: number;
   readonly #buckets = new Map<string, Bucket>();
-  /**
-   * The next sweep's size: twice what the last one left, so that a sweep that frees little (many
-   * addresses within one window) is not run again on every request: each costs the whole map.
-   */
-  #sweepAt = SWEEP_AT;
+  /** The bucket of the addresses that came while the map was full. */
+  readonly #crowd: Bucket;
 
-  constructor(max: number, windowMs: number) {
+  constructor(max: number, windowMs: number, maxAddresses = MAX_ADDRESSES) {
     this.#max = max;
     this.#windowMs = windowMs;
+    this.#maxAddresses = maxAddresses;
+    this.#crowd = { tokens: max, at: 0 };
   }
 
-  #bucket(key: string, now: number): Bucket {
-    const bucket = this.#buckets.get(key) ?? { tokens: this.#max, at: now };
+  /** Forgets the addresses that have not sent for a whole window: their buckets are full. */
+  #forget(now: number): void {
+    for (const [key, bucket] of this.#buckets) {
+      if (now - bucket.at < this.#windowMs) return;
+      this.#buckets.delete(key);
+    }
+  }
+
+  /** The address's bucket refilled to `now` and moved to the map's end, or the crowd's. */
+  #bucket(key: string, now: number): { bucket: Bucket; crowded: boolean } {
+    this.#forget(now);
+    let bucket = this.#buckets.get(key);
+    if (bucket) this.#buckets.delete(key);
+    else if (this.#buckets.size >= this.#maxAddresses) {
+      return { bucket: this.#refilled(this.#crowd, now), crowded: true };
+    } else bucket = { tokens: this.#max, at: now };
+    this.#buckets.set(key, bucket);
+    return { bucket: this.#refilled(bucket, now), crowded: false };
+  }
+
+  #refilled(bucket: Bucket, now: number): Bucket {
     const refill = ((now - bucket.at) * this.#max) / this.#windowMs;
     bucket.tokens = Math.min(this.#max, bucket.tokens + Math.max(0, refill));
-    bucket.at = now;
+    bucket.at = Math.max(bucket.at, now);
     return bucket;
   }
 
@@ -52,35 +80,25 @@ export class RateLimiter {
    * the 429 that says how long to wait.
    */
   take(key: string, now: number, reserve: number): void {
-    if (this.#buckets.size > this.#sweepAt) this.#sweep(now);
-    const bucket = this.#bucket(key, now);
+    const { bucket, crowded } = this.#bucket(key, now);
     // A whole request needs a whole token; a sheet write only a bucket not yet overdrawn.
     const need = reserve >= 1 ? reserve : 0;
     if (bucket.tokens < need) {
       const waitMs = Math.max(1, Math.ceil(((need - bucket.tokens) * this.#windowMs) / this.#max));
-      throw new TooManyRequests(waitMs);
+      throw new TooManyRequests(waitMs, crowded);
     }
     bucket.tokens -= reserve;
-    this.#buckets.set(key, bucket);
   }
 
   /** Settles a request that reserved `reserved` tokens and turned out to cost `cost`. */
   settle(key: string, now: number, reserved: number, cost: number): void {
-    const bucket = this.#bucket(key, now);
+    const { bucket } = this.#bucket(key, now);
     bucket.tokens = Math.min(this.#max, bucket.tokens + reserved - cost);
-    this.#buckets.set(key, bucket);
   }
 
   /** The addresses it remembers. */
   get size(): number {
     return this.#buckets.size;
-  }
-
-  #sweep(now: number): void {
-    for (const [key, bucket] of this.#buckets) {
-      if (now - bucket.at >= this.#windowMs) this.#buckets.delete(key);
-    }
-    this.#sweepAt = Math.max(SWEEP_AT, 2 * this.#buckets.size);
   }
 }
 
@@ -93,10 +111,13 @@ function waitText(ms: number): string {
 
 export class TooManyRequests extends HttpError {
   readonly retryAfterSeconds: number;
-  constructor(waitMs: number) {
+  /** `crowded`: the address shares the bucket of a flood from more addresses than are kept. */
+  constructor(waitMs: number, crowded = false) {
     super(
       429,
-      `Too many submissions from your address. Please wait ${waitText(waitMs)} and try again.`,
+      crowded
+        ? `Too many submissions are arriving from different addresses at once. Please wait ${waitText(waitMs)} and try again.`
+        : `Too many submissions from your address. Please wait ${waitText(waitMs)} and try again.`,
     );
     this.retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
   }
