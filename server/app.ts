@@ -10,6 +10,7 @@ import Fastify, {
 import { PLAIN_FIELDS } from "../core/api/plain-form-fields.ts";
 import { isApiPath, SHEET_ROW_PREFIX, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
 import { ALERTS } from "../core/messages.ts";
+import { tabulateZoneOffsets } from "../core/rules/wall-time.ts";
 import { type AppConfig, mailIdentity } from "./config.ts";
 import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
@@ -96,6 +97,8 @@ const RETRY_AFTER_UNAVAILABLE_SECONDS = 60;
  */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, data, store, transport } = options;
+  // The lodge's clock from a table of its zone's offsets, not Intl, in each request's rules.
+  tabulateZoneOffsets();
   const now = options.now ?? (() => new Date());
   const directives = derived(data, cspDirectives);
   const secure = securityHeaders(directives);

@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { knowZoneOffsets, wallTimeIn, zoneOffsets } from "./wall-time.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  knownZoneOffsets,
+  knowZoneOffsets,
+  tabulateZoneOffsets,
+  wallTimeIn,
+  zoneOffsets,
+} from "./wall-time.ts";
 
 const HOUR = 3_600_000;
 
@@ -102,5 +108,68 @@ describe("zoneOffsets: the lodge's clock without Intl in the browser", () => {
     for (const at of [new Date("2025-07-01T12:00:00Z"), new Date("2030-07-01T12:00:00Z")]) {
       expect(asList(wallTimeIn(at, zone))).toEqual(byIntl(at, zone));
     }
+  });
+});
+
+describe("tabulateZoneOffsets: the server's clock without Intl", () => {
+  beforeAll(() => tabulateZoneOffsets());
+  afterAll(() => tabulateZoneOffsets(false));
+  const MINUTE = 60_000;
+
+  /** Every minute from `from` for `minutes`, as a clock moved by hand would show them. */
+  const minutes = (from: string, count: number) =>
+    Array.from({ length: count }, (_, i) => new Date(Date.parse(from) + i * MINUTE + 31_000));
+
+  it("works out a zone's table when first asked, and gives what Intl gives across a DST change", () => {
+    const zone = "America/Chicago";
+    expect(knownZoneOffsets(zone)).toBeUndefined();
+    // Chicago springs forward at 2:00 CST on 8 March 2026 (08:00 UTC).
+    const moments = minutes("2026-03-08T07:30:00Z", 60);
+    const wrong = moments.filter(
+      (at) => asList(wallTimeIn(at, zone)).join() !== byIntl(at, zone).join(),
+    );
+    expect(wrong).toEqual([]);
+    expect(asList(wallTimeIn(new Date("2026-03-08T07:59:00Z"), zone))).toEqual([3, 8, 2026, 1, 59]);
+    expect(asList(wallTimeIn(new Date("2026-03-08T08:00:00Z"), zone))).toEqual([3, 8, 2026, 3, 0]);
+    const table = knownZoneOffsets(zone);
+    expect(table && [table.from, table.until]).toEqual([
+      Date.UTC(2025, 0) / MINUTE,
+      Date.UTC(2028, 0) / MINUTE,
+    ]);
+  });
+
+  it("grows the table when the time asked passes its span, and keeps agreeing with Intl", () => {
+    const zone = "Europe/Berlin";
+    wallTimeIn(new Date("2026-06-01T12:00:00Z"), zone);
+    const first = knownZoneOffsets(zone);
+    expect(first?.until).toBe(Date.UTC(2028, 0) / MINUTE);
+    // The clock moves past the table's end: Berlin's change of 26 March 2028 (01:00 UTC).
+    const later = minutes("2028-03-26T00:30:00Z", 60);
+    const wrong = later.filter(
+      (at) => asList(wallTimeIn(at, zone)).join() !== byIntl(at, zone).join(),
+    );
+    expect(wrong).toEqual([]);
+    const grown = knownZoneOffsets(zone);
+    expect(grown && [grown.from, grown.until]).toEqual([
+      Date.UTC(2025, 0) / MINUTE,
+      Date.UTC(2030, 0) / MINUTE,
+    ]);
+    // Its entries are each a change: the seam at the old end added no entry of its own.
+    const values = grown?.offsets.map(([, offset]) => offset) ?? [];
+    expect(values.every((offset, i) => i === 0 || offset !== values[i - 1])).toBe(true);
+    expect(grown?.offsets).toEqual(
+      zoneOffsets(zone, new Date(Date.UTC(2025, 0)), new Date(Date.UTC(2030, 0))).offsets,
+    );
+  });
+
+  it("grows back for a moment before the table, and leaves one far from it to Intl", () => {
+    const zone = "America/Denver";
+    wallTimeIn(new Date("2026-06-01T12:00:00Z"), zone);
+    const at = new Date("2023-11-05T08:30:00Z"); // 1:30 MST, just after Denver fell back
+    expect(asList(wallTimeIn(at, zone))).toEqual(byIntl(at, zone));
+    expect(knownZoneOffsets(zone)?.from).toBe(Date.UTC(2022, 0) / MINUTE);
+    const long = new Date("1955-07-01T12:00:00Z");
+    expect(asList(wallTimeIn(long, zone))).toEqual(byIntl(long, zone));
+    expect(knownZoneOffsets(zone)?.from).toBe(Date.UTC(2022, 0) / MINUTE);
   });
 });

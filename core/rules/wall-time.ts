@@ -100,6 +100,69 @@ export function knowZoneOffsets(table: ZoneOffsets): void {
   known.set(table.timeZone, table);
 }
 
+/** The table wallTimeIn reads for `timeZone`, if it has one. */
+export function knownZoneOffsets(timeZone: string): ZoneOffsets | undefined {
+  return known.get(timeZone);
+}
+
+/**
+ * How far a table the server works out reaches: from the start of the year before the moment
+ * asked to the start of the second year after it; asked later (or earlier) than that, it grows
+ * by as much again, unless the moment is further from it than MAX_GROWTH_YEARS (a date of the
+ * lodge's history): that one moment is read from Intl.
+ */
+const YEARS_BEFORE = 1;
+const YEARS_AFTER = 2;
+const MAX_GROWTH_YEARS = 10;
+
+let tabulating = false;
+
+/**
+ * The server's clock without Intl: from now on wallTimeIn works out each zone's table (see
+ * zoneOffsets) the first time it is asked about the zone, and grows it when the time asked
+ * passes its span, so a server that runs for years keeps reading a table. Intl's
+ * formatToParts costs a few microseconds and a handful of objects each time; the RSVP route
+ * asks the lodge's clock several times per request.
+ */
+export function tabulateZoneOffsets(on = true): void {
+  tabulating = on;
+}
+
+const yearStart = (year: number) => new Date(Date.UTC(year, 0));
+
+/** The table for `timeZone` made or grown to hold `at`; undefined when `at` is too far from it. */
+function tableHolding(at: Date, timeZone: string, table: ZoneOffsets | undefined) {
+  // An invalid date is Intl's to refuse, as it always was.
+  if (Number.isNaN(at.getTime())) return undefined;
+  const year = at.getUTCFullYear();
+  const from = yearStart(year - YEARS_BEFORE);
+  const until = yearStart(year + YEARS_AFTER);
+  let grown: ZoneOffsets;
+  if (!table) grown = zoneOffsets(timeZone, from, until);
+  else {
+    const minute = at.getTime() / MS_PER_MINUTE;
+    const far = MAX_GROWTH_YEARS * 366 * 24 * 60;
+    if (minute < table.from - far || minute >= table.until + far) return undefined;
+    const start = new Date(table.from * MS_PER_MINUTE);
+    const end = new Date(table.until * MS_PER_MINUTE);
+    grown =
+      minute >= table.until
+        ? joined(table, zoneOffsets(timeZone, end, until))
+        : joined(zoneOffsets(timeZone, from, start), table);
+  }
+  knowZoneOffsets(grown);
+  return grown;
+}
+
+/** Two tables of one zone, `later` starting where `earlier` ends, as one. */
+function joined(earlier: ZoneOffsets, later: ZoneOffsets): ZoneOffsets {
+  const last = earlier.offsets.at(-1)?.[1];
+  // The later table's first entry only repeats the offset in force where it starts, if unchanged.
+  const [first, ...rest] = later.offsets;
+  const added = first && first[1] !== last ? [first, ...rest] : rest;
+  return { ...earlier, until: later.until, offsets: [...earlier.offsets, ...added] };
+}
+
 /** The zone's clock from a table, or undefined outside the table's span. */
 function wallTimeByTable(now: Date, table: ZoneOffsets): WallTime | undefined {
   const minute = Math.floor(now.getTime() / MS_PER_MINUTE);
@@ -122,5 +185,8 @@ function wallTimeByTable(now: Date, table: ZoneOffsets): WallTime | undefined {
 /** What a clock in `timeZone` shows at the instant `now` (seconds dropped). */
 export function wallTimeIn(now: Date, timeZone: string): WallTime {
   const table = known.get(timeZone);
-  return (table && wallTimeByTable(now, table)) ?? wallTimeByIntl(now, timeZone);
+  const read = table && wallTimeByTable(now, table);
+  if (read) return read;
+  const grown = tabulating ? tableHolding(now, timeZone, table) : undefined;
+  return (grown && wallTimeByTable(now, grown)) ?? wallTimeByIntl(now, timeZone);
 }
