@@ -220,11 +220,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // once it is answered: see COSTS.
   const limiter = new RateLimiter(config.rateLimitMax, config.rateLimitWindowSeconds * 1000);
   const reserved = new WeakMap<FastifyRequest, number>();
+  // The network a request comes from, worked out once: behind a trusted proxy, each
+  // `request.ip` parses every address of X-Forwarded-For again.
+  const networks = new WeakMap<FastifyRequest, string>();
+  const networkOfRequest = (request: FastifyRequest) => {
+    let network = networks.get(request);
+    if (network === undefined) {
+      network = networkOf(request.ip);
+      networks.set(request, network);
+    }
+    return network;
+  };
   const isSheetRow = (request: FastifyRequest) => request.url.startsWith(SHEET_ROW_PREFIX);
   app.addHook("onRequest", async (request) => {
     if (request.method !== "POST") return;
     const reserve = isSheetRow(request) ? COSTS.other : 1;
-    limiter.take(networkOf(request.ip), now().getTime(), reserve);
+    limiter.take(networkOfRequest(request), now().getTime(), reserve);
     reserved.set(request, reserve);
   });
   app.addHook("onResponse", async (request, reply) => {
@@ -232,7 +243,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (reserve === undefined) return;
     const cost =
       reply.statusCode >= 300 ? COSTS.other : isSheetRow(request) ? COSTS.sheetRow : COSTS.stored;
-    limiter.settle(networkOf(request.ip), now().getTime(), reserve, cost);
+    limiter.settle(networkOfRequest(request), now().getTime(), reserve, cost);
   });
 
   // Every answer to a GET carries a signed XSRF token the page's script can read, Secure when
@@ -293,7 +304,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     worker,
     mail,
-    clientKey: (request) => clientKey(config.xsrfSecret, request.ip),
+    clientKey: (request) => clientKey(config.xsrfSecret, networkOfRequest(request)),
   };
   eventRsvpRoutes(ctx);
   socialRsvpRoutes(ctx);

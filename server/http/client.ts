@@ -1,5 +1,5 @@
-import { createHmac } from "node:crypto";
 import { isIPv6 } from "node:net";
+import { macOf } from "../security/tokens.ts";
 
 /**
  * The network a request comes from, as limits count it: an IPv4 address, or the /64 prefix of
@@ -23,11 +23,9 @@ export function networkOf(ip: string): string {
 }
 
 /**
- * A keyed hash of the client's network for the database: the seats and messages of one address
- * are counted there without the address being kept.
+ * A keyed hash of the client's network (see networkOf) for the database: the seats and messages
+ * of one address are counted there without the address being kept.
  */
-export function clientKey(secret: string, ip: string): string {
-  return createHmac("sha256", secret)
-    .update(`client\n${networkOf(ip)}`)
-    .digest("base64url");
+export function clientKey(secret: string, network: string): string {
+  return macOf(secret, `client\n${network}`);
 }

@@ -1,4 +1,10 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createHmac,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 
 /** Text compared in constant time, so a forger learns nothing from how long a refusal takes. */
 export function sameText(a: string, b: string): boolean {
@@ -7,8 +13,21 @@ export function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The server's secret as a key, made once: given as text, each HMAC would import it anew. */
+const keys = new Map<string, KeyObject>();
+
+/** The HMAC-SHA256 of `text` with the server's secret, as base64url. */
+export function macOf(secret: string, text: string): string {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret));
+    keys.set(secret, key);
+  }
+  return createHmac("sha256", key).update(text).digest("base64url");
+}
+
 function mac(secret: string, purpose: string, value: string): string {
-  return createHmac("sha256", secret).update(`${purpose}\n${value}`).digest("base64url");
+  return macOf(secret, `${purpose}\n${value}`);
 }
 
 /** `value.signature`; the purpose keeps a token of one kind from passing as another. */
