@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { RSVP_LINK_PAGES } from "../../core/constants.ts";
-import { signToken, verifyToken } from "../security/tokens.ts";
+import { randomText, signToken, verifyToken } from "../security/tokens.ts";
 import type { RsvpKind } from "../store/store.ts";
 
 /**
@@ -26,7 +26,7 @@ const PREFIX: Record<RsvpKind, string> = { event: "e", social: "s" };
 
 /** A fresh token for an RSVP of `kind` (or a waiting-list offer, purpose 'claim'). */
 export function newRsvpToken(secret: string, purpose: LinkPurpose, kind: RsvpKind): string {
-  return signToken(secret, purpose, `${PREFIX[kind]}${randomBytes(18).toString("base64url")}`);
+  return signToken(secret, purpose, `${PREFIX[kind]}${randomText(18)}`);
 }
 
 /** What a token names, or undefined when it is not one this server signed for `purpose`. */
