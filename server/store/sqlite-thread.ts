@@ -84,14 +84,16 @@ export function threadedSqliteStore(file: string, now = new Date()): Store {
     for (const { reject } of waiting.values()) reject(ended);
     waiting.clear();
   };
-  worker.on("message", (reply: Reply) => {
-    const call = waiting.get(reply.id);
-    if (!call) return;
-    waiting.delete(reply.id);
-    if ("value" in reply) call.resolve(revive(reply.value));
-    else {
-      const { message, unavailable } = reply.error;
-      call.reject(unavailable ? new StoreUnavailableError(message) : new Error(message));
+  worker.on("message", (replies: Reply[]) => {
+    for (const reply of replies) {
+      const call = waiting.get(reply.id);
+      if (!call) continue;
+      waiting.delete(reply.id);
+      if ("value" in reply) call.resolve(revive(reply.value));
+      else {
+        const { message, unavailable } = reply.error;
+        call.reject(unavailable ? new StoreUnavailableError(message) : new Error(message));
+      }
     }
   });
   worker.on("error", (error) => end(error.message));
@@ -126,10 +128,24 @@ export function threadedSqliteStore(file: string, now = new Date()): Store {
   });
 }
 
-/** The thread's side: one SqliteStore, each call run on it and answered. */
+/**
+ * The thread's side: one SqliteStore, each call run on it and answered. The answers settled
+ * together (a group commit's writes) go back in one message: each message is a wake-up and an
+ * event on the server's thread, the busy one.
+ */
 function serve(data: ThreadData["lodgeSqliteThread"]): void {
   const port = parentPort;
   if (!port) return;
+  let replies: Reply[] = [];
+  const send = () => {
+    const batch = replies;
+    replies = [];
+    port.postMessage(batch);
+  };
+  const answer = (reply: Reply) => {
+    replies.push(reply);
+    if (replies.length === 1) queueMicrotask(send);
+  };
   const store = new SqliteStore(data.file, new Date(data.now)) as unknown as Record<
     string,
     (...args: unknown[]) => Promise<unknown>
@@ -137,23 +153,20 @@ function serve(data: ThreadData["lodgeSqliteThread"]): void {
   port.on("message", ({ id, method, args }: Call) => {
     const run = store[method];
     if (typeof run !== "function") {
-      port.postMessage({
-        id,
-        error: { message: `the store has no ${method}`, unavailable: false },
-      });
+      answer({ id, error: { message: `the store has no ${method}`, unavailable: false } });
       return;
     }
     run.apply(store, revive(args) as unknown[]).then(
-      (value) => port.postMessage({ id, value } satisfies Reply),
+      (value) => answer({ id, value }),
       (error: unknown) => {
         const known = storeError(error);
-        port.postMessage({
+        answer({
           id,
           error: {
             message: known instanceof Error ? known.message : String(known),
             unavailable: known instanceof StoreUnavailableError,
           },
-        } satisfies Reply);
+        });
       },
     );
   });

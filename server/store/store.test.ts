@@ -896,42 +896,49 @@ describe("the SQLite store's own", () => {
     db.close();
   });
 
-  it("commits writes asked for together in one transaction, where one that fails undoes only itself", async () => {
-    const store = new SqliteStore(file(), NOW);
-    // A mail that cannot be stored fails its submission after the RSVP row was inserted.
-    const broken = {
-      ...rsvp("Broken", 1),
-      mails: [
-        {
-          kind: "rsvp-notice",
-          envelope: { from: "a@example.org", to: ["b@example.org"] },
-          messageId: "<1@example.org>",
-          raw: undefined as unknown as Buffer,
-        },
-      ],
-    };
-    const outcomes = await Promise.allSettled([
-      store.addEventRsvp(rsvp("Adam", 2), seats(4)),
-      store.addEventRsvp(broken, seats(4)),
-      store.addEventRsvp(rsvp("Bob", 2), seats(4)),
-      store.addEventRsvp(rsvp("Carl", 1), seats(4)),
-      // The same submission again in the same burst: answered as the first was, stored once.
-      store.addEventRsvp(rsvp("Adam", 2), seats(4)),
-    ]);
-    expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.kind : "rejected"))).toEqual([
-      "stored",
-      "rejected",
-      "stored",
-      "full",
-      "replay",
-    ]);
-    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual([
-      "Adam",
-      "Bob",
-    ]);
-    expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
-    await store.close();
-  });
+  it.each([
+    ["on the server's thread", (path: string) => new SqliteStore(path, NOW)],
+    // Its answers to one group commit go back together: each still settles its own call.
+    ["on a thread of its own", (path: string) => threadedSqliteStore(path, NOW)],
+  ])(
+    "commits writes asked for together in one transaction, where one that fails undoes only itself (%s)",
+    async (_, open) => {
+      const store = open(file());
+      // A mail that cannot be stored fails its submission after the RSVP row was inserted.
+      const broken = {
+        ...rsvp("Broken", 1),
+        mails: [
+          {
+            kind: "rsvp-notice",
+            envelope: { from: "a@example.org", to: ["b@example.org"] },
+            messageId: "<1@example.org>",
+            raw: undefined as unknown as Buffer,
+          },
+        ],
+      };
+      const outcomes = await Promise.allSettled([
+        store.addEventRsvp(rsvp("Adam", 2), seats(4)),
+        store.addEventRsvp(broken, seats(4)),
+        store.addEventRsvp(rsvp("Bob", 2), seats(4)),
+        store.addEventRsvp(rsvp("Carl", 1), seats(4)),
+        // The same submission again in the same burst: answered as the first was, stored once.
+        store.addEventRsvp(rsvp("Adam", 2), seats(4)),
+      ]);
+      expect(outcomes.map((o) => (o.status === "fulfilled" ? o.value.kind : "rejected"))).toEqual([
+        "stored",
+        "rejected",
+        "stored",
+        "full",
+        "replay",
+      ]);
+      expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual([
+        "Adam",
+        "Bob",
+      ]);
+      expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 0 });
+      await store.close();
+    },
+  );
 
   it("commits the writes still waiting when it is closed", async () => {
     const path = file();
