@@ -95,6 +95,7 @@ export function threadedSqliteStore(file: string, now = new Date()): Store {
         call.reject(unavailable ? new StoreUnavailableError(message) : new Error(message));
       }
     }
+    if (waiting.size === 0) worker.unref();
   });
   worker.on("error", (error) => end(error.message));
   worker.on("exit", (code) => end(`exit code ${code}`));
@@ -107,8 +108,6 @@ export function threadedSqliteStore(file: string, now = new Date()): Store {
       waiting.set(id, { resolve, reject });
       if (waiting.size === 1) worker.ref();
       worker.postMessage({ id, method, args } satisfies Call);
-    }).finally(() => {
-      if (waiting.size === 0) worker.unref();
     });
   return new Proxy({} as Store, {
     get(_target, name) {
