@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS, RSVP_REPLACED_TEXT } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
+import { knownZoneOffsets } from "../core/rules/wall-time.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { startServer, type TestServer, testData, testEvent, visitor } from "./api-harness.ts";
 import { parseMail } from "./mime.ts";
@@ -128,6 +129,16 @@ describe("POST /mj/api/rsvp", () => {
     expect(ics?.body).toContain(
       "LOCATION:Lyndhurst Masonic Center\\, 5025 Linden Crest Road\\, Lyndhurst\\, OH\r\n  44124\r\n",
     );
+  });
+
+  it("reads the lodge's clock from a table of its zone's offsets, worked out when first asked", async () => {
+    const s = await start();
+    const { timeZone } = testData().lodge;
+    const client = await s.client();
+    expect(await client.post("/mj/api/rsvp", payload())).toMatchObject({ status: 200 });
+    const table = knownZoneOffsets(timeZone);
+    const minute = Math.floor(s.clock.now().getTime() / 60_000);
+    expect(table && table.from <= minute && minute < table.until).toBe(true);
   });
 
   it("takes the place, price and date from its own data, not from the request", async () => {
