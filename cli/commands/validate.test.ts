@@ -194,6 +194,13 @@ describe("lodge validate", () => {
       "nowhere:1:1  no such folder; give the lodge's data folder with --data DIR",
     ]);
 
+    // One folder too deep: lodge init makes the data folder itself, with no data/ inside.
+    const tooDeep = await validate("--data", "data/data");
+    expect(tooDeep.code).toBe(1);
+    expect(problems(tooDeep.stdout)).toEqual([
+      "data/data:1:1  no such folder; data is a lodge's data folder: give --data data",
+    ]);
+
     rmSync(join(sample.data, "lodge.yaml"));
     const noLodge = await validate();
     expect(noLodge.code).toBe(1);

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
 import {
@@ -94,6 +94,20 @@ function passing(entity: Entity, raw: unknown): unknown {
  * Reads and validates every content file of a lodge. Never throws for bad data: every problem
  * found is returned at once, located in its file. `now` decides what is in the past.
  */
+/**
+ * What to say of a --data folder that does not exist: where the folder above it is a lodge's data
+ * folder (`lodge init` makes the data folder itself, so `--data <lodge>/data` is one folder too
+ * deep), that folder by name; else how to give one.
+ */
+function missingFolderMessage(dir: string, display: (path: string) => string): string {
+  const above = dirname(resolve(dir));
+  if (contentFiles(above, "lodge").found.length > 0) {
+    const shown = display(above) || ".";
+    return `no such folder; ${shown} is a lodge's data folder: give --data ${shown}`;
+  }
+  return "no such folder; give the lodge's data folder with --data DIR";
+}
+
 export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Loaded {
   const display = (path: string) => shownPath(cwd, path);
   const problems: Problem[] = [];
@@ -111,7 +125,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
           file: display(dir),
           line: 1,
           column: 1,
-          message: "no such folder; give the lodge's data folder with --data DIR",
+          message: missingFolderMessage(dir, display),
         },
       ],
       sources,
