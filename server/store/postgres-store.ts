@@ -373,15 +373,11 @@ export class PostgresStore implements Store {
     );
   }
 
-  async #seats(tx: Sql | Tx, eventId: string, clientKey?: string): Promise<number> {
-    const [row] =
-      clientKey === undefined
-        ? await tx<{ n: number }[]>`
-            SELECT COALESCE(SUM(attendees), 0)::int AS n FROM event_rsvps
-            WHERE event_id = ${eventId} AND state = 'current'`
-        : await tx<{ n: number }[]>`
-            SELECT COALESCE(SUM(attendees), 0)::int AS n FROM event_rsvps
-            WHERE event_id = ${eventId} AND client_key = ${clientKey} AND state = 'current'`;
+  /** The seats the address `clientKey` holds at the event. */
+  async #seats(tx: Sql | Tx, eventId: string, clientKey: string): Promise<number> {
+    const [row] = await tx<{ n: number }[]>`
+      SELECT COALESCE(SUM(attendees), 0)::int AS n FROM event_rsvps
+      WHERE event_id = ${eventId} AND client_key = ${clientKey} AND state = 'current'`;
     return row?.n ?? 0;
   }
 

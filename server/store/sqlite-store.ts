@@ -289,16 +289,11 @@ export class SqliteStore implements Store {
     }
   }
 
-  #seats(eventId: string, clientKey?: string): number {
-    const row = (
-      clientKey === undefined
-        ? this.#statement(
-            "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND state = 'current'",
-          ).get(eventId)
-        : this.#statement(
-            "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND client_key = ? AND state = 'current'",
-          ).get(eventId, clientKey)
-    ) as { n: number };
+  /** The seats the address `clientKey` holds at the event. */
+  #seats(eventId: string, clientKey: string): number {
+    const row = this.#statement(
+      "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND client_key = ? AND state = 'current'",
+    ).get(eventId, clientKey) as { n: number };
     return row.n;
   }
 
