@@ -51,7 +51,7 @@ describe("lodge import past-masters", () => {
     const { code, stdout } = await importCsv("excel.csv");
     expect(code).toBe(0);
     expect(stdout).toEqual([
-      `excel.csv:1:1  warning  this file is saved as Windows-1252 (Excel's 'CSV (Comma delimited)'), not UTF-8; lodge read it so ("Jos\u00e9 Mart\u00ednez"), but to be sure every tool does, save it as UTF-8: in Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in LibreOffice tick 'Edit filter settings' and choose 'Unicode (UTF-8)'`,
+      `excel.csv  warning  this file is saved as Windows-1252 (Excel's 'CSV (Comma delimited)'), not UTF-8; lodge read it so ("Jos\u00e9 Mart\u00ednez"), but to be sure every tool does, save it as UTF-8: in Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in LibreOffice tick 'Edit filter settings' and choose 'Unicode (UTF-8)'`,
       `excel.csv:1:8  note  the column "Worshipful Master" is read as name`,
       `excel.csv:1:26  note  the column "Year" is read as term`,
       "added 3 Jos\u00e9 Mart\u00ednez (1923 - 1924)",
@@ -77,7 +77,7 @@ describe("lodge import past-masters", () => {
     const { code, stdout, stderr } = await importCsv("odd.csv");
     expect(code).toBe(1);
     expect(stdout).toEqual([
-      "odd.csv:1:1  this file is not saved as UTF-8, so lodge cannot read its letters as written; save it as UTF-8 (in Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in LibreOffice tick 'Edit filter settings' and choose 'Unicode (UTF-8)') and try again",
+      "odd.csv  this file is not saved as UTF-8, so lodge cannot read its letters as written; save it as UTF-8 (in Excel choose File > Save As > 'CSV UTF-8 (Comma delimited)'; in LibreOffice tick 'Edit filter settings' and choose 'Unicode (UTF-8)') and try again",
     ]);
     expect(stderr).toEqual(["odd.csv could not be read (listed above). Nothing was written."]);
     expect(list()).toBe(before);

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NOW } from "../../test/api-harness.ts";
@@ -174,7 +174,7 @@ describe("lodge validate", () => {
     const twice = await validate();
     expect(twice.code).toBe(1);
     expect(problems(twice.stdout)).toContain(
-      "data/history.json:1:1  data/history.yaml and data/history.json hold the same content; keep one of them",
+      "data/history.json  data/history.yaml and data/history.json hold the same content; keep one of them",
     );
   });
 
@@ -183,7 +183,7 @@ describe("lodge validate", () => {
     const { code, stdout } = await validate();
     expect(code).toBe(1);
     expect(problems(stdout)).toEqual([
-      "data/pages/home.md:1:1  file not found; the site's home page is made from it (lodge init writes one to start from)",
+      "data/pages/home.md  file not found; the site's home page is made from it (lodge init writes one to start from)",
     ]);
   });
 
@@ -191,21 +191,42 @@ describe("lodge validate", () => {
     const none = await validate("--data", "nowhere");
     expect(none.code).toBe(1);
     expect(problems(none.stdout)).toEqual([
-      "nowhere:1:1  no such folder; give the lodge's data folder with --data DIR",
+      "nowhere  no such folder; give the lodge's data folder with --data DIR, or make a new lodge with lodge init DIR",
     ]);
 
     // One folder too deep: lodge init makes the data folder itself, with no data/ inside.
     const tooDeep = await validate("--data", "data/data");
     expect(tooDeep.code).toBe(1);
     expect(problems(tooDeep.stdout)).toEqual([
-      "data/data:1:1  no such folder; data is a lodge's data folder: give --data data",
+      "data/data  no such folder; data is a lodge's data folder: give --data data",
+    ]);
+
+    // The lodge's own folder, or the checkout around the sample: its data folder is named.
+    const above = await validate("--data", ".");
+    expect(above.code).toBe(1);
+    expect(problems(above.stdout)).toEqual([
+      `${sample.root}  holds none of a lodge's files; data is a lodge's data folder: give --data data`,
+    ]);
+
+    // A folder with nothing of a lodge in it gets one line, not one per missing file.
+    mkdirSync(join(sample.root, "empty"));
+    const empty = await validate("--data", "empty");
+    expect(empty.code).toBe(1);
+    expect(problems(empty.stdout)).toEqual([
+      "empty  holds none of a lodge's files; give the lodge's data folder with --data DIR, or make a new lodge with lodge init DIR",
+    ]);
+
+    const file = await validate("--data", "data/lodge.yaml");
+    expect(file.code).toBe(1);
+    expect(problems(file.stdout)).toEqual([
+      "data/lodge.yaml  this is a file, not a folder; data is a lodge's data folder: give --data data",
     ]);
 
     rmSync(join(sample.data, "lodge.yaml"));
     const noLodge = await validate();
     expect(noLodge.code).toBe(1);
     expect(problems(noLodge.stdout)).toEqual([
-      "data/lodge.yaml:1:1  file not found; every lodge needs one (the sample lodge in data/ has an example)",
+      "data/lodge.yaml  file not found; every lodge needs one (the sample lodge in data/ has an example)",
     ]);
   });
 
@@ -222,7 +243,7 @@ describe("lodge validate", () => {
       ),
     ).toBe(true);
     expect(problems(stdout)).toContain(
-      "data/event.yaml:1:1  warning  lodge does not read this; check the name against the content files in the README",
+      "data/event.yaml  warning  lodge does not read this; check the name against the content files in the README",
     );
   });
 

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { check, type EntryNamer, listEntries } from "../load/check.ts";
-import type { Problem } from "../load/problems.ts";
+import { type Problem, WHOLE_FILE } from "../load/problems.ts";
 import { readSource } from "../load/source.ts";
 import { type AssetCopy, localiseAssets } from "./legacy-assets.ts";
 import {
@@ -100,8 +100,7 @@ export function readLegacy(dir: string, display: (path: string) => string): Lega
             {
               severity: "warning" as const,
               file,
-              line: 1,
-              column: 1,
+              ...WHOLE_FILE,
               message:
                 "not a list of events, outings, officers, past masters, bulletins, albums, recent events or history entries; skipped",
             },

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { marked } from "marked";
 import { z } from "zod";
@@ -25,7 +25,7 @@ import {
   sourceOf,
 } from "./files.ts";
 import { checkMedia, readAlbumPictures } from "./media.ts";
-import type { Problem } from "./problems.ts";
+import { type Problem, WHOLE_FILE } from "./problems.ts";
 import { markdownSource, readSource } from "./source.ts";
 import { checkSuspicious } from "./suspicious.ts";
 
@@ -91,23 +91,39 @@ function passing(entity: Entity, raw: unknown): unknown {
 }
 
 /**
+ * What to say of a --data folder that is not a lodge's data folder: it does not exist, or it holds
+ * none of a lodge's files. Where the folder above it (`lodge init` makes the data folder itself, so
+ * `--data <lodge>/data` is one folder too deep) or its `data` folder (`--data .` from the sample's
+ * checkout) is one, that folder by name; else how to give one or make one.
+ */
+function notDataFolderMessage(dir: string, display: (path: string) => string): string {
+  const what = !existsSync(dir)
+    ? "no such folder"
+    : statSync(dir).isDirectory()
+      ? "holds none of a lodge's files"
+      : "this is a file, not a folder";
+  for (const near of [dirname(resolve(dir)), join(dir, "data")]) {
+    if (contentFiles(near, "lodge").found.length > 0) {
+      const shown = display(near) || ".";
+      return `${what}; ${shown} is a lodge's data folder: give --data ${shown}`;
+    }
+  }
+  return `${what}; give the lodge's data folder with --data DIR, or make a new lodge with lodge init DIR`;
+}
+
+/** Whether `dir` holds anything a lodge's data folder holds. */
+function holdsLodgeData(dir: string): boolean {
+  return (
+    existsSync(dir) &&
+    statSync(dir).isDirectory() &&
+    readdirSync(dir).some((name) => KNOWN_ENTRIES.has(name))
+  );
+}
+
+/**
  * Reads and validates every content file of a lodge. Never throws for bad data: every problem
  * found is returned at once, located in its file. `now` decides what is in the past.
  */
-/**
- * What to say of a --data folder that does not exist: where the folder above it is a lodge's data
- * folder (`lodge init` makes the data folder itself, so `--data <lodge>/data` is one folder too
- * deep), that folder by name; else how to give one.
- */
-function missingFolderMessage(dir: string, display: (path: string) => string): string {
-  const above = dirname(resolve(dir));
-  if (contentFiles(above, "lodge").found.length > 0) {
-    const shown = display(above) || ".";
-    return `no such folder; ${shown} is a lodge's data folder: give --data ${shown}`;
-  }
-  return "no such folder; give the lodge's data folder with --data DIR";
-}
-
 export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Loaded {
   const display = (path: string) => shownPath(cwd, path);
   const problems: Problem[] = [];
@@ -117,15 +133,14 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
   const values: Record<string, unknown> = {};
   const inputs: Record<string, unknown> = {};
 
-  if (!existsSync(dir)) {
+  if (!holdsLodgeData(dir)) {
     return {
       problems: [
         {
           severity: "error",
           file: display(dir),
-          line: 1,
-          column: 1,
-          message: missingFolderMessage(dir, display),
+          ...WHOLE_FILE,
+          message: notDataFolderMessage(dir, display),
         },
       ],
       sources,
@@ -141,8 +156,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       problems.push({
         severity: "error",
         file: shown[1] ?? "",
-        line: 1,
-        column: 1,
+        ...WHOLE_FILE,
         message: `${shown.join(" and ")} hold the same content; keep one of them`,
       });
     }
@@ -151,8 +165,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
         problems.push({
           severity: "error",
           file: display(path),
-          line: 1,
-          column: 1,
+          ...WHOLE_FILE,
           message:
             "file not found; every lodge needs one (the sample lodge in data/ has an example)",
         });
@@ -227,8 +240,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
     problems.push({
       severity: "error",
       file: display(join(pagesDir, `${slug}.md`)),
-      line: 1,
-      column: 1,
+      ...WHOLE_FILE,
       message: `file not found; the site's ${slug} page is made from it (lodge init writes one to start from)`,
     });
   }
@@ -238,8 +250,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       problems.push({
         severity: "warning",
         file: display(join(dir, name)),
-        line: 1,
-        column: 1,
+        ...WHOLE_FILE,
         message: "lodge does not read this; check the name against the content files in the README",
       });
     }

@@ -14,7 +14,7 @@ import { shownPath } from "../context.ts";
 import { locate } from "./check.ts";
 import { type Sources, sourceOf } from "./files.ts";
 import { imageSize } from "./image-size.ts";
-import type { Problem } from "./problems.ts";
+import { type Problem, WHOLE_FILE } from "./problems.ts";
 
 /** True for a file name kept in data/, false for an address served from elsewhere. */
 function isLocal(name: string): boolean {
@@ -93,8 +93,7 @@ export function readAlbumPictures(
       problems.push({
         severity: "warning",
         file: shownPath(cwd, join(folder, file)),
-        line: 1,
-        column: 1,
+        ...WHOLE_FILE,
         message:
           "lodge cannot read this picture's size, so the album leaves it out; save it as JPEG, PNG, GIF or WebP",
       });

@@ -7,6 +7,7 @@ export interface Problem {
   severity: "error" | "warning" | "note";
   /** Path of the file, as the user would type it (relative to the working directory). */
   file: string;
+  /** 1-based; 0 (see WHOLE_FILE) when the problem is the file or folder itself, with no place in it. */
   line: number;
   column: number;
   /** Which entry, e.g. 'events[3] (2024/11/20 Stated Meeting)'. */
@@ -20,6 +21,9 @@ export interface Problem {
   missingFile?: true;
 }
 
+/** The position of a problem that is the file or folder itself (missing, unreadable, not ours). */
+export const WHOLE_FILE = { line: 0, column: 0 } as const;
+
 /**
  * The problems as `lodge build` holds them: a file the pages need and cannot find (a broken
  * picture on the built site) is an error there, where validate and dev keep it a warning.
@@ -29,7 +33,7 @@ export function forBuild(problems: readonly Problem[]): Problem[] {
 }
 
 export function formatProblem(p: Problem): string {
-  const where = `${p.file}:${p.line}:${p.column}`;
+  const where = p.line > 0 ? `${p.file}:${p.line}:${p.column}` : p.file;
   const what = p.field ? `${p.field}: ${p.message}` : p.message;
   const line = [where, p.severity === "error" ? undefined : p.severity, p.entry, what]
     .filter((part) => part !== undefined && part !== "")

@@ -3,7 +3,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import matter from "gray-matter";
 import { isMap, isSeq, LineCounter, type Node, parseDocument, type YAMLError } from "yaml";
 import { listed } from "../../core/rules/words.ts";
-import type { Problem } from "./problems.ts";
+import { type Problem, WHOLE_FILE } from "./problems.ts";
 
 export interface Position {
   line: number;
@@ -262,7 +262,7 @@ export function decodeText(
   file: string,
   bytes: Uint8Array,
 ): { text?: string; encoding?: "UTF-8" | "Windows-1252"; problems: Problem[] } {
-  const at = { file, line: 1, column: 1 };
+  const at = { file, ...WHOLE_FILE };
   const refuse = (why: string) => ({
     problems: [
       {
