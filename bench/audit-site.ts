@@ -15,7 +15,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type CpuInfo, cpus, tmpdir } from "node:os";
+import { type CpuInfo, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -36,6 +36,16 @@ import {
   pageScripts,
   totalKb,
 } from "./page-js.ts";
+import {
+  bracket,
+  browserProcess,
+  commandOf,
+  type Roles,
+  type Sample,
+  sampler,
+  type Usage,
+  usageBetween,
+} from "./run-conditions.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(ROOT, "cli", "index.ts");
@@ -135,6 +145,28 @@ interface Figures {
   imagesTooSmall: number;
 }
 
+/**
+ * A run in one line, e.g. "/home mobile 2: TBT 82 ms · benchmarkIndex 1830 · long tasks 95 ms
+ * framework.js, 62 ms home.js · tasks >= 10 ms: 18, 14 · load 1.20 · CPU in 2.9 s: browser 2400,
+ * audit 300, server 20, other 150 (kdamond.0 90), steal 0 ms".
+ */
+function runLine(r: RunRecord): string {
+  const long = r.longTasks
+    .slice(0, 3)
+    .map((t) => `${t.ms} ms ${t.url.replace(/^https?:\/\/[^/]+/, "")} (${t.kinds})`)
+    .join(", ");
+  const others = r.cpu.topOther.map(({ ms }, i) => `${r.otherCommands[i]} ${ms}`).join(", ");
+  return [
+    `${r.page} ${r.form} ${r.run}: TBT ${r.tbtMs} ms`,
+    `benchmarkIndex ${r.benchmarkIndex}`,
+    `long tasks ${long || "none"}`,
+    `tasks >= 10 ms: ${r.tasksOver10Ms.map((t) => Math.round(t.ms)).join(", ") || "none"}`,
+    `load ${r.load.toFixed(2)}`,
+    `CPU in ${(r.cpu.ms / 1000).toFixed(1)} s: browser ${r.cpu.browser}, audit ${r.cpu.audit}, server ${r.cpu.server}, other ${r.cpu.other}${others ? ` (${others})` : ""}, steal ${r.cpu.steal} ms`,
+    ...(r.remeasured ? [`re-measured: ${r.remeasured}`] : []),
+  ].join(" · ");
+}
+
 function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -168,17 +200,53 @@ function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; ur
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/**
+ * One Lighthouse run as it happened: its blocking time, Lighthouse's benchmark index of the
+ * machine (its speed at a fixed piece of JavaScript as the run began), the tasks that made the
+ * blocking time, and who used the CPUs while the page loaded (see run-conditions.ts).
+ */
+export interface RunRecord {
+  page: string;
+  form: "mobile" | "desktop";
+  run: number;
+  tbtMs: number;
+  benchmarkIndex: number;
+  /** The 1-minute load average as the run began. */
+  load: number;
+  /** The tasks Lighthouse counts as long (>= 50 ms as simulated on its phone), longest first. */
+  longTasks: { url: string; ms: number; startMs: number; kinds: string }[];
+  /** The page's top-level main-thread tasks of 10 ms or more as measured (not simulated). */
+  tasksOver10Ms: { ms: number; startMs: number }[];
+  /** Who used the CPUs while Lighthouse loaded the page (its navigation, not its analysis). */
+  cpu: Usage;
+  /** The command lines of the other processes that used the most CPU, e.g. "node …/vitest run". */
+  otherCommands: string[];
+  /** Why this run was measured again, if it was. */
+  remeasured?: string;
+}
+
+interface Measured {
+  figures: Figures;
+  record: Omit<RunRecord, "page" | "form" | "run">;
+}
+
 async function lighthouseRun(
   url: string,
   port: number,
   desktop: boolean,
   skipAudits: string[],
-): Promise<Figures> {
+  roles: Roles,
+): Promise<Measured> {
+  const load = loadavg()[0] ?? 0;
+  const machine = sampler();
+  let samples: Sample[] = [];
   const result = await lighthouse(
     url,
     { port, output: "json", logLevel: "error", skipAudits },
     desktop ? desktopConfig : undefined,
-  );
+  ).finally(() => {
+    samples = machine.stop();
+  });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError)
@@ -216,7 +284,61 @@ async function lighthouseRun(
     const why = missing.map(([key]) => lhr.audits[AUDIT_OF[key] ?? key]?.errorMessage ?? key);
     throw new Unmeasured(`no ${missing.map(([key]) => key).join(", ")} (${why.join("; ")})`);
   }
-  return figures;
+  const rowsOf = <T>(id: string) => (lhr.audits[id]?.details as { items?: T[] })?.items ?? [];
+  // Lighthouse's timing marks count from this process's time origin, as performance.now().
+  // The last navigation is the page's: Lighthouse first navigates to about:blank.
+  const navigate = lhr.timing.entries.findLast((entry) => entry.name === "lh:driver:navigate");
+  const [from, to] = navigate
+    ? bracket(
+        samples,
+        performance.timeOrigin + navigate.startTime,
+        performance.timeOrigin + navigate.startTime + navigate.duration,
+      )
+    : [samples[0], samples.at(-1)];
+  const cpu = usageBetween(from as Sample, to as Sample, roles);
+  return {
+    figures,
+    record: {
+      tbtMs: Math.round(figures.tbt),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      load: Math.round(load * 100) / 100,
+      longTasks: longTasks(lhr.audits["long-tasks"]?.details),
+      tasksOver10Ms: rowsOf<{ duration: number; startTime: number }>("main-thread-tasks")
+        .filter((task) => task.duration >= 10)
+        .map((task) => ({
+          ms: Math.round(task.duration * 10) / 10,
+          startMs: Math.round(task.startTime),
+        })),
+      cpu,
+      otherCommands: cpu.topOther.map(({ pid, name }) => commandOf(pid, name)),
+    },
+  };
+}
+
+/**
+ * The long-tasks audit's tasks, longest first, each with what its time went to (its debug
+ * data: script evaluation, style and layout, HTML parsing, garbage collection...), e.g.
+ * { url: "/assets/framework.js", ms: 95, startMs: 812, kinds: "scriptEvaluation 70, other 25" }.
+ */
+function longTasks(details: unknown): RunRecord["longTasks"] {
+  const { items = [], debugData } = (details ?? {}) as {
+    items?: { url: string; duration: number; startTime: number }[];
+    debugData?: { tasks?: Record<string, number>[] };
+  };
+  return items.map((task, i) => {
+    const { urlIndex, startTime, duration, ...groups } = debugData?.tasks?.[i] ?? {};
+    const kinds = Object.entries(groups)
+      .filter(([, ms]) => ms >= 5)
+      .sort((a, b) => b[1] - a[1])
+      .map(([kind, ms]) => `${kind} ${Math.round(ms)}`)
+      .join(", ");
+    return {
+      url: task.url,
+      ms: Math.round(task.duration),
+      startMs: Math.round(task.startTime),
+      kinds,
+    };
+  });
 }
 
 /** A Lighthouse run that could not measure the page (a trace without LCP, a page that hung). */
@@ -239,10 +361,11 @@ async function measuredRun(
   port: number,
   desktop: boolean,
   skipAudits: string[],
-): Promise<Figures> {
+  roles: Roles,
+): Promise<Measured> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseRun(url, port, desktop, skipAudits);
+      return await lighthouseRun(url, port, desktop, skipAudits, roles);
     } catch (error) {
       if (!(error instanceof Unmeasured) || attempt === ATTEMPTS) throw error;
       console.error(
@@ -389,6 +512,12 @@ try {
   const browser = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   chrome = browser;
 
+  const roles: Roles = {
+    audit: process.pid,
+    browser: browserProcess(browser.port),
+    server: served.child.pid ?? 0,
+  };
+  const records: RunRecord[] = [];
   const rows: (string | number)[][] = [];
   const misses: string[] = [];
   const remeasured: string[] = [];
@@ -405,8 +534,20 @@ try {
     if (skipped.length > 0) notCrawled.push(route);
     for (const desktop of [false, true]) {
       const form = desktop ? "desktop" : "mobile";
-      const measure = () => measuredRun(served.url + route, browser.port, desktop, skipped);
       const runs: Figures[] = [];
+      const measure = async () => {
+        const { figures, record } = await measuredRun(
+          served.url + route,
+          browser.port,
+          desktop,
+          skipped,
+          roles,
+        );
+        const run = { page: route, form, run: runs.length + 1, ...record } as const;
+        console.error(runLine(run));
+        records.push(run);
+        return figures;
+      };
       for (let i = 0; i < RUNS; i++) runs.push(await measure());
       // The smoke audit's one run can be an outlier on a busy machine (LCP 2.0 s once in CI,
       // where the median is 1.1 s). A miss is measured twice more and judged, as the full audit
@@ -483,14 +624,11 @@ try {
   ].join("\n");
   console.log(report);
   mkdirSync(join(ROOT, "bench", "results"), { recursive: true });
+  const name = smoke ? "audit-smoke" : onlyPages ? "audit-pages" : "audit";
+  writeFileSync(join(ROOT, "bench", "results", `${name}.md`), `${report}\n`);
   writeFileSync(
-    join(
-      ROOT,
-      "bench",
-      "results",
-      smoke ? "audit-smoke.md" : onlyPages ? "audit-pages.md" : "audit.md",
-    ),
-    `${report}\n`,
+    join(ROOT, "bench", "results", `${name}-runs.json`),
+    `${JSON.stringify(records, null, 1)}\n`,
   );
   process.exitCode = misses.length === 0 ? 0 : 1;
 } finally {
