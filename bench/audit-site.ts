@@ -51,6 +51,10 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(ROOT, "cli", "index.ts");
 const FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
 const smoke = process.argv.includes("--smoke");
+/** `--traces=DIR`: where to keep the trace of each phone run that counts blocking time. */
+const tracesDir = process.argv
+  .find((arg) => arg.startsWith("--traces="))
+  ?.slice("--traces=".length);
 /** The pages `--pages=` names, if it does. */
 const onlyPages = process.argv
   .find((arg) => arg.startsWith("--pages="))
@@ -153,7 +157,7 @@ interface Figures {
 function runLine(r: RunRecord): string {
   const long = r.longTasks
     .slice(0, 3)
-    .map((t) => `${t.ms} ms ${t.url.replace(/^https?:\/\/[^/]+/, "")} (${t.kinds})`)
+    .map((t) => `${t.ms} ms ${t.url}`)
     .join(", ");
   const others = r.cpu.topOther.map(({ ms }, i) => `${r.otherCommands[i]} ${ms}`).join(", ");
   return [
@@ -214,13 +218,15 @@ export interface RunRecord {
   /** The 1-minute load average as the run began. */
   load: number;
   /** The tasks Lighthouse counts as long (>= 50 ms as simulated on its phone), longest first. */
-  longTasks: { url: string; ms: number; startMs: number; kinds: string }[];
+  longTasks: { url: string; ms: number; startMs: number }[];
   /** The page's top-level main-thread tasks of 10 ms or more as measured (not simulated). */
   tasksOver10Ms: { ms: number; startMs: number }[];
   /** Who used the CPUs while Lighthouse loaded the page (its navigation, not its analysis). */
   cpu: Usage;
   /** The command lines of the other processes that used the most CPU, e.g. "node …/vitest run". */
   otherCommands: string[];
+  /** The file its trace is in (`--traces=DIR`). */
+  trace?: string;
   /** Why this run was measured again, if it was. */
   remeasured?: string;
 }
@@ -296,13 +302,27 @@ async function lighthouseRun(
       )
     : [samples[0], samples.at(-1)];
   const cpu = usageBetween(from as Sample, to as Sample, roles);
+  let trace: string | undefined;
+  if (tracesDir && !desktop && figures.tbt > 0) {
+    trace = join(
+      tracesDir,
+      `${new URL(url).pathname.slice(1).replaceAll("/", "_")}-${Date.now()}.json`,
+    );
+    writeFileSync(trace, JSON.stringify(result.artifacts.Trace));
+  }
   return {
     figures,
     record: {
       tbtMs: Math.round(figures.tbt),
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       load: Math.round(load * 100) / 100,
-      longTasks: longTasks(lhr.audits["long-tasks"]?.details),
+      longTasks: rowsOf<{ url: string; duration: number; startTime: number }>("long-tasks").map(
+        (task) => ({
+          url: task.url.replace(/^https?:\/\/[^/]+/, ""),
+          ms: Math.round(task.duration),
+          startMs: Math.round(task.startTime),
+        }),
+      ),
       tasksOver10Ms: rowsOf<{ duration: number; startTime: number }>("main-thread-tasks")
         .filter((task) => task.duration >= 10)
         .map((task) => ({
@@ -311,34 +331,9 @@ async function lighthouseRun(
         })),
       cpu,
       otherCommands: cpu.topOther.map(({ pid, name }) => commandOf(pid, name)),
+      ...(trace ? { trace } : {}),
     },
   };
-}
-
-/**
- * The long-tasks audit's tasks, longest first, each with what its time went to (its debug
- * data: script evaluation, style and layout, HTML parsing, garbage collection...), e.g.
- * { url: "/assets/framework.js", ms: 95, startMs: 812, kinds: "scriptEvaluation 70, other 25" }.
- */
-function longTasks(details: unknown): RunRecord["longTasks"] {
-  const { items = [], debugData } = (details ?? {}) as {
-    items?: { url: string; duration: number; startTime: number }[];
-    debugData?: { tasks?: Record<string, number>[] };
-  };
-  return items.map((task, i) => {
-    const { urlIndex, startTime, duration, ...groups } = debugData?.tasks?.[i] ?? {};
-    const kinds = Object.entries(groups)
-      .filter(([, ms]) => ms >= 5)
-      .sort((a, b) => b[1] - a[1])
-      .map(([kind, ms]) => `${kind} ${Math.round(ms)}`)
-      .join(", ");
-    return {
-      url: task.url,
-      ms: Math.round(task.duration),
-      startMs: Math.round(task.startTime),
-      kinds,
-    };
-  });
 }
 
 /** A Lighthouse run that could not measure the page (a trace without LCP, a page that hung). */
