@@ -17,6 +17,7 @@ export default defineConfig({
             "test/**/*.test.ts",
             "site/**/*.test.ts",
             "site/**/*.test.tsx",
+            "bench/**/*.test.ts",
           ],
           exclude: ["test/site-*.test.ts"],
         },

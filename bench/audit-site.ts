@@ -39,6 +39,8 @@ import {
 import {
   bracket,
   browserProcess,
+  type Collection,
+  collectionsBetween,
   commandOf,
   type Roles,
   type Sample,
@@ -166,7 +168,7 @@ function runLine(r: RunRecord): string {
     `long tasks ${long || "none"}`,
     `tasks >= 10 ms: ${r.tasksOver10Ms.map((t) => Math.round(t.ms)).join(", ") || "none"}`,
     `load ${r.load.toFixed(2)}`,
-    `CPU in ${(r.cpu.ms / 1000).toFixed(1)} s: browser ${r.cpu.browser}, audit ${r.cpu.audit}, server ${r.cpu.server}, other ${r.cpu.other}${others ? ` (${others})` : ""}, steal ${r.cpu.steal} ms`,
+    `CPU in ${(r.cpu.ms / 1000).toFixed(1)} s: browser ${r.cpu.browser}, audit ${r.cpu.audit} (GC ${r.auditGc.ms} ms, ${r.auditGc.major} major), server ${r.cpu.server}, other ${r.cpu.other}${others ? ` (${others})` : ""}, steal ${r.cpu.steal} ms`,
     ...(r.remeasured ? [`re-measured: ${r.remeasured}`] : []),
   ].join(" · ");
 }
@@ -223,6 +225,8 @@ export interface RunRecord {
   tasksOver10Ms: { ms: number; startMs: number }[];
   /** Who used the CPUs while Lighthouse loaded the page (its navigation, not its analysis). */
   cpu: Usage;
+  /** The audit's own garbage collections while the page loaded: their time, how many were major. */
+  auditGc: { ms: number; major: number };
   /** The command lines of the other processes that used the most CPU, e.g. "node …/vitest run". */
   otherCommands: string[];
   /** The file its trace is in (`--traces=DIR`). */
@@ -246,12 +250,13 @@ async function lighthouseRun(
   const load = loadavg()[0] ?? 0;
   const machine = sampler();
   let samples: Sample[] = [];
+  let collections: Collection[] = [];
   const result = await lighthouse(
     url,
     { port, output: "json", logLevel: "error", skipAudits },
     desktop ? desktopConfig : undefined,
   ).finally(() => {
-    samples = machine.stop();
+    ({ samples, collections } = machine.stop());
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -294,14 +299,14 @@ async function lighthouseRun(
   // Lighthouse's timing marks count from this process's time origin, as performance.now().
   // The last navigation is the page's: Lighthouse first navigates to about:blank.
   const navigate = lhr.timing.entries.findLast((entry) => entry.name === "lh:driver:navigate");
-  const [from, to] = navigate
-    ? bracket(
-        samples,
+  const window = navigate
+    ? [
         performance.timeOrigin + navigate.startTime,
         performance.timeOrigin + navigate.startTime + navigate.duration,
-      )
-    : [samples[0], samples.at(-1)];
-  const cpu = usageBetween(from as Sample, to as Sample, roles);
+      ]
+    : [samples[0]?.at ?? 0, samples.at(-1)?.at ?? 0];
+  const [from, to] = bracket(samples, window[0] ?? 0, window[1] ?? 0);
+  const cpu = usageBetween(from, to, roles);
   let trace: string | undefined;
   if (tracesDir && !desktop && figures.tbt > 0) {
     trace = join(
@@ -330,6 +335,7 @@ async function lighthouseRun(
           startMs: Math.round(task.startTime),
         })),
       cpu,
+      auditGc: collectionsBetween(collections, window[0] ?? 0, window[1] ?? 0),
       otherCommands: cpu.topOther.map(({ pid, name }) => commandOf(pid, name)),
       ...(trace ? { trace } : {}),
     },

@@ -7,6 +7,7 @@
  * one run shows whether the page or the machine made it miss.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { PerformanceObserver } from "node:perf_hooks";
 
 /**
  * Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux architecture the
@@ -156,8 +157,13 @@ export function usageBetween(before: Sample, after: Sample, roles: Roles): Usage
   return {
     ms: after.at - before.at,
     ...used,
-    // Processes that ended within the window are not in `after`: what they used is here too.
-    other: Math.max(0, busy - used.browser - used.audit - used.server),
+    // Processes that ended within the window are not in `after`, nor interrupts in any process:
+    // what the machine was busy with beyond ours counts them. The kernel counts the machine's
+    // time by ticks and a process's more finely, so the processes named can add up to more.
+    other: Math.max(
+      busy - used.browser - used.audit - used.server,
+      others.reduce((ms, p) => ms + p.ms, 0),
+    ),
     steal: (after.machine.steal - before.machine.steal) * MS_PER_TICK,
     topOther: others.slice(0, 3),
   };
@@ -206,18 +212,92 @@ export function bracket(samples: Sample[], from: number, to: number): [Sample, S
   return [first, last];
 }
 
+/** A garbage collection of this process: when it began (Date.now() ms), how long, and whether major. */
+export interface Collection {
+  at: number;
+  ms: number;
+  major: boolean;
+}
+
+/** What this process's garbage collector took from `from` to `to` (Date.now() ms). */
+export function collectionsBetween(collections: Collection[], from: number, to: number) {
+  const within = collections.filter((c) => c.at + c.ms >= from && c.at <= to);
+  return {
+    ms: Math.round(within.reduce((ms, c) => ms + c.ms, 0)),
+    major: within.filter((c) => c.major).length,
+  };
+}
+
 /**
- * Takes a sample every `intervalMs` until stopped: reading /proc costs about 2 ms, 2% of one
- * CPU at the default 10 a second, and the page loads in well under a second.
+ * Takes a sample every `intervalMs` until stopped, and notes this process's garbage
+ * collections: reading /proc costs about 2 ms, 2% of one CPU at the default 10 a second, and the
+ * page loads in well under a second.
  */
 export function sampler(intervalMs = 100) {
   const samples: Sample[] = [sample()];
+  const collections: Collection[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      collections.push({
+        at: performance.timeOrigin + entry.startTime,
+        ms: entry.duration,
+        // NODE_PERFORMANCE_GC_MAJOR
+        major: (entry as { detail?: { kind?: number } }).detail?.kind === 4,
+      });
+  });
+  gc.observe({ entryTypes: ["gc"] });
   const timer = setInterval(() => samples.push(sample()), intervalMs);
   return {
-    stop(): Sample[] {
+    stop(): { samples: Sample[]; collections: Collection[] } {
       clearInterval(timer);
+      gc.disconnect();
       samples.push(sample());
-      return samples;
+      return { samples, collections };
     },
   };
+}
+
+/**
+ * When a run's machine was not the machine the others ran on (Lighthouse's variability guide:
+ * client resource contention and hardware variability move its figures, and its benchmark index
+ * measures the CPU as the run began). Quiet runs on the 2 cores this is tuned on: other
+ * processes 0-2% of one CPU, no steal, benchmark index 2400-2900.
+ */
+export const DISTURBED = {
+  /** A benchmark index below this share of the session's median so far. */
+  benchmarkShare: 0.8,
+  /** Other processes busy more than this share of one CPU while the page loaded. */
+  otherShare: 0.1,
+  /** The hypervisor stealing more than this share of one CPU. */
+  stealShare: 0.05,
+};
+
+/**
+ * Why a run was disturbed, e.g. "benchmarkIndex 1230 vs median 2100", or undefined for a run
+ * on a quiet machine. `benchmarkIndexes` are the session's runs so far (three at least before
+ * their median counts).
+ */
+export function disturbance(
+  run: { benchmarkIndex: number; cpu: Pick<Usage, "ms" | "other" | "steal" | "topOther"> },
+  benchmarkIndexes: number[],
+): string | undefined {
+  const reasons: string[] = [];
+  const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  if (
+    median !== undefined &&
+    sorted.length >= 3 &&
+    run.benchmarkIndex < median * DISTURBED.benchmarkShare
+  )
+    reasons.push(`benchmarkIndex ${run.benchmarkIndex} vs median ${median}`);
+  const share = (ms: number) => (run.cpu.ms > 0 ? ms / run.cpu.ms : 0);
+  if (share(run.cpu.other) > DISTURBED.otherShare) {
+    const who = run.cpu.topOther[0];
+    reasons.push(
+      `other processes used ${Math.round(share(run.cpu.other) * 100)}% of a CPU${who ? ` (most: ${who.name} ${who.ms} ms)` : ""}`,
+    );
+  }
+  if (share(run.cpu.steal) > DISTURBED.stealShare)
+    reasons.push(`steal ${Math.round(share(run.cpu.steal) * 100)}% of a CPU`);
+  return reasons.length > 0 ? reasons.join(", ") : undefined;
 }
