@@ -41,14 +41,14 @@ describe("the machine's CPU time while a page loads", () => {
     });
   });
 
-  it("reads a process's own and reaped children's CPU time, its name ending at the last ')'", () => {
+  it("reads a process's own CPU time, not its reaped children's, its name ending at the last ')'", () => {
     // Fields after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime ...
     const line = "4242 (Web (Content) x) S 17 4242 4242 0 -1 4194560 100 0 0 0 250 50 7 3 20 0 1 0";
     expect(parseProcessTimes(line)).toEqual({
       pid: 4242,
       ppid: 17,
       name: "Web (Content) x",
-      ticks: 250 + 50 + 7 + 3,
+      ticks: 250 + 50,
     });
   });
 

@@ -39,13 +39,16 @@ export interface ProcessTimes {
   ppid: number;
   /** The command's name as the kernel keeps it (at most 15 characters), e.g. "kdamond.0". */
   name: string;
-  /** Its CPU time and that of the children it has reaped, in ticks. */
+  /**
+   * Its own CPU time (user and system), in ticks: not its reaped children's, which would land
+   * all at once, whole lifetimes, in the run where the child ended.
+   */
   ticks: number;
 }
 
 /**
- * Reads /proc/<pid>/stat: "pid (name) state ppid ..." with utime, stime, cutime and cstime as
- * fields 14 to 17. The name may hold spaces and parentheses, so it ends at the last ')'.
+ * Reads /proc/<pid>/stat: "pid (name) state ppid ..." with utime and stime as
+ * fields 14 and 15. The name may hold spaces and parentheses, so it ends at the last ')'.
  */
 export function parseProcessTimes(pidStat: string): ProcessTimes {
   const open = pidStat.indexOf("(");
@@ -62,7 +65,7 @@ export function parseProcessTimes(pidStat: string): ProcessTimes {
     pid: Number(pidStat.slice(0, open).trim()),
     ppid: field(4),
     name: pidStat.slice(open + 1, close),
-    ticks: field(14) + field(15) + field(16) + field(17),
+    ticks: field(14) + field(15),
   };
 }
 
