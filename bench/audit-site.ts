@@ -139,6 +139,8 @@ interface Figures {
   bestPractices: number;
   seo: number;
   lcp: number;
+  fcp: number;
+  tti: number;
   tbt: number;
   cls: number;
   jsKb: number;
@@ -161,13 +163,14 @@ interface Figures {
 function runLine(r: RunRecord): string {
   const long = r.longTasks
     .slice(0, 3)
-    .map((t) => `${t.ms} ms ${t.url}`)
+    .map((t) => `${t.ms} ms ${t.url} (+${t.blockingMs})`)
     .join(", ");
   const others = r.cpu.topOther.map(({ ms }, i) => `${r.otherCommands[i]} ${ms}`).join(", ");
   return [
     `${r.page} ${r.form} ${r.run}: TBT ${r.tbtMs} ms`,
     `benchmarkIndex ${r.benchmarkIndex}`,
-    `long tasks ${long || "none"}`,
+    `FCP ${r.fcpMs} ms`,
+    `long tasks (+ TBT after FCP) ${long || "none"}`,
     `tasks >= 10 ms: ${r.tasksOver10Ms.map((t) => Math.round(t.ms)).join(", ") || "none"}`,
     `load ${r.load.toFixed(2)}`,
     `CPU in ${(r.cpu.ms / 1000).toFixed(1)} s: browser ${r.cpu.browser}, audit ${r.cpu.audit} (GC ${r.auditGc.ms} ms, ${r.auditGc.major} major), server ${r.cpu.server}, other ${r.cpu.other}${others ? ` (${others})` : ""}, steal ${r.cpu.steal} ms`,
@@ -222,7 +225,10 @@ export interface RunRecord {
   /** The 1-minute load average as the run began. */
   load: number;
   /** The tasks Lighthouse counts as long (>= 50 ms as simulated on its phone), longest first. */
-  longTasks: { url: string; ms: number; startMs: number }[];
+  longTasks: { url: string; ms: number; startMs: number; blockingMs: number }[];
+  /** Lighthouse's first contentful paint and time to interactive (simulated on mobile): TBT counts between them. */
+  fcpMs: number;
+  ttiMs: number;
   /** The page's top-level main-thread tasks of 10 ms or more as measured (not simulated). */
   tasksOver10Ms: { ms: number; startMs: number }[];
   /** Who used the CPUs while Lighthouse loaded the page (its navigation, not its analysis). */
@@ -281,6 +287,8 @@ async function lighthouseRun(
     bestPractices: score("best-practices"),
     seo: score("seo"),
     lcp: numeric("largest-contentful-paint"),
+    fcp: numeric("first-contentful-paint"),
+    tti: numeric("interactive"),
     tbt: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     jsKb: (of("script")?.transferSize ?? 0) / 1024,
@@ -323,11 +331,23 @@ async function lighthouseRun(
       tbtMs: Math.round(figures.tbt),
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       load: Math.round(load * 100) / 100,
+      fcpMs: Math.round(figures.fcp),
+      ttiMs: Math.round(figures.tti),
       longTasks: rowsOf<{ url: string; duration: number; startTime: number }>("long-tasks").map(
         (task) => ({
           url: task.url.replace(/^https?:\/\/[^/]+/, ""),
           ms: Math.round(task.duration),
           startMs: Math.round(task.startTime),
+          // What the task adds to TBT (Lantern's rule: its part between FCP and TTI, less 50 ms),
+          // from Lighthouse's own FCP and TTI; Lantern's TBT averages two estimates of those.
+          blockingMs: Math.round(
+            Math.max(
+              0,
+              Math.min(task.startTime + task.duration, figures.tti) -
+                Math.max(task.startTime, figures.fcp) -
+                50,
+            ),
+          ),
         }),
       ),
       tasksOver10Ms: rowsOf<{ duration: number; startTime: number }>("main-thread-tasks")
@@ -349,6 +369,8 @@ class Unmeasured extends Error {}
 
 const AUDIT_OF: Record<string, string> = {
   lcp: "largest-contentful-paint",
+  fcp: "first-contentful-paint",
+  tti: "interactive",
   tbt: "total-blocking-time",
   cls: "cumulative-layout-shift",
 };
