@@ -260,6 +260,17 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
       DROP INDEX event_rsvps_seats;
     `,
   },
+  {
+    version: 9,
+    name: "seats held by offers summed from an index",
+    sql: `
+      -- Every RSVP counts the seats its event's open offers hold (state = 'offered'); no index
+      -- was of those alone, so the sum read every entry the event's list ever had, or the whole
+      -- list of every event. This one answers it from the index alone once the table is vacuumed.
+      CREATE INDEX waitlist_offered ON waitlist (event_id) INCLUDE (attendees)
+        WHERE state = 'offered';
+    `,
+  },
 ];
 
 /** The advisory lock that lets one instance at a time migrate; the others wait, then see it done. */

@@ -57,14 +57,18 @@ function insert(db: DatabaseSync, table: string, columns: Record<string, Column>
   return Number(lastInsertRowid);
 }
 
+/** The seats an event has given, by its id (twice): every RSVP and seat change reads it. */
+export const EVENT_SEATS_SQL = `
+  SELECT (SELECT COALESCE(MAX(seats), 0) FROM event_seats WHERE event_id = ?) AS rsvps,
+         (SELECT COALESCE(SUM(attendees), 0) FROM waitlist
+            WHERE event_id = ? AND state = 'offered') AS held`;
+
 /** Seats the event has given: its current RSVPs' and its open offers'. */
 export function eventSeats(db: DatabaseSync, eventId: string): number {
-  const row = statement(
-    db,
-    `SELECT (SELECT COALESCE(MAX(seats), 0) FROM event_seats WHERE event_id = ?) AS rsvps,
-            (SELECT COALESCE(SUM(attendees), 0) FROM waitlist
-               WHERE event_id = ? AND state = 'offered') AS held`,
-  ).get(eventId, eventId) as { rsvps: number; held: number };
+  const row = statement(db, EVENT_SEATS_SQL).get(eventId, eventId) as {
+    rsvps: number;
+    held: number;
+  };
   return seatsTaken(row);
 }
 

@@ -11,6 +11,7 @@ import { PG_MIGRATIONS } from "./postgres-migrations.ts";
 import { LOCK, PostgresStore } from "./postgres-store.ts";
 import { SqliteStore, storeError } from "./sqlite-store.ts";
 import { threadedSqliteStore } from "./sqlite-thread.ts";
+import { EVENT_SEATS_SQL } from "./sqlite-waitlist.ts";
 import {
   type ComposedMail,
   type ContactSubmission,
@@ -1012,6 +1013,25 @@ describe("the SQLite store's own", () => {
     await expectSeatsCounted(new SqliteStore(path, NOW));
   });
 
+  it("sums the seats offers hold from an index, once a version 8 database is opened", async () => {
+    // state IN ('waiting', 'offered') does not name state = 'offered' as SQLite's planner
+    // needs, so each RSVP's sum read every entry of every event's waiting list.
+    const path = file();
+    const plan = (db: DatabaseSync) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${EVENT_SEATS_SQL}`).all() as { detail: string }[])
+        .map((step) => step.detail)
+        .filter((detail) => detail.includes("waitlist"));
+    const old = databaseAtVersion(path, 8);
+    expect(plan(old)).toEqual(["SCAN waitlist"]);
+    old.close();
+    await new SqliteStore(path, NOW).close();
+    const db = new DatabaseSync(path);
+    expect(plan(db)).toEqual([
+      "SEARCH waitlist USING COVERING INDEX waitlist_offered (event_id=?)",
+    ]);
+    db.close();
+  });
+
   it("tells a database that cannot be written from a mistake, as the contract's StoreUnavailableError", async () => {
     const path = file();
     await new SqliteStore(path, NOW).close();
@@ -1065,6 +1085,35 @@ describe("the PostgreSQL store's own", () => {
     }
     await sql.end();
     await expectSeatsCounted(await PostgresStore.open(place, NOW));
+  });
+
+  it("sums the seats offers hold from an index of offers alone, once a version 8 database is opened", async () => {
+    const place = await cluster().place();
+    const sql = postgres(place, { max: 1, onnotice: () => {} });
+    await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
+      applied_at timestamptz NOT NULL)`;
+    for (const step of PG_MIGRATIONS.filter((m) => m.version <= 8)) {
+      await sql.unsafe(step.sql);
+      await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
+    }
+    // A long line, a few offers: the sum read every entry in line (waitlist_line) to find them.
+    await sql.unsafe(`INSERT INTO waitlist (event_id, line, received_at, first_name, last_name,
+        masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, token_hash, state)
+      SELECT 'e1', i, now(), 'Ann', 'Lee', '', 'a' || i || '@example.org', 1, false, 0, '[]', 'h',
+        't' || i, CASE WHEN i % 100 = 0 THEN 'offered' ELSE 'waiting' END
+      FROM generate_series(1, 2000) i`);
+    const plan = async () => {
+      await sql`VACUUM ANALYZE waitlist`;
+      const rows = await sql.unsafe(`EXPLAIN (COSTS OFF) SELECT COALESCE(SUM(attendees), 0)
+        FROM waitlist WHERE event_id = 'e1' AND state = 'offered'`);
+      return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
+    };
+    expect(await plan()).not.toContain("waitlist_offered");
+    const store = await PostgresStore.open(place, NOW);
+    expect(await plan()).toMatch(/Index Only Scan using waitlist_offered/);
+    expect(await store.attendeeCounts()).toEqual(new Map([["e1", 20]]));
+    await store.close();
+    await sql.end();
   });
 
   it("stores an RSVP whose transaction PostgreSQL undid as a deadlock's victim, by running it again", async () => {
