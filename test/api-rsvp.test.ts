@@ -1,10 +1,13 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS, RSVP_REPLACED_TEXT } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
 import { knownZoneOffsets } from "../core/rules/wall-time.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
+import { openStore } from "../server/store/open-store.ts";
+import type { Store } from "../server/store/store.ts";
 import { startServer, type TestServer, testData, testEvent, visitor } from "./api-harness.ts";
 import { parseMail } from "./mime.ts";
 
@@ -532,6 +535,36 @@ describe("POST /mj/api/rsvp", () => {
     s.clock.advance(11 * 60 * 1000);
     await client.post("/mj/api/rsvp", forSalmon(5));
     expect((await s.store.listEventRsvps()).length).toBe(1);
+  });
+});
+
+describe("POST /mj/api/rsvp's calls on the store", () => {
+  it("reads the address's situation only once the write finds it has an RSVP to replace", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "lodge-api-"));
+    const calls: string[] = [];
+    const real = openStore(join(dir, "lodge.db"));
+    const store = new Proxy(real, {
+      get(target, name) {
+        const value = Reflect.get(target, name);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (name === "eventRsvpSituation" || name === "addEventRsvp") calls.push(name);
+          return value.apply(target, args);
+        };
+      },
+    }) as Store;
+    const s = await start({ dir, store, data: testData({ guestLimit: 5 }) });
+    const client = await s.client();
+    expect(await client.post("/mj/api/rsvp", payload())).toMatchObject({ status: 200 });
+    expect(calls.splice(0)).toEqual(["addEventRsvp"]);
+    // The write finds John's first RSVP, unlike the first try assumed: it reads, and replaces it.
+    const again = await client.post("/mj/api/rsvp", payload("dinner-meeting", { firstName: "J" }));
+    expect(again).toMatchObject({
+      status: 200,
+      body: { message: RSVP_REPLACED_TEXT, replaced: true },
+    });
+    expect(calls).toEqual(["addEventRsvp", "eventRsvpSituation", "addEventRsvp"]);
+    expect((await s.store.listEventRsvps()).map((r) => r.record.firstName)).toEqual(["J"]);
   });
 });
 

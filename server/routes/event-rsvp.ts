@@ -26,7 +26,7 @@ import {
 } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import { offersFor } from "../rsvp/waitlist.ts";
-import { seatsHeldBy } from "../store/store.ts";
+import { type EventRsvpSituation, seatsHeldBy } from "../store/store.ts";
 import { answer, type RouteContext, sheetRowRoute, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
@@ -35,6 +35,9 @@ import { siteBase } from "./manage-rsvp.ts";
  * event was stored between reading the situation and storing (two tabs sending at once).
  */
 const STALE_RETRIES = 3;
+
+/** The situation of an address's first RSVP for an event, which is on no waiting list. */
+const FIRST_RSVP: EventRsvpSituation = { current: undefined, waitlist: undefined };
 
 /** An RSVP form as the RSVP and the waiting list's routes take it, at the server's moment. */
 export interface EventRsvpRequest {
@@ -88,18 +91,22 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       // The visitor's personal link to change or cancel it, in the confirmation; the store keeps
       // only the token's hash.
       const manageToken = newRsvpToken(ctx.config.xsrfSecret, "manage", "event");
-      for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
+      const record = eventRecord(event, form);
+      // Meals ordered after their deadline are checked against the RSVP they replace.
+      const mealsLate = record.meals > 0 && !mealsOpen(event, now, timeZone);
+      // The first try takes the situation nearly every RSVP is in, the address's first for the
+      // event and not on its waiting list, without reading it: the write checks it under the
+      // event's lock (answering stale otherwise), so the read would only tell it twice.
+      let assumed = !mealsLate;
+      for (let attempt = 0; attempt < STALE_RETRIES; ) {
         // One RSVP per e-mail address and event: a second one takes the place of the first, and
         // the mails and the answer say so.
-        const { current, waitlist: waiting } = await ctx.store.eventRsvpSituation(
-          event.id,
-          form.email,
-          clientKey,
-        );
+        const { current, waitlist: waiting } = assumed
+          ? FIRST_RSVP
+          : await ctx.store.eventRsvpSituation(event.id, form.email, clientKey);
         // Seats an open offer holds for this address are its RSVP's.
         const held = seatsHeldBy(waiting);
-        const record = eventRecord(event, form);
-        if (record.meals > 0 && !mealsOpen(event, now, timeZone)) {
+        if (mealsLate) {
           const held = current && (await ctx.store.getEventRsvp(current.id));
           checkMeals(event, record, held?.record, now, timeZone);
         }
@@ -145,6 +152,9 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
         );
         switch (outcome.kind) {
           case "stale":
+            // Tries on a situation read are counted; the assumed one is not.
+            if (assumed) assumed = false;
+            else attempt += 1;
             continue;
           case "full":
             throw fullRsvpError(form.numberOfAttendees, outcome.taken, outcome.limit);
