@@ -70,8 +70,29 @@ type Tx = TransactionSql;
  */
 export const LOCK = { key: 1, event: 2, client: 3, recipient: 4, summary: 5 } as const;
 
-/** Connections of an instance for its reads, which postgres.js sends many at once down each. */
-const READ_CONNECTIONS = 4;
+/**
+ * Connections of each instance to the database: for its transactions, and for its reads (which
+ * postgres.js sends many at once down each). An RSVP holds its event's lock from its first
+ * statement to its commit, so the RSVPs of one event are stored one at a time whatever the
+ * pool: connections beyond the events taking RSVPs at once only park more transactions in
+ * PostgreSQL, a backend process each, all woken to compete for 2 cores with the instances.
+ * `npm run bench -- api` shape (50 clients, 4 events, durable commits), three rounds
+ * interleaved in one window, stored RSVPs/s and p99 ms: 10+4 (the split's first sizing)
+ * 510-624/s p99 147-214 on 1 instance, 424-474/s p99 345-370 on 3; 4+2 605-669/s p99 113-138,
+ * 439-576/s p99 178-245. An RSVP no longer reads before its write, so reads are few (the
+ * counts the site shows, a manage link's lookup, the mail worker's next due): 2 serve them.
+ */
+export const CONNECTIONS = { transactions: 4, reads: 2 } as const;
+
+/**
+ * Settings of every connection, sent in its start-up message: no statement, no round trip.
+ * The writes read, once they hold their locks, what the transactions before them committed:
+ * that is READ COMMITTED, PostgreSQL's default. A database set to a stricter level
+ * (ALTER DATABASE ... SET default_transaction_isolation) would read from a snapshot taken before
+ * the lock was had, and every RSVP waiting on an event's lock would fail to serialize once the
+ * one before it committed: three tries, then 503.
+ */
+const SESSION = { default_transaction_isolation: "read committed" } as const;
 
 /** Whether `place` (the --db value or DATABASE_URL) names a PostgreSQL database. */
 export function isPostgresUrl(place: string): boolean {
@@ -164,15 +185,21 @@ export class PostgresStore implements Store {
 
   /**
    * Connects lazily; the schema is brought up to date before the first query. `max` connections
-   * for the transactions, and a few more for the reads, which share theirs.
+   * for the transactions (CONNECTIONS otherwise), and a few more for the reads, which share theirs.
    */
   constructor(url: string, now = new Date(), options: { max?: number } = {}) {
     this.#where = shownPostgresUrl(url);
     this.#now = now;
     const connect = (max: number) =>
-      postgres(url, { max, connect_timeout: 10, idle_timeout: 60, onnotice: () => {} });
-    this.#transactions = connect(options.max ?? 10);
-    this.#sql = connect(READ_CONNECTIONS);
+      postgres(url, {
+        max,
+        connect_timeout: 10,
+        idle_timeout: 60,
+        onnotice: () => {},
+        connection: SESSION,
+      });
+    this.#transactions = connect(options.max ?? CONNECTIONS.transactions);
+    this.#sql = connect(CONNECTIONS.reads);
   }
 
   /** Opens the store and brings its schema up to date now, so that a problem shows at start. */

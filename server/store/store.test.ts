@@ -1141,6 +1141,37 @@ describe("the PostgreSQL store's own", () => {
     await store.close();
   });
 
+  it("stores a burst of RSVPs to one event on a database whose transactions default to SERIALIZABLE", async () => {
+    // Each RSVP reads the event's seats once it holds the event's lock. Under a snapshot taken
+    // before that (REPEATABLE READ, SERIALIZABLE), every RSVP waiting for the lock fails to
+    // serialize once the one before it commits, three tries and out; the store's connections
+    // ask for READ COMMITTED whatever the database's default.
+    const admin = postgres(cluster().url, { max: 1, onnotice: () => {} });
+    await admin`CREATE DATABASE serializable_by_default`;
+    await admin`ALTER DATABASE serializable_by_default SET default_transaction_isolation = 'serializable'`;
+    const place = cluster().url.replace(/\/postgres$/, "/serializable_by_default");
+    const other = postgres(place, { max: 1, onnotice: () => {} });
+    expect(await other`SHOW default_transaction_isolation`).toEqual([
+      { default_transaction_isolation: "serializable" },
+    ]);
+    const store = await PostgresStore.open(place, NOW);
+    const names = Array.from({ length: 12 }, (_, i) => `Ann${i}`);
+    const outcomes = await Promise.all(
+      names.map((name) =>
+        store.addEventRsvp(rsvp(name, 1), seats(70)).then(
+          (done) => done.kind,
+          (error: Error) => error.name,
+        ),
+      ),
+    );
+    expect(outcomes).toEqual(names.map(() => "stored"));
+    expect(await store.attendeeCounts()).toEqual(new Map([["e1", 12]]));
+    await store.close();
+    await other.end();
+    await admin`DROP DATABASE serializable_by_default`;
+    await admin.end();
+  });
+
   it("stores a write sent while every connection has a full pipeline of reads in flight", async () => {
     // postgres.js sends up to 100 queries down a busy connection before it waits; a write's BEGIN
     // that went down one behind 99 reads was never made its transaction's (porsager/postgres#823)
