@@ -1056,6 +1056,19 @@ describe("the SQLite store's own", () => {
   });
 });
 
+/** A PostgreSQL place as a release at migration `version` left it, and a connection to it. */
+async function postgresAtVersion(version: number) {
+  const place = await cluster().place();
+  const sql = postgres(place, { max: 1, onnotice: () => {} });
+  await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
+    applied_at timestamptz NOT NULL)`;
+  for (const step of PG_MIGRATIONS.filter((m) => m.version <= version)) {
+    await sql.unsafe(step.sql);
+    await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
+  }
+  return { place, sql };
+}
+
 describe("the PostgreSQL store's own", () => {
   it("records each schema version it applied, once, however many instances start together", async () => {
     const place = await cluster().place();
@@ -1069,14 +1082,7 @@ describe("the PostgreSQL store's own", () => {
   });
 
   it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
-    const place = await cluster().place();
-    const sql = postgres(place, { max: 1, onnotice: () => {} });
-    await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
-      applied_at timestamptz NOT NULL)`;
-    for (const step of PG_MIGRATIONS.filter((m) => m.version <= 7)) {
-      await sql.unsafe(step.sql);
-      await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
-    }
+    const { place, sql } = await postgresAtVersion(7);
     for (const [event, email, attendees, state] of VERSION_7_RSVPS) {
       await sql`INSERT INTO event_rsvps (event_id, received_at, first_name, last_name,
         masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, state)
@@ -1088,14 +1094,7 @@ describe("the PostgreSQL store's own", () => {
   });
 
   it("sums the seats offers hold from an index of offers alone, once a version 8 database is opened", async () => {
-    const place = await cluster().place();
-    const sql = postgres(place, { max: 1, onnotice: () => {} });
-    await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
-      applied_at timestamptz NOT NULL)`;
-    for (const step of PG_MIGRATIONS.filter((m) => m.version <= 8)) {
-      await sql.unsafe(step.sql);
-      await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
-    }
+    const { place, sql } = await postgresAtVersion(8);
     // A long line, a few offers: the sum read every entry in line (waitlist_line) to find them.
     await sql.unsafe(`INSERT INTO waitlist (event_id, line, received_at, first_name, last_name,
         masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, token_hash, state)
