@@ -334,7 +334,7 @@ export class PostgresStore implements Store {
   async #insertAbout(
     tx: Tx,
     source: Source,
-    id: number,
+    id: number | postgres.Fragment,
     submission: Submission<unknown>,
   ): Promise<void> {
     await Promise.all([
@@ -370,7 +370,7 @@ export class PostgresStore implements Store {
   async #queue(
     tx: Tx,
     source: Source | "lodge",
-    sourceId: number | null,
+    sourceId: number | postgres.Fragment | null,
     mails: readonly OutboxMail[],
     at: Date,
   ): Promise<void> {
@@ -453,10 +453,13 @@ export class PostgresStore implements Store {
       const clientSeats = clientSeatsAfter(record.attendees, counts);
       const { eventId, email } = record;
       const at = submission.receivedAt;
-      const id = await this.#insertRow(tx, "event_rsvps", eventRsvpColumns(submission));
-      // Its mails, its keys, the RSVP it replaces and the waiting-list entry it takes the place
-      // of: one round trip.
-      const [, , left] = await Promise.all([
+      // The RSVP, its mails, its keys, the RSVP it replaces and the waiting-list entry it takes
+      // the place of: one round trip, for the event's lock is held across each. The writes sent
+      // behind the insert name its id as the database knows it then (currval), not as it comes
+      // back, a round trip later.
+      const id = tx`currval(pg_get_serial_sequence('event_rsvps', 'id'))`;
+      const [inserted, , , left] = await Promise.all([
+        this.#insertRow(tx, "event_rsvps", eventRsvpColumns(submission)),
         this.#insertAbout(tx, "event_rsvps", id, {
           ...submission,
           mails: withFound(submission.mails, { clientSeats }),
@@ -468,7 +471,7 @@ export class PostgresStore implements Store {
       ]);
       // Fewer seats than the RSVP or the offer it replaces: the rest go down the line.
       if (current || left) await waitlist.settle(tx, this.#queueFor, eventId, at, offers);
-      return { kind: "stored", id, response: submission.response };
+      return { kind: "stored", id: inserted, response: submission.response };
     });
   }
 

@@ -91,7 +91,7 @@ export async function replaceEntryByRsvp(
   tx: Tx,
   eventId: string,
   email: string,
-  rsvpId: number,
+  rsvpId: number | postgres.Fragment,
   now: Date,
 ): Promise<boolean> {
   const updated = await tx`

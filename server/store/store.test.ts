@@ -309,10 +309,17 @@ describe.each(kinds)("the $name store", (kind) => {
     await source.markMailSent(sent?.id ?? 0, NOW);
     await source.failMail(failed?.id ?? 0, "550", NOW);
     const dump = await source.dump();
-    expect(dump.event_rsvps.map((r) => [r.id, r.state])).toEqual([
-      [1, "replaced"],
-      [2, "current"],
-      [3, "cancelled"],
+    // Each names the RSVP that replaced it, and each mail its RSVP, by the id it was given.
+    expect(dump.event_rsvps.map((r) => [r.id, r.state, r.replaced_by])).toEqual([
+      [1, "replaced", 2],
+      [2, "current", null],
+      [3, "cancelled", null],
+    ]);
+    expect(
+      dump.outbox.filter((m) => m.source === "event_rsvps").map((m) => [m.source_id, m.kind]),
+    ).toEqual([
+      [1, "rsvp-confirmation"],
+      [3, "rsvp-cancelled"],
     ]);
     for (const other of kinds) {
       const target = await other.open(await other.place());
