@@ -215,6 +215,9 @@ describe("lodge validate", () => {
     expect(problems(empty.stdout)).toEqual([
       "empty  holds none of a lodge's files; give the lodge's data folder with --data DIR, or make a new lodge with lodge init DIR",
     ]);
+    expect(empty.stdout.at(-1)).toBe(
+      "empty: no lodge data read; 1 error, 0 warnings. Fix the errors and run lodge validate again.",
+    );
 
     const file = await validate("--data", "data/lodge.yaml");
     expect(file.code).toBe(1);
