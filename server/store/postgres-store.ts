@@ -28,7 +28,9 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
+  type CurrentRsvpRow,
   changedSince,
+  currentRsvpOf,
   type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
@@ -409,7 +411,7 @@ export class PostgresStore implements Store {
   }
 
   async #current(tx: Sql | Tx, eventId: string, email: string) {
-    const [row] = await tx<{ id: number; attendees: number; client_key: string }[]>`
+    const [row] = await tx<CurrentRsvpRow[]>`
       SELECT id, attendees, client_key FROM event_rsvps
       WHERE event_id = ${eventId} AND email = ${email} AND state = 'current'
       ORDER BY id DESC LIMIT 1`;
@@ -443,10 +445,7 @@ export class PostgresStore implements Store {
       const counts = {
         event,
         client,
-        replaced: current && {
-          attendees: current.attendees,
-          sameClient: current.client_key === submission.clientKey,
-        },
+        replaced: currentRsvpOf(current, submission.clientKey),
       };
       const decision = decideRsvpSeats(record.attendees, counts, limits);
       if (decision.kind !== "fits") return decision;
@@ -486,11 +485,7 @@ export class PostgresStore implements Store {
         waitlist.waitingAddressOf(sql, eventId, email),
       ]);
       return {
-        current: current && {
-          id: current.id,
-          attendees: current.attendees,
-          sameClient: current.client_key === clientKey,
-        },
+        current: currentRsvpOf(current, clientKey),
         waitlist: waiting,
       };
     });

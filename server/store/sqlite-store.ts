@@ -31,7 +31,9 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
+  type CurrentRsvpRow,
   changedSince,
+  currentRsvpOf,
   type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
@@ -297,13 +299,10 @@ export class SqliteStore implements Store {
     return row.n;
   }
 
-  #current(
-    eventId: string,
-    email: string,
-  ): { id: number; attendees: number; client_key: string } | undefined {
+  #current(eventId: string, email: string): CurrentRsvpRow | undefined {
     return this.#statement(
       "SELECT id, attendees, client_key FROM event_rsvps WHERE event_id = ? AND email = ? AND state = 'current' ORDER BY id DESC LIMIT 1",
-    ).get(eventId, email) as { id: number; attendees: number; client_key: string } | undefined;
+    ).get(eventId, email) as CurrentRsvpRow | undefined;
   }
 
   async addEventRsvp(
@@ -324,10 +323,7 @@ export class SqliteStore implements Store {
       const counts = {
         event: waitlist.eventSeats(this.#db, record.eventId) - seatsHeldBy(entry),
         client: this.#seats(record.eventId, submission.clientKey),
-        replaced: current && {
-          attendees: current.attendees,
-          sameClient: current.client_key === submission.clientKey,
-        },
+        replaced: currentRsvpOf(current, submission.clientKey),
       };
       const decision = decideRsvpSeats(record.attendees, counts, limits);
       if (decision.kind !== "fits") return decision;
@@ -371,11 +367,7 @@ export class SqliteStore implements Store {
     return this.#read(() => {
       const current = this.#current(eventId, email);
       return {
-        current: current && {
-          id: current.id,
-          attendees: current.attendees,
-          sameClient: current.client_key === clientKey,
-        },
+        current: currentRsvpOf(current, clientKey),
         waitlist: waitlist.waitingAddressOf(this.#db, eventId, email),
       };
     });

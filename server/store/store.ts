@@ -216,6 +216,24 @@ export interface EventRsvpSituation {
   waitlist?: WaitingAddress | undefined;
 }
 
+/** An address's current RSVP for an event as the store reads it from its table. */
+export interface CurrentRsvpRow {
+  id: number;
+  attendees: number;
+  client_key: string;
+}
+
+/**
+ * An address's current RSVP as the route and the seat rules see it: its seats, and whether the
+ * client sending the new one (`clientKey`) is the one that sent it, whose seats it frees.
+ */
+export function currentRsvpOf(
+  row: CurrentRsvpRow | undefined,
+  clientKey: string,
+): EventRsvpSituation["current"] {
+  return row && { id: row.id, attendees: row.attendees, sameClient: row.client_key === clientKey };
+}
+
 /**
  * What an event RSVP's write counts, under the event's lock, and writes into the orders of the
  * RSVP's mails (withFound): the notice is composed after the answer, but tells the figures as
