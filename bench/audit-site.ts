@@ -28,7 +28,7 @@ import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
 import { LAYOUT_SHIFT_BUDGET } from "../test/site/layout-shift.ts";
 import { builtPageKinds } from "../test/site/static-server.ts";
 import { auditBuild } from "./audit-build.ts";
-import { table } from "./measure.ts";
+import { median, table } from "./measure.ts";
 import {
   CONTENT_JS_GZIP_KB,
   INTERACTIVE_JS_GZIP_KB,
@@ -207,9 +207,6 @@ function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; ur
     child.on("close", (code) => reject(new Error(`lodge serve exited ${code}:\n${out}`)));
   });
 }
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * One Lighthouse run as it happened: its blocking time, Lighthouse's benchmark index of the

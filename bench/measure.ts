@@ -62,6 +62,10 @@ export async function timed(
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
+/** The middle value (the upper of the two middle ones for an even count), 0 for none. */
+export const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 /** A Markdown table. */
 export function table(header: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;

@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { PerformanceObserver } from "node:perf_hooks";
+import { median } from "./measure.ts";
 
 /**
  * Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux architecture the
@@ -285,14 +286,9 @@ export function disturbance(
   benchmarkIndexes: number[],
 ): string | undefined {
   const reasons: string[] = [];
-  const sorted = [...benchmarkIndexes].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  if (
-    median !== undefined &&
-    sorted.length >= 3 &&
-    run.benchmarkIndex < median * DISTURBED.benchmarkShare
-  )
-    reasons.push(`benchmarkIndex ${run.benchmarkIndex} vs median ${median}`);
+  const usual = median(benchmarkIndexes);
+  if (benchmarkIndexes.length >= 3 && run.benchmarkIndex < usual * DISTURBED.benchmarkShare)
+    reasons.push(`benchmarkIndex ${run.benchmarkIndex} vs median ${usual}`);
   const share = (ms: number) => (run.cpu.ms > 0 ? ms / run.cpu.ms : 0);
   if (share(run.cpu.other) > DISTURBED.otherShare) {
     const who = run.cpu.topOther[0];

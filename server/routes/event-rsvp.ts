@@ -107,8 +107,8 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
         // Seats an open offer holds for this address are its RSVP's.
         const held = seatsHeldBy(waiting);
         if (mealsLate) {
-          const held = current && (await ctx.store.getEventRsvp(current.id));
-          checkMeals(event, record, held?.record, now, timeZone);
+          const replaced = current && (await ctx.store.getEventRsvp(current.id));
+          checkMeals(event, record, replaced?.record, now, timeZone);
         }
         const body: Submitted = current
           ? { message: RSVP_REPLACED_TEXT, replaced: true }
