@@ -1,13 +1,15 @@
 import { relative } from "node:path";
 import { z } from "zod";
-import { GENERATED_DIR } from "./emit/emit-modules.ts";
 import { Abandoned, type Output, UserError } from "./errors.ts";
 
 /** What a command needs from the world, so tests can run commands in-process. */
 export interface Context extends Output {
   cwd: string;
-  /** Where `lodge build` writes the data modules the site imports. */
-  generatedDir: string;
+  /**
+   * Where `lodge build` writes the data modules the site imports; left out, the lodge's own
+   * (site/generated/ for --data data; see server/places.ts).
+   */
+  generatedDir?: string | undefined;
   /** Set by a command that finished but failed a check. */
   exitCode: number;
   /** The moment a command takes as now (what is past, what is to come); the clock's when left out. */
@@ -93,8 +95,8 @@ export function processContext(): Context {
   const tty = process.stdin.isTTY && process.stdout.isTTY ? terminal() : undefined;
   return {
     cwd: process.cwd(),
-    // The same variable the site build reads, so a second lodge can be built beside the first.
-    generatedDir: process.env.LODGE_GENERATED_DIR ?? GENERATED_DIR,
+    // The same variable the site build reads; without it, each lodge's own folder.
+    generatedDir: process.env.LODGE_GENERATED_DIR || undefined,
     exitCode: 0,
     ask: tty?.ask,
     status: process.stdout.isTTY ? (line) => process.stdout.write(`\r\x1b[2K${line}`) : undefined,

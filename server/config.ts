@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import type { Lodge } from "../core/schemas/index.ts";
+import { lodgePlaces } from "./places.ts";
 import { databaseFile, isInMemory, resolveDatabase } from "./store/open-store.ts";
 
 /**
@@ -54,9 +55,10 @@ export const configSchema = z.object({
   port: whole("a port", 0, 65535).default(8080),
   host: z.string().trim().min(1).default("127.0.0.1"),
   dataDir: folder.default("data"),
-  distDir: folder.default("dist"),
-  dbFile: folder.default("var/lodge.db"),
-  outboxDir: folder.default("var/outbox"),
+  /** The built site, the database and the outbox default to the lodge's own (places.ts). */
+  distDir: folder.optional(),
+  dbFile: folder.optional(),
+  outboxDir: folder.optional(),
   /** smtp://user:pass@host:587 or smtps://...:465; without it mail goes to outboxDir as .eml files. */
   smtpUrl: z
     .string()
@@ -107,7 +109,11 @@ export const configSchema = z.object({
     .enum(["auto", "text", "json"], { error: "expected auto, text or json" })
     .default("auto"),
 });
-export type Config = z.output<typeof configSchema>;
+export type Config = Omit<z.output<typeof configSchema>, "distDir" | "dbFile" | "outboxDir"> & {
+  distDir: string;
+  dbFile: string;
+  outboxDir: string;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -142,28 +148,30 @@ export function loadConfig(
     throw new ConfigError(lines.join("\n"));
   }
   const config = result.data;
-  const dbFile = resolveDatabase(config.dbFile, cwd);
+  const places = lodgePlaces(config.dataDir, cwd);
+  const dbFile = resolveDatabase(config.dbFile ?? places.db, cwd);
   const secretFile = config.secretFile
     ? resolve(cwd, config.secretFile)
-    : defaultSecretFile(dbFile, cwd);
+    : defaultSecretFile(dbFile, places.home);
   return {
     ...config,
     dataDir: resolve(cwd, config.dataDir),
-    distDir: resolve(cwd, config.distDir),
+    distDir: resolve(cwd, config.distDir ?? places.dist),
     dbFile,
-    outboxDir: resolve(cwd, config.outboxDir),
+    outboxDir: resolve(cwd, config.outboxDir ?? places.outbox),
     ...(secretFile ? { secretFile } : {}),
   };
 }
 
 /**
  * The home of the generated signing secret when SECRET_FILE does not name one: the folder of the
- * lodge's state, that is beside a database file, or var/ when the database is not a file here.
+ * lodge's state, that is beside a database file, or the lodge's own folder of places (var/ for
+ * the data folder `data`) when the database is not a file here.
  */
-function defaultSecretFile(db: string, cwd: string): string | undefined {
+function defaultSecretFile(db: string, home: string): string | undefined {
   if (isInMemory(db)) return undefined;
   const file = databaseFile(db);
-  return file ? join(dirname(file), SECRET_NAME) : resolve(cwd, "var", SECRET_NAME);
+  return file ? join(dirname(file), SECRET_NAME) : join(home, SECRET_NAME);
 }
 
 const SECRET_NAME = "xsrf-secret";

@@ -4,8 +4,10 @@ import { type App, buildApp } from "./app.ts";
 import { type Config, settleConfig } from "./config.ts";
 import type { LodgeSource } from "./lodge-source.ts";
 import { outboxFolderTransport, smtpTransport } from "./mail/transport.ts";
+import { anotherLodges, identityOf, type LodgeIdentity, sameLodge, siteMark } from "./places.ts";
 import { checkWritable, listenProblem, StartError } from "./preflight.ts";
 import { isShared, openStoreOrKeepTrying, shownDatabase } from "./store/open-store.ts";
+import type { Store } from "./store/store.ts";
 
 export interface RunningServer extends App {
   url: string;
@@ -28,6 +30,41 @@ export interface ServerOptions {
   shown?: (path: string) => string;
   /** Routes of the caller's own, added before the server listens (lodge dev's reload stream). */
   extend?: (app: FastifyInstance) => void;
+  /** The lodge's own built site and database, as shown, named when another lodge's is refused. */
+  own?: { dist: string; db: string };
+}
+
+/**
+ * Refuses a built site or a database that another lodge's server or build left: the site says
+ * whom it was built for, the database whom it served (recorded here at its first start).
+ */
+async function checkOwner(
+  config: Config,
+  store: Store,
+  lodge: LodgeIdentity,
+  database: string,
+  options: ServerOptions,
+): Promise<void> {
+  const shown = options.shown ?? ((path: string) => path);
+  const built = siteMark(config.distDir);
+  if (built && !sameLodge(built, lodge)) {
+    throw new StartError(
+      anotherLodges(
+        `The site in ${shown(config.distDir)}`,
+        built,
+        lodge,
+        "--dist",
+        options.own?.dist ?? "its own",
+      ),
+    );
+  }
+  const owner = await store.lodgeIdentity();
+  if (owner && !sameLodge(owner, lodge)) {
+    throw new StartError(
+      anotherLodges(`The database ${database}`, owner, lodge, "--db", options.own?.db ?? "its own"),
+    );
+  }
+  await store.claimLodge(lodge);
 }
 
 /**
@@ -60,6 +97,15 @@ export async function runServer(
     const message = error instanceof Error ? error.message : String(error);
     throw new StartError(message.includes(database) ? message : `${database}: ${message}`);
   });
+  // A database that cannot be opened now is checked by the next start that opens it.
+  if (problem === undefined) {
+    await checkOwner(config, store, identityOf(data().lodge), database, options).catch(
+      async (error: unknown) => {
+        await store.close();
+        throw error;
+      },
+    );
+  }
   const transport = settled.smtpUrl
     ? smtpTransport(settled.smtpUrl, { timeoutMs: settled.smtpTimeoutSeconds * 1000 })
     : outboxFolderTransport(settled.outboxDir);

@@ -88,7 +88,7 @@ export async function lodgeAt(
       : undefined,
   };
   const code = await runCli(argv, ctx);
-  return { code, stdout, stderr, generatedDir: ctx.generatedDir, asked };
+  return { code, stdout, stderr, generatedDir: ctx.generatedDir ?? "", asked };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
+import { lodgePlaces, OWN_PLACES } from "../../server/places.ts";
 import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
+import { GENERATED_DIR } from "../emit/emit-modules.ts";
 import { UserError } from "../errors.ts";
 import { UNUSED_DAYS } from "../images/cache.ts";
 import { imagesProgress } from "../images/report.ts";
@@ -11,7 +13,7 @@ import { buildLodge } from "../site/build-lodge.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
-  out: z.string().min(1, { error: "give the output folder, e.g. --out dist" }),
+  out: z.string().min(1, { error: "give the output folder, e.g. --out dist" }).optional(),
   images: z.string().min(1, { error: "give the pictures' folder, e.g. --images var/images" }),
   modulesOnly: z.boolean().default(false),
 });
@@ -33,7 +35,10 @@ export function buildCommand(ctx: Context): Command {
       "validate the lodge's data, make the web sizes of its pictures, write the typed data modules, and build the static site: one HTML file per page",
     )
     .option(dataOption.flags, dataOption.description, dataOption.default)
-    .option("--out <dir>", "the folder to write the site to (replaced as a whole)", "dist")
+    .option(
+      "--out <dir>",
+      `the folder to write the site to, replaced as a whole (default: the lodge's own: ${OWN_PLACES})`,
+    )
     .option(imagesOption.flags, imagesOption.description, imagesOption.default)
     .option("--modules-only", "write the data modules only, without pictures or the site")
     .addHelpText("after", "\nExample:\n  lodge build --data data --out dist")
@@ -51,12 +56,15 @@ export function buildCommand(ctx: Context): Command {
         );
       }
       if (!data.lodge.siteUrl && !options.modulesOnly) ctx.out(NO_SITE_URL);
-      const outDir = resolve(ctx.cwd, options.out);
+      const own = lodgePlaces(dataPath, ctx.cwd);
+      const outDir = resolve(ctx.cwd, options.out ?? own.dist);
+      const out = shownPath(ctx.cwd, outDir);
       const progress = imagesProgress(ctx);
       const { site } = await buildLodge(data, {
         cwd: ctx.cwd,
         dataDir: dataPath,
-        generatedDir: ctx.generatedDir,
+        generatedDir: ctx.generatedDir ?? own.generated ?? GENERATED_DIR,
+        ownOut: shownPath(ctx.cwd, own.dist),
         imagesDir: resolve(ctx.cwd, options.images),
         outDir: options.modulesOnly ? undefined : outDir,
         onImagesProgress: progress.onProgress,
@@ -66,7 +74,7 @@ export function buildCommand(ctx: Context): Command {
         },
       }).catch((error: unknown) => {
         if (error instanceof UserError) {
-          throw new UserError(`${error.message}\nNothing was written to ${options.out}.`);
+          throw new UserError(`${error.message}\nNothing was written to ${out}.`);
         }
         throw error;
       });

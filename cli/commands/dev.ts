@@ -1,8 +1,10 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
+import { lodgePlaces } from "../../server/places.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { startDev } from "../dev/dev-server.ts";
+import { GENERATED_DIR } from "../emit/emit-modules.ts";
 import { imagesOption } from "./build.ts";
 import { stopped } from "./serve.ts";
 
@@ -32,18 +34,21 @@ export function devCommand(ctx: Context): Command {
         "  lodge dev --data data --port 8080",
         "",
         "Then open http://127.0.0.1:8080 and edit a file in data/: the page reloads with the change,",
-        "or shows what is wrong. The build, RSVPs and mail (never sent) are kept in var/dev/.",
+        "or shows what is wrong. The build, RSVPs and mail (never sent) are kept in var/dev/",
+        "(var/lodges/<data folder>/dev/ for a data folder other than data).",
       ].join("\n"),
     )
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);
+      const dataPath = resolve(ctx.cwd, options.data);
+      const own = lodgePlaces(dataPath, ctx.cwd);
       const server = await startDev(
         {
           cwd: ctx.cwd,
-          dataDir: resolve(ctx.cwd, options.data),
-          generatedDir: ctx.generatedDir,
+          dataDir: dataPath,
+          generatedDir: ctx.generatedDir ?? own.generated ?? GENERATED_DIR,
           imagesDir: resolve(ctx.cwd, options.images),
-          varDir: resolve(ctx.cwd, "var", "dev"),
+          varDir: own.dev,
           port: options.port,
           env: ctx.env ?? process.env,
         },

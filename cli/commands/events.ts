@@ -21,7 +21,7 @@ async function listEvents(ctx: Context, raw: unknown): Promise<void> {
   const { data: dir, upcoming, month, json, db } = parseOptions(options, raw);
   const data = requireData(ctx, dir, "lodge validate shows them with the warnings.");
   const groups = db
-    ? await withStore(ctx, db, async (store) =>
+    ? await withStore(ctx, { db, data: dir, lodge: data.lodge }, async (store) =>
         groupByEvent(await store.listEventRsvps(), data.events),
       )
     : undefined;

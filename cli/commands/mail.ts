@@ -1,10 +1,13 @@
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { type Context, parseOptions } from "../context.ts";
+import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { loadData } from "../load/load-data.ts";
 import { mailTable, retry } from "../secretary/mail-report.ts";
-import { dbOption, withStore } from "../secretary/output.ts";
+import { DB_HELP, dbOption, withStore } from "../secretary/output.ts";
 
 const options = z.object({
+  data: dataDir,
   db: dbOption,
   status: z
     .enum(["pending", "failed", "sent"], { error: "use pending, failed or sent" })
@@ -24,7 +27,8 @@ const options = z.object({
 
 async function mail(ctx: Context, raw: unknown): Promise<void> {
   const o = parseOptions(options, raw);
-  await withStore(ctx, o.db, async (store) => {
+  const { data } = loadData(resolve(ctx.cwd, o.data), ctx.cwd);
+  await withStore(ctx, { db: o.db, data: o.data, lodge: data?.lodge }, async (store) => {
     if (o.retry !== undefined) {
       ctx.out(await retry(store, o.retry, new Date()));
       return;
@@ -40,11 +44,8 @@ export function mailCommand(ctx: Context): Command {
     .description(
       "list the mail lodge serve sends (waiting, failed, sent), newest first, or send a failed one again",
     )
-    .option(
-      "--db <file|url>",
-      "the database lodge serve keeps: a SQLite file or a postgres:// URL",
-      "var/lodge.db",
-    )
+    .option("--db <file|url>", DB_HELP)
+    .option(dataOption.flags, dataOption.description, dataOption.default)
     .option("--status <status>", "only pending (waiting), failed or sent mail")
     .option("--limit <n>", "at most this many (default 50)")
     .option("--format <format>", "table or json", "table")

@@ -1,13 +1,16 @@
+import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { type Context, parseOptions } from "../context.ts";
-import { csv, dbOption, formatOption, minute, withStore } from "../secretary/output.ts";
+import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { loadData } from "../load/load-data.ts";
+import { csv, DB_HELP, dbOption, formatOption, minute, withStore } from "../secretary/output.ts";
 
-const options = z.object({ db: dbOption, format: formatOption });
+const options = z.object({ data: dataDir, db: dbOption, format: formatOption });
 
 async function listMessages(ctx: Context, raw: unknown): Promise<void> {
-  const { db, format } = parseOptions(options, raw);
-  await withStore(ctx, db, async (store) => {
+  const { db, format, data: dir } = parseOptions(options, raw);
+  const { data } = loadData(resolve(ctx.cwd, dir), ctx.cwd);
+  await withStore(ctx, { db, data: dir, lodge: data?.lodge }, async (store) => {
     const messages = await store.listContactMessages();
     if (format === "json") {
       ctx.out(JSON.stringify(messages, null, 2));
@@ -44,11 +47,8 @@ async function listMessages(ctx: Context, raw: unknown): Promise<void> {
 export function messagesCommand(ctx: Context): Command {
   return new Command("messages")
     .description("list the messages sent with the contact form")
-    .option(
-      "--db <file|url>",
-      "the database lodge serve keeps: a SQLite file or a postgres:// URL",
-      "var/lodge.db",
-    )
+    .option("--db <file|url>", DB_HELP)
+    .option(dataOption.flags, dataOption.description, dataOption.default)
     .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
     .addHelpText("after", "\nExample:\n  lodge messages --format csv > messages.csv")
     .action((raw) => listMessages(ctx, raw));

@@ -9,10 +9,10 @@ import {
 import { type Context, parseOptions } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { plural } from "../load/summary.ts";
-import { dbOption, openStore, unavailable } from "../secretary/output.ts";
+import { openStore, unavailable } from "../secretary/output.ts";
 
 const options = z.object({
-  from: dbOption,
+  from: z.string().min(1).default("var/lodge.db"),
   to: z
     .string({ error: "--to: give the database to copy into, e.g. postgres://user@host/lodge" })
     .min(1),
@@ -44,6 +44,9 @@ async function migrateStore(ctx: Context, raw: unknown): Promise<void> {
     const counts = await copyInto(dump, target).catch((error) => {
       throw unavailable(to, error);
     });
+    // The copy belongs to the same lodge as its original.
+    const owner = await source.lodgeIdentity();
+    if (owner) await target.claimLodge(owner);
     ctx.out(`Copied ${shown(from)} to ${shown(to)}: ${copiedLine(counts)}.`);
     ctx.out(`Each count matches. Start lodge serve with --db ${shown(to)} (or DATABASE_URL).`);
   } catch (error) {

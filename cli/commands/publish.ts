@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
+import { lodgePlaces, OWN_PLACES } from "../../server/places.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { publish } from "../publish/publish.ts";
 import { targetText } from "../publish/targets.ts";
@@ -8,7 +9,7 @@ import { imagesOption } from "./build.ts";
 
 const optionsSchema = z.object({
   data: dataDir,
-  dist: z.string().min(1, { error: "give the built site's folder, e.g. --dist dist" }),
+  dist: z.string().min(1, { error: "give the built site's folder, e.g. --dist dist" }).optional(),
   target: targetText.optional(),
   endpoint: z
     .url({ protocol: /^https?$/, error: "expected an address such as http://127.0.0.1:4443" })
@@ -25,7 +26,7 @@ export function publishCommand(ctx: Context): Command {
       "upload the built site (and media served from their own buckets) to Cloud Storage or a folder, only the files that changed",
     )
     .option(dataOption.flags, dataOption.description, dataOption.default)
-    .option("--dist <dir>", "the built site to upload", "dist")
+    .option("--dist <dir>", `the built site to upload (default: the lodge's own: ${OWN_PLACES})`)
     .option(
       "--target <where>",
       "where the site goes: gs://BUCKET[/prefix] or file://DIR (default: publish.site in lodge.yaml)",
@@ -64,11 +65,12 @@ export function publishCommand(ctx: Context): Command {
     )
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);
+      const dataPath = resolve(ctx.cwd, options.data);
       await publish(
         {
           cwd: ctx.cwd,
-          dataDir: resolve(ctx.cwd, options.data),
-          distDir: resolve(ctx.cwd, options.dist),
+          dataDir: dataPath,
+          distDir: resolve(ctx.cwd, options.dist ?? lodgePlaces(dataPath, ctx.cwd).dist),
           target: options.target,
           endpoint: options.endpoint,
           imagesDir: resolve(ctx.cwd, options.images),

@@ -10,7 +10,7 @@ import {
   secretaryMail,
   secretaryMailSecret,
 } from "../secretary/change-rsvp.ts";
-import { dbOption, withStore } from "../secretary/output.ts";
+import { DB_HELP, databaseOf, dbOption, withStore } from "../secretary/output.ts";
 import { rsvpListing } from "../secretary/rsvp-listing.ts";
 
 export { csvCell } from "../secretary/output.ts";
@@ -39,7 +39,8 @@ const changeOptions = z.object({
 async function listRsvps(ctx: Context, raw: unknown): Promise<void> {
   const options = parseOptions(listOptions, raw);
   const { data } = loadData(resolve(ctx.cwd, options.data), ctx.cwd);
-  await withStore(ctx, options.db, async (store) => {
+  const choice = { db: options.db, data: options.data, lodge: data?.lodge };
+  await withStore(ctx, choice, async (store) => {
     ctx.out(await rsvpListing(store, data, options, ctx.now ?? new Date()));
   });
 }
@@ -64,9 +65,10 @@ async function change(ctx: Context, id: string, raw: unknown, what: "cancel" | "
     throw new UserError(`${options.data} does not load (run lodge validate); nothing was changed.`);
   }
   const env = ctx.env ?? process.env;
+  const choice = { db: options.db, data: options.data, lodge: data.lodge };
   const mail = secretaryMail(data.lodge, env, ctx.cwd);
-  const secret = secretaryMailSecret(data.lodge, env, ctx.cwd);
-  await withStore(ctx, options.db, async (store) => {
+  const secret = secretaryMailSecret(data.lodge, env, ctx.cwd, databaseOf(ctx, choice));
+  await withStore(ctx, choice, async (store) => {
     const lines = await changeRsvp(
       store,
       data,
@@ -103,11 +105,7 @@ function changeCommand(ctx: Context, what: "cancel" | "edit"): Command {
 export function rsvpsCommand(ctx: Context): Command {
   return new Command("rsvps")
     .description("list the RSVPs received, per event, with the totals the caterer needs")
-    .option(
-      "--db <file|url>",
-      "the database lodge serve keeps: a SQLite file or a postgres:// URL",
-      "var/lodge.db",
-    )
+    .option("--db <file|url>", DB_HELP)
     .option("--event <id>", "only this event")
     .option(
       "--format <format>",

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "../../server/config.ts";
 import { fixedSource } from "../../server/lodge-source.ts";
 import { textLine } from "../../server/logging.ts";
 import { runServer } from "../../server/main.ts";
+import { lodgePlaces, OWN_PLACES } from "../../server/places.ts";
 import { StartError } from "../../server/preflight.ts";
 import { type Context, parseOptions, shownPath, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
@@ -43,14 +44,17 @@ export function serveCommand(ctx: Context): Command {
   return new Command("serve")
     .description("serve the built site and the RSVP and contact API, storing what arrives")
     .option("--data <dir>", "the lodge's data folder (default: data, or DATA_DIR)")
-    .option("--dist <dir>", "the built site (default: dist, or DIST_DIR)")
+    .option("--dist <dir>", `the built site (default: the lodge's own, or DIST_DIR; ${OWN_PLACES})`)
     .option("--port <n>", "the port to listen on (default: 8080, or PORT)")
     .option("--host <h>", "the address to listen on (default: 127.0.0.1, or HOST)")
     .option(
       "--db <file|url>",
-      "the SQLite database file, or postgres://user@host/db (default: var/lodge.db, or DB_FILE, or DATABASE_URL)",
+      "the SQLite database file, or postgres://user@host/db (default: the lodge's own, or DB_FILE, or DATABASE_URL)",
     )
-    .option("--outbox <dir>", "where mail is written without SMTP_URL (default: var/outbox)")
+    .option(
+      "--outbox <dir>",
+      "where mail is written without SMTP_URL (default: the lodge's own, or OUTBOX_DIR)",
+    )
     .option(
       "--log <format>",
       "text (one line per request) or json lines (default: text on a terminal, else json, or LOG_FORMAT)",
@@ -98,7 +102,12 @@ export function serveCommand(ctx: Context): Command {
         : (line: string) => ctx.out(line.trimEnd());
       let server: Awaited<ReturnType<typeof runServer>>;
       try {
-        server = await runServer(config, fixedSource(data), { log, shown });
+        const own = lodgePlaces(config.dataDir, ctx.cwd);
+        server = await runServer(config, fixedSource(data), {
+          log,
+          shown,
+          own: { dist: shown(own.dist), db: shown(own.db) },
+        });
       } catch (error) {
         if (error instanceof ConfigError || error instanceof StartError) {
           throw new UserError(error.message);

@@ -2,6 +2,13 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
 import { isSitePath, MEDIA_FOLDERS, processedPlace } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
+import {
+  anotherLodges,
+  identityOf,
+  lodgePlaces,
+  sameLodge,
+  siteMark,
+} from "../../server/places.ts";
 import { shownPath, UsageError } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
 import { readManifest } from "../images/cache.ts";
@@ -185,6 +192,15 @@ export async function prepare(options: PublishOptions, out: Output): Promise<Job
   if (!data) {
     const errors = sortProblems(dataProblems).filter((p) => p.severity === "error");
     problems.push(...errors.map(formatProblem));
+  }
+  const built = siteMark(options.distDir);
+  if (built && data && !sameLodge(built, identityOf(data.lodge))) {
+    const own = shownPath(options.cwd, lodgePlaces(options.dataDir, options.cwd).dist);
+    problems.push(anotherLodges(dist, built, identityOf(data.lodge), "--dist", own));
+  } else if (built?.draft) {
+    problems.push(
+      `${dist} was built with --draft and may still show the starter's placeholders (lodge validate lists them); replace them, then run lodge build without --draft`,
+    );
   }
   const parts = targetsOf(options, data?.lodge, problems, out);
 

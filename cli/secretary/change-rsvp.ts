@@ -181,9 +181,11 @@ export function secretaryMailSecret(
   lodge: LodgeData["lodge"],
   env: Record<string, string | undefined>,
   cwd: string,
+  db: string,
 ): string | undefined {
   try {
-    const config = loadConfig({}, env, cwd);
+    // The secret of the server that keeps this database: beside it, unless set otherwise.
+    const config = loadConfig({ dbFile: db }, env, cwd);
     // Only the server's own secret signs links it accepts: never a new one made here.
     const kept =
       config.xsrfSecret !== undefined || (config.secretFile && existsSync(config.secretFile));

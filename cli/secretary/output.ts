@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Lodge } from "../../core/schemas/index.ts";
+import { anotherLodges, identityOf, lodgePlaces, sameLodge } from "../../server/places.ts";
 import {
   openStore as openDatabase,
   resolveDatabase,
@@ -6,7 +8,7 @@ import {
   storeExists,
 } from "../../server/store/open-store.ts";
 import { type Store, StoreUnavailableError } from "../../server/store/store.ts";
-import type { Context } from "../context.ts";
+import { type Context, shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 
 /** The output formats of the secretary's listings. */
@@ -14,7 +16,12 @@ export const formatOption = z
   .enum(["table", "csv", "json"], { error: "use table, csv or json" })
   .default("table");
 
-export const dbOption = z.string().min(1).default("var/lodge.db");
+/** --db: the database `lodge serve` keeps; left out, the lodge's own (see server/places.ts). */
+export const dbOption = z.string().min(1).optional();
+
+/** The --db flag's help, the same for every secretary's command. */
+export const DB_HELP =
+  "the database lodge serve keeps: a SQLite file or a postgres:// URL (default: the lodge's own, var/lodge.db for --data data)";
 
 /** A spreadsheet runs a cell that starts with = + - @ as a formula; a leading ' keeps it text. */
 export function csvCell(value: string | number): string {
@@ -47,6 +54,21 @@ export function minute(at: Date): string {
   return at.toISOString().slice(0, 16).replace("T", " ");
 }
 
+/** Which lodge's database a secretary's command opens: --db as given, else the lodge's own. */
+export interface DatabaseChoice {
+  /** --db as given. */
+  db?: string | undefined;
+  /** --data: the lodge's data folder. */
+  data: string;
+  /** The lodge, when its data loaded: a database of another lodge is then refused. */
+  lodge?: Pick<Lodge, "number" | "name"> | undefined;
+}
+
+/** The --db value a command uses: as given, else the lodge's own database, as typed. */
+export function databaseOf(ctx: Context, choice: DatabaseChoice): string {
+  return choice.db ?? shownPath(ctx.cwd, lodgePlaces(choice.data, ctx.cwd).db);
+}
+
 /**
  * The database `lodge serve` keeps, opened beside a running server: both may read and write it,
  * each write waiting for the other's. Refuses a database that does not exist yet.
@@ -61,6 +83,22 @@ export function openStore(ctx: Context, db: string): Store {
   return openDatabase(place);
 }
 
+/** Refuses a database that remembers another lodge than the one the command was given. */
+export async function checkLodgeOf(
+  ctx: Context,
+  store: Pick<Store, "lodgeIdentity">,
+  choice: DatabaseChoice & { db: string },
+): Promise<void> {
+  if (!choice.lodge) return;
+  const owner = await store.lodgeIdentity();
+  const lodge = identityOf(choice.lodge);
+  if (!owner || sameLodge(owner, lodge)) return;
+  const shown = shownDatabase(choice.db, (path) => path);
+  throw new UserError(
+    `${anotherLodges(shown, owner, lodge, "--db", databaseOf(ctx, { data: choice.data }))} Nothing was read or changed.`,
+  );
+}
+
 /**
  * A database that could not be reached or written (a server down, a full disk) as the message
  * that says so, without a URL's password; any other error as it is.
@@ -73,14 +111,19 @@ export function unavailable(db: string, error: unknown): unknown {
   );
 }
 
-/** Runs `work` on the store, closing it whatever happens. */
+/**
+ * Runs `work` on the lodge's database (--db, else its own), closing it whatever happens; a
+ * database of another lodge is refused first.
+ */
 export async function withStore<T>(
   ctx: Context,
-  db: string,
+  choice: DatabaseChoice,
   work: (store: Store) => Promise<T>,
 ): Promise<T> {
+  const db = databaseOf(ctx, choice);
   const store = openStore(ctx, db);
   try {
+    await checkLodgeOf(ctx, store, { ...choice, db });
     return await work(store);
   } catch (error) {
     throw unavailable(db, error);

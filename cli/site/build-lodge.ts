@@ -21,6 +21,10 @@ export interface LodgeBuildOptions {
   onImagesProgress?(done: number, total: number): void;
   /** Told one line per step done. */
   log?(line: string): void;
+  /** Built with --draft (placeholders allowed). */
+  draft?: boolean;
+  /** The lodge's own output folder as shown, named when another lodge's is refused. */
+  ownOut?: string;
 }
 
 export interface LodgeBuildResult {
@@ -73,6 +77,8 @@ export async function buildLodge(
     generatedDir: options.generatedDir,
     outDir: options.outDir,
     lodge: data.lodge,
+    draft: options.draft,
+    ownOut: options.ownOut,
     images: { dir: options.imagesDir, manifest },
     moment,
   });

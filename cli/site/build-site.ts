@@ -20,6 +20,13 @@ import { promisify, stripVTControlCharacters } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { isSitePath } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
+import {
+  anotherLodges,
+  identityOf,
+  sameLodge,
+  siteMark,
+  writeSiteMark,
+} from "../../server/places.ts";
 import { shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { describeFailure } from "./build-failure.ts";
@@ -48,7 +55,11 @@ export type SiteBuild = {
   generatedDir: string;
   /** The folder to write the site to; replaced as a whole once the build succeeded. */
   outDir: string;
-  lodge: Pick<Lodge, "media">;
+  lodge: Pick<Lodge, "media" | "number" | "name">;
+  /** Built with --draft: the site may hold the starter's placeholders (publish refuses it). */
+  draft?: boolean;
+  /** The lodge's own output folder as shown, named when another lodge's is refused. */
+  ownOut?: string;
   /** The pictures `lodge images` made: served instead of their originals. */
   images: ProcessedImages;
   /** The moment the pages are rendered for (see buildMoment). */
@@ -179,8 +190,12 @@ async function precompressAssets(siteDir: string): Promise<void> {
   );
 }
 
-/** The output folder may be replaced: it is absent, empty, or a site this command built. */
-function checkReplaceable(outDir: string, dataDir: string): void {
+/**
+ * The output folder may be replaced: it is absent, empty, or a site this command built for this
+ * lodge (a site built for another is never written over: that lodge may be serving it).
+ */
+function checkReplaceable(build: SiteBuild): void {
+  const { outDir, dataDir } = build;
   const out = resolve(outDir);
   const data = resolve(dataDir);
   if (data === out || data.startsWith(out + sep) || out === SITE_DIR.replace(/\/$/, "")) {
@@ -189,6 +204,19 @@ function checkReplaceable(outDir: string, dataDir: string): void {
     );
   }
   if (!existsSync(out) || readdirSync(out).length === 0) return;
+  const built = siteMark(out);
+  const lodge = identityOf(build.lodge);
+  if (built && !sameLodge(built, lodge)) {
+    throw new UserError(
+      anotherLodges(
+        `The site in ${shownPath(build.cwd, out)}`,
+        built,
+        lodge,
+        "--out",
+        build.ownOut ?? "its own",
+      ),
+    );
+  }
   if (!existsSync(join(out, "index.html")) || !existsSync(join(out, "assets"))) {
     throw new UserError(
       `${outDir} is not empty and does not look like a site lodge built (no index.html and assets/), so it was left alone. Give an empty or new folder with --out.`,
@@ -202,7 +230,7 @@ function checkReplaceable(outDir: string, dataDir: string): void {
  * home is added. The output folder is only replaced once everything succeeded.
  */
 export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
-  checkReplaceable(build.outDir, build.dataDir);
+  checkReplaceable(build);
   // Inside the project, so the prerendering server bundle finds react-dom in node_modules.
   mkdirSync(BUILDS_DIR, { recursive: true });
   const staging = mkdtempSync(join(BUILDS_DIR, "run-"));
@@ -223,6 +251,7 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
     removeResourceDataTwins(client);
     await precompressAssets(client);
     const mediaCount = placeMedia(build, client);
+    writeSiteMark(client, { ...identityOf(build.lodge), draft: build.draft === true });
     const pages = filesUnder(client)
       .filter((file) => file.endsWith("index.html"))
       .map((file) => `/${dirname(file) === "." ? "" : dirname(file).split(sep).join("/")}`)

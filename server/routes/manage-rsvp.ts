@@ -99,7 +99,7 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
             offers,
             before,
           )
-        : ctx.store.cancelEventRsvp(opened.id, now, queued, offers, before),
+        : ctx.store.cancelEventRsvp(opened.id, now, queued, offers, before, "visitor"),
     );
   };
 

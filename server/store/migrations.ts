@@ -312,6 +312,22 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE INDEX waitlist_offered ON waitlist (event_id, attendees) WHERE state = 'offered';
     `,
   },
+  {
+    version: 10,
+    name: "the lodge a database belongs to, who cancelled an RSVP",
+    sql: `
+      -- Facts about the database itself: 'lodge' is the lodge it belongs to (JSON: number,
+      -- name), so another lodge's commands refuse it.
+      CREATE TABLE lodge_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      -- Who ended a cancelled RSVP: 'visitor' (their manage link) or 'secretary' (lodge rsvps
+      -- cancel); NULL for those cancelled before it was kept.
+      ALTER TABLE event_rsvps ADD COLUMN ended_by TEXT
+        CHECK (ended_by IN ('visitor', 'secretary'));
+    `,
+  },
 ];
 
 /** Brings the database to the latest schema version; refuses a database from a newer lodge. */

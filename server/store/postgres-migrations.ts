@@ -271,6 +271,22 @@ export const PG_MIGRATIONS: readonly { version: number; name: string; sql: strin
         WHERE state = 'offered';
     `,
   },
+  {
+    version: 10,
+    name: "the lodge a database belongs to, who cancelled an RSVP",
+    sql: `
+      -- Facts about the database itself: 'lodge' is the lodge it belongs to (number, name), so
+      -- another lodge's commands refuse it.
+      CREATE TABLE lodge_meta (
+        key text PRIMARY KEY,
+        value jsonb NOT NULL
+      );
+      -- Who ended a cancelled RSVP: 'visitor' (their manage link) or 'secretary' (lodge rsvps
+      -- cancel); NULL for those cancelled before it was kept.
+      ALTER TABLE event_rsvps ADD COLUMN ended_by text
+        CHECK (ended_by IN ('visitor', 'secretary'));
+    `,
+  },
 ];
 
 /** The advisory lock that lets one instance at a time migrate; the others wait, then see it done. */

@@ -1,16 +1,19 @@
 import postgres, { type Sql, type TransactionSql } from "postgres";
 import { clientSeatsAfter, decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
+import { identityOf, type LodgeIdentity } from "../places.ts";
 import { migratePostgres } from "./postgres-migrations.ts";
 import * as timed from "./postgres-timed.ts";
 import * as waitlist from "./postgres-waitlist.ts";
 import {
   type Column,
+  cancelledRsvp,
   contactColumns,
   contactMessage,
   dumpRows,
   eventRsvp,
   eventRsvpColumns,
   JSON_COLUMNS,
+  lodgeIdentityOf,
   type MailSource,
   mailEntry,
   mailSubject,
@@ -23,6 +26,8 @@ import {
   socialRsvpColumns,
 } from "./rows.ts";
 import {
+  type CancelledBy,
+  type CancelledRsvp,
   type ChangeOutcome,
   type ComposedMail,
   type ContactOutcome,
@@ -556,6 +561,17 @@ export class PostgresStore implements Store {
     });
   }
 
+  async listCancelledEventRsvps(eventId?: string): Promise<CancelledRsvp[]> {
+    return this.#read(async (sql) => {
+      const rows =
+        eventId === undefined
+          ? await sql`SELECT * FROM event_rsvps WHERE state = 'cancelled' ORDER BY id`
+          : await sql`SELECT * FROM event_rsvps WHERE event_id = ${eventId} AND state = 'cancelled'
+              ORDER BY id`;
+      return rows.map(cancelledRsvp);
+    });
+  }
+
   async getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined> {
     return this.#read(async (sql) => {
       const [row] = await sql`SELECT * FROM event_rsvps WHERE id = ${id} AND state = 'current'`;
@@ -602,9 +618,11 @@ export class PostgresStore implements Store {
     mails: ComposedMail[],
     offers?: WaitlistOffers,
     told?: number,
+    by: CancelledBy = "secretary",
   ): Promise<ChangeOutcome> {
     return this.#change(id, now, mails, offers, told, async (tx) => {
-      await tx`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${now} WHERE id = ${id}`;
+      await tx`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${now}, ended_by = ${by}
+        WHERE id = ${id}`;
       return undefined;
     });
   }
@@ -941,6 +959,21 @@ export class PostgresStore implements Store {
 
   async listErasures() {
     return this.#read((sql) => timed.listErasures(sql));
+  }
+
+  async lodgeIdentity(): Promise<LodgeIdentity | undefined> {
+    return this.#read(async (sql) => {
+      const [row] = await sql`SELECT value FROM lodge_meta WHERE key = 'lodge'`;
+      return row ? lodgeIdentityOf(row.value) : undefined;
+    });
+  }
+
+  async claimLodge(identity: LodgeIdentity): Promise<void> {
+    const { number, name } = identityOf(identity);
+    await this.#write(async (tx) => {
+      await tx`INSERT INTO lodge_meta (key, value) VALUES ('lodge', ${tx.json({ number, name })})
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+    });
   }
 
   async dump(): Promise<StoreDump> {

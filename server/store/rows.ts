@@ -1,5 +1,7 @@
 import { MAIL_TEMPLATES } from "../mail/templates.ts";
+import type { LodgeIdentity } from "../places.ts";
 import type {
+  CancelledRsvp,
   ContactRecord,
   ContactSubmission,
   Erasure,
@@ -44,6 +46,14 @@ const optionalMoment = (value: unknown) =>
 
 const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
 
+/** The lodge_meta row 'lodge' (JSON text in SQLite, jsonb in PostgreSQL) as an identity. */
+export function lodgeIdentityOf(value: unknown): LodgeIdentity | undefined {
+  const parsed = json(value) as Partial<LodgeIdentity> | null;
+  return typeof parsed?.number === "number" && typeof parsed.name === "string"
+    ? { number: parsed.number, name: parsed.name }
+    : undefined;
+}
+
 function stored(row: Row) {
   return {
     id: Number(row.id),
@@ -67,6 +77,16 @@ export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
       meals: Number(row.meals),
       mealCounts: json(row.meal_counts) as MealCount[],
     },
+  };
+}
+
+/** A cancelled event RSVP's row, with when and by whom it was cancelled. */
+export function cancelledRsvp(row: Row): CancelledRsvp {
+  const by = row.ended_by;
+  return {
+    ...eventRsvp(row),
+    cancelledAt: moment(row.ended_at),
+    cancelledBy: by === "visitor" || by === "secretary" ? by : undefined,
   };
 }
 

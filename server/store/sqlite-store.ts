@@ -4,9 +4,11 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 // Node's own, not the global a test's fake clock may replace: a write never waits for a clock.
 import { setImmediate as soon } from "node:timers";
 import { clientSeatsAfter, decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
+import { identityOf, type LodgeIdentity } from "../places.ts";
 import { migrate } from "./migrations.ts";
 import {
   type Column,
+  cancelledRsvp,
   contactColumns,
   contactMessage,
   dumpRows,
@@ -14,6 +16,7 @@ import {
   eventRsvpChangeColumns,
   eventRsvpColumns,
   JSON_COLUMNS,
+  lodgeIdentityOf,
   type MailSource,
   mailEntry,
   mailSubject,
@@ -26,6 +29,8 @@ import { failedMail, queueMails } from "./sqlite-outbox.ts";
 import * as timed from "./sqlite-timed.ts";
 import * as waitlist from "./sqlite-waitlist.ts";
 import {
+  type CancelledBy,
+  type CancelledRsvp,
   type ChangeOutcome,
   type ComposedMail,
   type ContactOutcome,
@@ -444,6 +449,19 @@ export class SqliteStore implements Store {
     });
   }
 
+  async listCancelledEventRsvps(eventId?: string): Promise<CancelledRsvp[]> {
+    return this.#read(() => {
+      const rows = (
+        eventId === undefined
+          ? this.#statement("SELECT * FROM event_rsvps WHERE state = 'cancelled' ORDER BY id").all()
+          : this.#statement(
+              "SELECT * FROM event_rsvps WHERE event_id = ? AND state = 'cancelled' ORDER BY id",
+            ).all(eventId)
+      ) as Found[];
+      return rows.map(cancelledRsvp);
+    });
+  }
+
   async getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined> {
     return this.#read(() => {
       const row = this.#statement(
@@ -484,12 +502,12 @@ export class SqliteStore implements Store {
     mails: ComposedMail[],
     offers?: WaitlistOffers,
     told?: number,
+    by: CancelledBy = "secretary",
   ): Promise<ChangeOutcome> {
     return this.#change(id, now, mails, offers, told, () => {
-      this.#statement("UPDATE event_rsvps SET state = 'cancelled', ended_at = ? WHERE id = ?").run(
-        now.toISOString(),
-        id,
-      );
+      this.#statement(
+        "UPDATE event_rsvps SET state = 'cancelled', ended_at = ?, ended_by = ? WHERE id = ?",
+      ).run(now.toISOString(), by, id);
       return undefined;
     });
   }
@@ -812,6 +830,21 @@ export class SqliteStore implements Store {
 
   async listErasures() {
     return this.#read(() => timed.listErasures(this.#db));
+  }
+
+  async lodgeIdentity(): Promise<LodgeIdentity | undefined> {
+    return this.#read(() => {
+      const row = this.#statement("SELECT value FROM lodge_meta WHERE key = 'lodge'").get();
+      return row ? lodgeIdentityOf(row.value) : undefined;
+    });
+  }
+
+  async claimLodge(identity: LodgeIdentity): Promise<void> {
+    await this.#write(() => {
+      this.#statement(
+        "INSERT INTO lodge_meta (key, value) VALUES ('lodge', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      ).run(JSON.stringify(identityOf(identity)));
+    });
   }
 
   async dump(): Promise<StoreDump> {

@@ -1,5 +1,6 @@
 import type { MealCount } from "../../core/rules/rsvp-payload.ts";
 import { type SeatLimits, type WaitlistCounts, waitlistCounts } from "../../core/rules/seats.ts";
+import type { LodgeIdentity } from "../places.ts";
 
 /**
  * What the routes, the mail worker and the secretary's commands need from storage. The SQLite
@@ -202,6 +203,15 @@ export interface Stored<R> {
   record: R;
   /** When the site's spreadsheet write for it arrived, if it did. */
   sheetRecordedAt?: Date | undefined;
+}
+
+/** Who cancelled an RSVP: its visitor with their manage link, or the secretary. */
+export type CancelledBy = "visitor" | "secretary";
+
+/** A cancelled RSVP, as the secretary's listing shows it; `by` unknown for the oldest. */
+export interface CancelledRsvp extends Stored<EventRsvpRecord> {
+  cancelledAt: Date;
+  cancelledBy: CancelledBy | undefined;
 }
 
 /** What the event RSVP route reads before it composes the mails of a new RSVP. */
@@ -601,6 +611,8 @@ export interface Store {
   attendeeCounts(): Promise<Map<string, number>>;
   /** The current RSVPs (neither cancelled nor replaced), by id. */
   listEventRsvps(eventId?: string): Promise<Stored<EventRsvpRecord>[]>;
+  /** The cancelled RSVPs, by id: when and by whom each was cancelled. */
+  listCancelledEventRsvps(eventId?: string): Promise<CancelledRsvp[]>;
   /** One current RSVP, or undefined. */
   getEventRsvp(id: number): Promise<Stored<EventRsvpRecord> | undefined>;
   /**
@@ -615,6 +627,7 @@ export interface Store {
     mails: ComposedMail[],
     offers?: WaitlistOffers,
     before?: number,
+    by?: CancelledBy,
   ): Promise<ChangeOutcome>;
   /**
    * Sets the attendees of a current RSVP, within the guest limit (seats held by open offers
@@ -777,6 +790,10 @@ export interface Store {
   eraseMessages(receivedBefore: Date, now: Date): Promise<number>;
   /** The erasures done, oldest first. */
   listErasures(): Promise<Erasure[]>;
+  /** The lodge the database belongs to, once a server of one has used it. */
+  lodgeIdentity(): Promise<LodgeIdentity | undefined>;
+  /** Records the lodge the database belongs to (its name may have changed since). */
+  claimLodge(identity: LodgeIdentity): Promise<void>;
   /** Every row of every table (cancelled and replaced RSVPs, sent mail and all). */
   dump(): Promise<StoreDump>;
   /**
