@@ -54,10 +54,10 @@ describe("lodge mail", () => {
     const { code, stdout } = await lodge(sample.root, "mail");
     expect(code).toBe(0);
     expect(stdout).toEqual([
-      "ID  Status   Kind                     To                     Tries  Queued (UTC)      Note",
-      "3   pending  rsvp-confirmation        bob@example.org        1      2027-12-20 15:00  next try 2027-12-20 15:01; last: connect ECONNREFUSED 127.0.0.1:25",
-      "2   failed   contact-acknowledgement  ann@example.org        1      2027-12-20 15:00  refused: 550 5.1.1 [address]: user unknown",
-      "1   sent     contact-notice           secretary@example.org  1      2027-12-20 15:00  sent 2027-12-20 15:00",
+      "ID  Status   Kind                     To                     Tries  Queued (America/New_York)  Note",
+      "3   pending  rsvp-confirmation        bob@example.org        1      2027-12-20 10:00           next try 2027-12-20 10:01; last: connect ECONNREFUSED 127.0.0.1:25",
+      "2   failed   contact-acknowledgement  ann@example.org        1      2027-12-20 10:00           refused: 550 5.1.1 [address]: user unknown",
+      "1   sent     contact-notice           secretary@example.org  1      2027-12-20 10:00           sent 2027-12-20 10:00",
       "",
       "3 mails shown. In all: 1 waiting, 1 failed, 1 sent.",
     ]);
@@ -81,12 +81,35 @@ describe("lodge mail", () => {
     expect(sent).toMatchObject({
       code: 1,
       stderr: [
-        "Mail 1 (contact-notice to secretary@example.org) was sent 2027-12-20 15:00 UTC; there is nothing to retry.",
+        "Mail 1 (contact-notice to secretary@example.org) was sent 2027-12-20 10:00 (America/New_York); there is nothing to retry.",
       ],
     });
     expect((await lodge(sample.root, "mail", "--retry", "9")).stderr).toEqual([
       "There is no mail 9; lodge mail lists them with their ids.",
     ]);
     await store.close();
+  });
+
+  it("calls a mail written to the outbox folder written, never sent, in every format", async () => {
+    const store = await seed();
+    // As lodge serve does without SMTP_URL: the mail went to a folder, no mail server saw it.
+    await store.markMailSent(3, AT, join(sample.root, "var", "outbox"));
+    await store.close();
+    const { stdout } = await lodge(sample.root, "mail");
+    expect(stdout).toEqual([
+      "ID  Status   Kind                     To                     Tries  Queued (America/New_York)  Note",
+      "3   written  rsvp-confirmation        bob@example.org        1      2027-12-20 10:00           written 2027-12-20 10:00 to var/outbox (no mail server)",
+      "2   failed   contact-acknowledgement  ann@example.org        1      2027-12-20 10:00           refused: 550 5.1.1 [address]: user unknown",
+      "1   sent     contact-notice           secretary@example.org  1      2027-12-20 10:00           sent 2027-12-20 10:00",
+      "",
+      "3 mails shown. In all: 0 waiting, 1 failed, 1 sent, 1 written to a folder (never sent).",
+    ]);
+    const written = await lodge(sample.root, "mail", "--status", "written", "--format", "json");
+    expect(JSON.parse(written.stdout.join("\n"))).toMatchObject([{ id: 3, status: "written" }]);
+    const sent = await lodge(sample.root, "mail", "--status", "sent", "--format", "json");
+    expect(JSON.parse(sent.stdout.join("\n"))).toMatchObject([{ id: 1, status: "sent" }]);
+    expect((await lodge(sample.root, "mail", "--retry", "3")).stderr).toEqual([
+      "Mail 3 (rsvp-confirmation to bob@example.org) was written 2027-12-20 10:00 (America/New_York) to var/outbox, as lodge serve does without SMTP_URL; there is nothing to retry. To send mail, set SMTP_URL and restart lodge serve.",
+    ]);
   });
 });

@@ -124,10 +124,10 @@ describe("lodge rsvps and lodge messages", () => {
     // A byte-order mark first, so Excel reads UTF-8; CRLF line ends; a column per meal choice,
     // and the event's totals in a row of their own.
     expect(stdout).toEqual([
-      "\uFEFFid,event_id,event_date,event_name,received_at,first_name,last_name,masonic_title,email,attendees,dinner,meals,Prime Rib,Salmon\r",
-      "1,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-20 10:00,Ann,Example,PM,ann@example.org,3,Yes,3,2,1\r",
-      "2,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-21 11:30,'=HYPERLINK(1),Example,,bob@example.org,1,No,0,0,0\r",
-      "Total,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,,2 RSVPs,,,,4,,3,2,1",
+      "\uFEFFid,event_id,event_date,event_name,received_at,first_name,last_name,masonic_title,email,attendees,dinner,meals,Prime Rib,Salmon,status,cancelled_at,cancelled_by\r",
+      "1,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-20 10:00,Ann,Example,PM,ann@example.org,3,Yes,3,2,1,reserved,,\r",
+      "2,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-21 11:30,'=HYPERLINK(1),Example,,bob@example.org,1,No,0,0,0,reserved,,\r",
+      "Total,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,,2 RSVPs,,,,4,,3,2,1,,,",
     ]);
     expect(csvCell("+1 555")).toBe("'+1 555");
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
@@ -208,8 +208,12 @@ describe("lodge rsvps and lodge messages", () => {
 
     const { code, stdout } = await lodge(sample.root, "rsvps");
     expect(code).toBe(0);
+    // The cancelled RSVP is listed apart, with when and by whom, and counted in no total.
     expect(stdout).toEqual([
       ...SEEDED_TABLE,
+      "  Cancelled (not counted above): 1 RSVP, 1 attendee",
+      "    ID  Cancelled         By             Name        E-mail          Attendees  Dinner",
+      "    3   2027-12-23 07:00  the secretary  Cy Example  cy@example.org  1",
       "  Waiting list: 2 parties, 3 seats asked for",
       "    Place  Joined            Name         E-mail           Party  Dinner    State    Offer until",
       "    1      2027-12-22 09:00  Dan Example  dan@example.org  2      2 Salmon  waiting",
@@ -218,7 +222,20 @@ describe("lodge rsvps and lodge messages", () => {
     ]);
 
     const csv = await lodge(sample.root, "rsvps", "--format", "csv");
-    expect(csv.stdout).toHaveLength(4);
+    expect(csv.stdout).toHaveLength(5);
+    expect(csv.stdout[3]).toBe(
+      "Total,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,,2 RSVPs,,,,4,,3,2,1,1 RSVP cancelled apart,,\r",
+    );
+    expect(csv.stdout[4]).toBe(
+      "3,2028-01-05-table-lodge,2028/01/05 19:30,Table Lodge,2027-12-21 12:00,Cy,Example,,cy@example.org,1,No,0,0,0,cancelled,2027-12-23 07:00,the secretary",
+    );
+    const json = JSON.parse(
+      (await lodge(sample.root, "rsvps", "--format", "json")).stdout.join("\n"),
+    );
+    expect(json[0].totals.cancelled).toEqual({ rsvps: 1, attendees: 1 });
+    expect(json[0].cancelled).toMatchObject([
+      { id: 3, cancelledAt: "2027-12-23T12:00:00.000Z", cancelledBy: "secretary" },
+    ]);
     const sheet = await lodge(
       sample.root,
       "rsvps",
@@ -299,7 +316,7 @@ describe("lodge rsvps and lodge messages", () => {
       "2028-04-05 01:00  contact messages                                             1 message",
     ]);
     const messages = await lodge(sample.root, "messages");
-    expect(messages.stdout).toEqual(["2027-12-22 10:00 UTC  (erased on time)", ""]);
+    expect(messages.stdout).toEqual(["2027-12-22 05:00 (America/New_York)  (erased on time)", ""]);
     const listed = await lodge(sample.root, "rsvps");
     expect(listed.stdout[2]).toBe(
       "  1   2027-12-20 10:00  (erased)          3          2 Prime Rib, 1 Salmon",
@@ -316,7 +333,7 @@ describe("lodge rsvps and lodge messages", () => {
     const { code, stdout } = await lodge(sample.root, "messages");
     expect(code).toBe(0);
     expect(stdout).toEqual([
-      "2027-12-22 10:00 UTC  Carl Example <carl@example.org>",
+      "2027-12-22 05:00 (America/New_York)  Carl Example <carl@example.org>",
       "  How do I join?",
       "  Thanks.",
       "",
@@ -389,7 +406,11 @@ describe("lodge rsvps cancel and edit", () => {
       "There is no current RSVP 1 (it may have been cancelled or replaced). lodge rsvps lists the RSVPs with their ids.",
     ]);
     const listed = await lodge(sample.root, "rsvps");
-    expect(listed.stdout.at(-2)).toBe("  Total: 1 RSVP, 1 attendee of 70 seats, 0 dinners");
+    expect(listed.stdout.at(-5)).toBe("  Total: 1 RSVP, 1 attendee of 70 seats, 0 dinners");
+    expect(listed.stdout.at(-4)).toBe("  Cancelled (not counted above): 1 RSVP, 3 attendees");
+    expect(listed.stdout.at(-2)).toMatch(
+      /^ {4}1 {3}\d{4}-\d\d-\d\d \d\d:\d\d {2}the secretary {2}Ann Example, PM {2}ann@example.org {2}3 {10}2 Prime Rib, 1 Salmon$/,
+    );
   });
 
   it("changes an RSVP's attendees, keeps its dinner, and refuses what the event does not allow", async () => {
@@ -434,7 +455,9 @@ describe("the secretary's commands on a PostgreSQL database", () => {
       "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
     );
     const messages = await lodge(sample.root, "messages", "--db", url);
-    expect(messages.stdout[0]).toBe("2027-12-22 10:00 UTC  Carl Example <carl@example.org>");
+    expect(messages.stdout[0]).toBe(
+      "2027-12-22 05:00 (America/New_York)  Carl Example <carl@example.org>",
+    );
     expect((await lodge(sample.root, "rsvps", "cancel", "2", "--db", url)).code).toBe(0);
     const edited = await lodge(sample.root, "rsvps", "edit", "1", "--attendees", "2", "--db", url);
     expect(edited.stdout[1]).toBe(

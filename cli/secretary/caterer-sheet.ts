@@ -93,6 +93,16 @@ export function catererSheet(
     `<li><span class="n">${t.attendees}</span>${t.attendees === 1 ? "attendee" : "attendees"}</li>`,
   ];
   const state = group.event.state.map((s) => `<p class="state">${e(s)}</p>`).join(" ");
+  // So that whoever is at the door knows a name they may still hear is not expected.
+  const cancelled =
+    group.cancelled.length === 0
+      ? ""
+      : `<p class="cancelled">Cancelled, not counted: ${group.cancelled
+          .map(
+            ({ record: r, cancelledAt }) =>
+              `${e(nameOf(r))} (${r.attendees}, ${e(lodgeMinute(cancelledAt, lodge.timeZone))})`,
+          )
+          .join("; ")}.</p>`;
   const title = `Caterer's sheet: ${group.event.name}, ${group.event.date}`;
   return `<!doctype html>
 <html lang="en">
@@ -119,6 +129,7 @@ ${rows.join("\n") || `<tr><td></td><td colspan="${2 + mealColumns.length}">No RS
 </tbody>
 <tfoot><tr><td></td><td>Total: ${e(plural(t.rsvps, "RSVP"))}</td><td class="n">${t.attendees}</td>${mealTotals.map((n) => `<td class="n">${n}</td>`).join("")}</tr></tfoot>
 </table>
+${cancelled}
 <footer>Printed ${e(lodgeMinute(printedAt, lodge.timeZone))} (${e(lodge.timeZone)}) with ${e(eventRsvpsCommand(group.event.id))} --format html.</footer>
 </body>
 </html>

@@ -49,11 +49,6 @@ export function table(rows: readonly string[][]): string {
     .join("\n");
 }
 
-/** A moment as the listings show it: '2027-12-20 15:00' (UTC). */
-export function minute(at: Date): string {
-  return at.toISOString().slice(0, 16).replace("T", " ");
-}
-
 /** Which lodge's database a secretary's command opens: --db as given, else the lodge's own. */
 export interface DatabaseChoice {
   /** --db as given. */

@@ -78,6 +78,7 @@ export async function rsvpListing(
     events,
     id,
     await store.listWaitlist(id),
+    await store.listCancelledEventRsvps(id),
   );
   const zone = data?.lodge.timeZone ?? "UTC";
   switch (options.format) {
@@ -93,7 +94,7 @@ export async function rsvpListing(
       return group ? catererSheet(group, event, data.lodge, now) : "";
     }
     default:
-      if (groups.every((g) => g.rsvps.length === 0 && g.waitlist.length === 0)) {
+      if (groups.every((g) => g.rsvps.length + g.waitlist.length + g.cancelled.length === 0)) {
         return id ? `No RSVPs for ${id} yet.` : "No RSVPs yet.";
       }
       return rsvpsTable(groups, data?.lodge.guestLimit ?? 70, zone).join("\n");

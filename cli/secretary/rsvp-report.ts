@@ -1,6 +1,11 @@
 import { wallTimeIn } from "../../core/rules/time.ts";
 import type { Event } from "../../core/schemas/index.ts";
-import type { EventRsvpRecord, Stored, WaitlistEntry } from "../../server/store/store.ts";
+import type {
+  CancelledRsvp,
+  EventRsvpRecord,
+  Stored,
+  WaitlistEntry,
+} from "../../server/store/store.ts";
 import { plural } from "../load/summary.ts";
 import { stateOf } from "./event-list.ts";
 import { csv, table } from "./output.ts";
@@ -41,6 +46,8 @@ export interface EventGroup {
     location: string;
   };
   rsvps: Stored<EventRsvpRecord>[];
+  /** The RSVPs cancelled (by their visitor or the secretary): listed, never counted. */
+  cancelled: CancelledRsvp[];
   /** The parties waiting or offered seats, in line order: not the caterer's, the secretary's. */
   waitlist: WaitlistEntry[];
   totals: {
@@ -48,10 +55,20 @@ export interface EventGroup {
     attendees: number;
     dinners: number;
     meals: Record<string, number>;
+    /** Counted apart: the RSVPs cancelled and the attendees they had. */
+    cancelled: { rsvps: number; attendees: number };
   };
 }
 
-function totals(list: readonly Stored<EventRsvpRecord>[]): EventGroup["totals"] {
+/** Who cancelled an RSVP, as the listings say it. */
+export function cancelledByText(by: CancelledRsvp["cancelledBy"]): string {
+  return by === "visitor" ? "the visitor" : by === "secretary" ? "the secretary" : "";
+}
+
+function totals(
+  list: readonly Stored<EventRsvpRecord>[],
+  cancelled: readonly CancelledRsvp[],
+): EventGroup["totals"] {
   const byChoice = new Map<string, number>();
   for (const { record } of list)
     for (const m of record.mealCounts)
@@ -61,6 +78,10 @@ function totals(list: readonly Stored<EventRsvpRecord>[]): EventGroup["totals"] 
     attendees: list.reduce((n, r) => n + r.record.attendees, 0),
     dinners: list.reduce((n, r) => n + (r.record.dinner ? r.record.meals : 0), 0),
     meals: Object.fromEntries([...byChoice].filter(([, n]) => n > 0)),
+    cancelled: {
+      rsvps: cancelled.length,
+      attendees: cancelled.reduce((n, r) => n + r.record.attendees, 0),
+    },
   };
 }
 
@@ -74,16 +95,18 @@ export function groupByEvent(
   /** Only this event, listed even without RSVPs. */
   only?: string,
   waitlist: readonly WaitlistEntry[] = [],
+  cancelled: readonly CancelledRsvp[] = [],
 ): EventGroup[] {
   const byId = new Map(events.map((e) => [e.id, e]));
   const ids = only
     ? [only]
-    : [...new Set([...rsvps, ...waitlist].map((r) => r.record.eventId))].sort((a, b) =>
-        (byId.get(a)?.date ?? a).localeCompare(byId.get(b)?.date ?? b),
+    : [...new Set([...rsvps, ...waitlist, ...cancelled].map((r) => r.record.eventId))].sort(
+        (a, b) => (byId.get(a)?.date ?? a).localeCompare(byId.get(b)?.date ?? b),
       );
   return ids.map((id) => {
     const event = byId.get(id);
     const list = rsvps.filter((r) => r.record.eventId === id);
+    const ended = cancelled.filter((r) => r.record.eventId === id);
     const held = list.flatMap((r) => r.record.mealCounts.map((m) => m.choice));
     return {
       event: {
@@ -95,8 +118,9 @@ export function groupByEvent(
         location: event?.location ?? "",
       },
       rsvps: list,
+      cancelled: ended,
       waitlist: waitlist.filter((entry) => entry.record.eventId === id),
-      totals: totals(list),
+      totals: totals(list, ended),
     };
   });
 }
@@ -122,25 +146,29 @@ export function rsvpsCsv(groups: readonly EventGroup[], timeZone: string): strin
     "dinner",
     "meals",
     ...choices,
+    "status",
+    "cancelled_at",
+    "cancelled_by",
   ];
   const countOf = (r: EventRsvpRecord, choice: string) =>
     r.mealCounts.find((m) => m.choice === choice)?.count ?? 0;
+  const rsvpRow = (event: string[], { id, receivedAt, record: r }: Stored<EventRsvpRecord>) => [
+    id,
+    ...event,
+    lodgeMinute(receivedAt, timeZone),
+    r.firstName,
+    r.lastName,
+    r.masonicTitle,
+    r.email,
+    r.attendees,
+    r.dinner ? "Yes" : "No",
+    r.dinner ? r.meals : 0,
+    ...choices.map((choice) => countOf(r, choice)),
+  ];
   const rows = groups.flatMap((g) => {
     const event = [g.event.id, g.event.date, g.event.name];
     return [
-      ...g.rsvps.map(({ id, receivedAt, record: r }) => [
-        id,
-        ...event,
-        lodgeMinute(receivedAt, timeZone),
-        r.firstName,
-        r.lastName,
-        r.masonicTitle,
-        r.email,
-        r.attendees,
-        r.dinner ? "Yes" : "No",
-        r.dinner ? r.meals : 0,
-        ...choices.map((choice) => countOf(r, choice)),
-      ]),
+      ...g.rsvps.map((rsvp) => [...rsvpRow(event, rsvp), "reserved", "", ""]),
       [
         "Total",
         ...event,
@@ -153,7 +181,19 @@ export function rsvpsCsv(groups: readonly EventGroup[], timeZone: string): strin
         "",
         g.totals.dinners,
         ...choices.map((choice) => g.totals.meals[choice] ?? 0),
+        g.totals.cancelled.rsvps > 0
+          ? `${plural(g.totals.cancelled.rsvps, "RSVP")} cancelled apart`
+          : "",
+        "",
+        "",
       ],
+      // After the totals, which do not count them.
+      ...g.cancelled.map((rsvp) => [
+        ...rsvpRow(event, rsvp),
+        "cancelled",
+        lodgeMinute(rsvp.cancelledAt, timeZone),
+        cancelledByText(rsvp.cancelledBy),
+      ]),
     ];
   });
   return `\uFEFF${csv([header, ...rows])}`;
@@ -196,9 +236,31 @@ export function rsvpsTable(
       plural(t.dinners, "dinner"),
     ];
     lines.push(`  Total: ${counts.join(", ")}${perChoice ? ` (${perChoice})` : ""}`);
-    lines.push(...waitlistLines(g.waitlist, timeZone), "");
+    lines.push(...cancelledLines(g, timeZone), ...waitlistLines(g.waitlist, timeZone), "");
   }
   return lines;
+}
+
+/** An event's cancelled RSVPs under its totals, which do not count them: when and by whom. */
+function cancelledLines(g: EventGroup, timeZone: string): string[] {
+  if (g.cancelled.length === 0) return [];
+  const { rsvps, attendees } = g.totals.cancelled;
+  const rows = g.cancelled.map((c) => [
+    String(c.id),
+    lodgeMinute(c.cancelledAt, timeZone),
+    cancelledByText(c.cancelledBy) || "-",
+    nameOf(c.record),
+    c.record.email,
+    String(c.record.attendees),
+    mealsOf(c.record),
+  ]);
+  return [
+    `  Cancelled (not counted above): ${plural(rsvps, "RSVP")}, ${plural(attendees, "attendee")}`,
+    table([["ID", "Cancelled", "By", "Name", "E-mail", "Attendees", "Dinner"], ...rows]).replace(
+      /^/gm,
+      "    ",
+    ),
+  ];
 }
 
 /**

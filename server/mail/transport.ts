@@ -9,6 +9,8 @@ export interface MailTransport {
   deliver(mail: SendableMail): Promise<void>;
   /** For the start-up line: the SMTP host (never its password) or the folder. */
   readonly description: string;
+  /** The folder it writes mail to as files, instead of handing it to a mail server. */
+  readonly writesTo?: string;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export function smtpTransport(url: string, options: { timeoutMs?: number } = {})
 export function outboxFolderTransport(dir: string): MailTransport {
   return {
     description: dir,
+    writesTo: dir,
     async deliver(mail) {
       const name = `${String(mail.id).padStart(6, "0")}-${mail.kind}.eml`;
       const temporary = join(dir, `.${name}.tmp`);

@@ -123,7 +123,7 @@ export class MailWorker extends Background {
   /** Marks sent what was delivered while the store could not record it. */
   async #recordDelivered(): Promise<void> {
     for (const [id, at] of this.#unrecorded) {
-      await this.#options.store.markMailSent(id, at);
+      await this.#options.store.markMailSent(id, at, this.#options.transport.writesTo);
       this.#unrecorded.delete(id);
     }
   }
@@ -194,7 +194,7 @@ export class MailWorker extends Background {
     }
     const sentAt = now();
     try {
-      await store.markMailSent(mail.id, sentAt);
+      await store.markMailSent(mail.id, sentAt, transport.writesTo);
     } catch (error) {
       this.#unrecorded.set(mail.id, sentAt);
       throw error;

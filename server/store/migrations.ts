@@ -326,6 +326,9 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       -- cancel); NULL for those cancelled before it was kept.
       ALTER TABLE event_rsvps ADD COLUMN ended_by TEXT
         CHECK (ended_by IN ('visitor', 'secretary'));
+      -- The folder a mail was written to as a file instead of being handed to a mail server
+      -- (no SMTP_URL); NULL for mail sent.
+      ALTER TABLE outbox ADD COLUMN written_to TEXT;
     `,
   },
 ];

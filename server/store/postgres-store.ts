@@ -815,10 +815,11 @@ export class PostgresStore implements Store {
     });
   }
 
-  async markMailSent(id: number, now: Date): Promise<void> {
+  async markMailSent(id: number, now: Date, writtenTo?: string): Promise<void> {
     await this.#write(async (tx) => {
       const [mail] = await tx<{ source: Source | "lodge"; source_id: number | null }[]>`
-        UPDATE outbox SET status = 'sent', sent_at = ${now}, last_error = NULL, mail_order = NULL
+        UPDATE outbox SET status = 'sent', sent_at = ${now}, last_error = NULL, mail_order = NULL,
+          written_to = ${writtenTo ?? null}
         WHERE id = ${id}
         RETURNING source, source_id`;
       if (!mail || mail.source === "lodge" || mail.source_id === null) return;

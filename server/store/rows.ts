@@ -163,6 +163,7 @@ export function mailEntry(row: Row): MailEntry {
     createdAt: moment(row.created_at),
     nextAttemptAt: moment(row.next_attempt_at),
     sentAt: optionalMoment(row.sent_at),
+    writtenTo: row.written_to ? String(row.written_to) : undefined,
     failedAt: optionalMoment(row.failed_at),
     lastError: row.last_error === null ? undefined : String(row.last_error),
   };

@@ -682,12 +682,12 @@ export class SqliteStore implements Store {
     });
   }
 
-  async markMailSent(id: number, now: Date): Promise<void> {
+  async markMailSent(id: number, now: Date, writtenTo?: string): Promise<void> {
     await this.#write(() => {
       // An ordered mail's order (a manage link's token with it) is of no more use once it went.
       this.#statement(
-        "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL, mail_order = NULL WHERE id = ?",
-      ).run(now.toISOString(), id);
+        "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL, mail_order = NULL, written_to = ? WHERE id = ?",
+      ).run(now.toISOString(), writtenTo ?? null, id);
       const mail = this.#statement("SELECT source, source_id FROM outbox WHERE id = ?").get(id) as
         | { source: Source | "lodge"; source_id: number | null }
         | undefined;

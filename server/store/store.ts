@@ -98,6 +98,8 @@ export interface MailEntry {
   /** When it is next tried (pending mail). */
   nextAttemptAt: Date;
   sentAt?: Date | undefined;
+  /** Sent means written to this folder as a file: no mail server has seen it. */
+  writtenTo?: string | undefined;
   failedAt?: Date | undefined;
   /** The last refusal or error, with no address in it. */
   lastError?: string | undefined;
@@ -722,7 +724,8 @@ export interface Store {
    * sending leaves them to be taken again when the lease ends.
    */
   claimDueMail(now: Date, leaseUntil: Date, limit: number): Promise<QueuedMail[]>;
-  markMailSent(id: number, now: Date): Promise<void>;
+  /** `writtenTo`: the folder the mail was written to instead of being handed to a mail server. */
+  markMailSent(id: number, now: Date, writtenTo?: string): Promise<void>;
   /** Puts a mail back for another attempt at `nextAttemptAt`, keeping the error for the record. */
   deferMail(id: number, error: string, nextAttemptAt: Date): Promise<void>;
   /** Gives a mail up for good (the server refused it permanently): status failed. */
