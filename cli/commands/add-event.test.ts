@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, lodgeAt, SAMPLE, sampleCopy } from "../../test/cli-harness.ts";
 import { onTerminal } from "../../test/terminal.ts";
+import { mealsOf } from "../edit/event-questions.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 const EVENTS = "# Events.\n- date: 2028/01/05 19:30\n  name: Stated Meeting\n";
@@ -41,9 +42,6 @@ describe("lodge add-event", () => {
     ]);
     expect(events()).toBe(`${EVENTS}- date: 2028/01/12 19:30
   name: Table Lodge
-  location: Lyndhurst Masonic Center
-  address: 5025 Linden Crest Road, Lyndhurst, OH 44124
-  addressLink: https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124
   rsvpOptions: true
   rsvpExpirationDays: 3
   tyled: true
@@ -93,6 +91,7 @@ describe("lodge add-event", () => {
           "12",
           "",
           "Chicken, Fish",
+          "",
         ],
       },
       "add-event",
@@ -110,7 +109,8 @@ describe("lodge add-event", () => {
       "RSVPs close how many days before? [1]",
       "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; 'none' for no dinner) [15]",
       "Dinner time [18:30]",
-      "Meal choices, up to 4, separated by commas (empty for none)",
+      "Meal choices, up to 4, separated by commas; quote one with a comma in it (empty for none)",
+      "Add it? (y/n) [y]",
     ]);
     expect(events()).toContain(
       "- date: 2028/02/09 19:30\n  name: Awards Night\n  description: Annual awards.\n",
@@ -120,9 +120,62 @@ describe("lodge add-event", () => {
     );
   });
 
+  it("shows the event and adds it only once confirmed; a quoted meal keeps its comma; dinner follows the start", async () => {
+    const answers = [
+      "2028-02-16",
+      "18:00",
+      "Burns Night",
+      "",
+      "",
+      "",
+      "n",
+      "",
+      "",
+      "20",
+      "",
+      '"Neeps & Tatties, with gravy", Haggis',
+    ];
+    const declined = await lodgeAt({ cwd: sample.root, answers: [...answers, "n"] }, "add-event");
+    expect(declined.asked.slice(-3)).toEqual([
+      // An hour before its 18:00 start, as the stated meetings' 18:30 is before their 19:30.
+      "Dinner time [17:00]",
+      "Meal choices, up to 4, separated by commas; quote one with a comma in it (empty for none)",
+      "Add it? (y/n) [y]",
+    ]);
+    expect(declined.stdout).toEqual([
+      "events.yaml gets:",
+      "- date: 2028/02/16 18:00",
+      "  name: Burns Night",
+      "  rsvpOptions: true",
+      "  rsvpExpirationDays: 1",
+      "  tyled: false",
+      "  earlyBirdOptions:",
+      '    time: "17:00"',
+      "    cost: 20",
+      "    choices:",
+      "      - Neeps & Tatties, with gravy",
+      "      - Haggis",
+    ]);
+    expect([declined.code, ...declined.stderr]).toEqual([1, "Nothing was added."]);
+    expect(events()).toBe(EVENTS);
+    const added = await lodgeAt({ cwd: sample.root, answers: [...answers, ""] }, "add-event");
+    expect(added.code).toBe(0);
+    expect(events()).toContain("      - Neeps & Tatties, with gravy\n      - Haggis\n");
+  });
+
+  it("reads quoted meal choices as one each, commas and all", () => {
+    expect(mealsOf('"Neeps & Tatties, with gravy", Salmon')).toEqual([
+      "Neeps & Tatties, with gravy",
+      "Salmon",
+    ]);
+    expect(mealsOf("Beef,  Fish ,Chicken")).toEqual(["Beef", "Fish", "Chicken"]);
+    expect(mealsOf("“Surf, Turf”, 'Pie, Mash'")).toEqual(["Surf, Turf", "Pie, Mash"]);
+    expect(mealsOf("")).toEqual([]);
+  });
+
   it("offers a stated meeting as tyled with lodge.yaml's dinner, and takes 'none' for no dinner", async () => {
     const meeting = await lodgeAt(
-      { cwd: sample.root, answers: ["2028-02-02", "", "", "", "", "", "", "", "", "", "", ""] },
+      { cwd: sample.root, answers: ["2028-02-02", "", "", "", "", "", "", "", "", "", "", "", ""] },
       "add-event",
     );
     expect(meeting.code).toBe(0);
@@ -138,17 +191,16 @@ describe("lodge add-event", () => {
     const picnic = await lodgeAt(
       {
         cwd: sample.root,
-        answers: ["2028-06-10", "12:00", "Family Picnic", "", "", "", "", "n", "none"],
+        answers: ["2028-06-10", "12:00", "Family Picnic", "", "", "", "", "n", "none", ""],
       },
       "add-event",
     );
     expect(picnic.code).toBe(0);
-    expect(picnic.asked.at(-1)).toBe(
+    expect(picnic.asked.at(-2)).toBe(
       "Dinner cost (e.g. 12, '15 - 20', 'No Charge'; 'none' for no dinner) [15]",
     );
-    expect(events()).toContain(
-      "  name: Family Picnic\n  location: Lyndhurst Masonic Center\n  address: 5025 Linden Crest Road, Lyndhurst, OH 44124\n  addressLink: https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124\n  rsvpOptions: false\n",
-    );
+    // At the lodge's own place, taken as offered: no copy of it, lodge.yaml's is read at each build.
+    expect(events()).toContain("  name: Family Picnic\n  rsvpOptions: false\n");
     expect(events()).toMatch(
       /name: Family Picnic\n(?:.*\n)*? {2}earlyBirdOptions:\n {4}time: ""\n {4}cost: ""\n/,
     );
@@ -179,6 +231,7 @@ describe("lodge add-event", () => {
           "",
           "Beef, Fish, Chicken, Pasta, Salad",
           "Beef, Fish",
+          "",
         ],
       },
       "add-event",
@@ -247,14 +300,12 @@ describe("lodge add-event", () => {
     expect(added).toEqual([
       "- date: '2027/05/01 12:00'",
       "  name: Pancake Breakfast",
-      "  location: Lyndhurst Masonic Center",
-      "  address: '5025 Linden Crest Road, Lyndhurst, OH 44124'",
-      "  addressLink: https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124",
       "  rsvpOptions: true",
       "  rsvpExpirationDays: 1",
       "  tyled: false",
       "  earlyBirdOptions:",
-      "    time: '18:30'",
+      // An hour before a noon start, as the stated meetings' dinner is an hour before theirs.
+      "    time: '11:00'",
       "    cost: 12",
       "    choices: [Pizza, Eggs]",
       "",
@@ -353,7 +404,8 @@ describe("lodge add-event", () => {
       ["2027/12/01 19:30", "Table Lodge"],
       ["2028/01/05 19:30", "Stated Meeting"],
     ]);
-    expect(written[0]).toMatchObject({ rsvpOptions: false, location: "Lyndhurst Masonic Center" });
+    expect(written[0]).toMatchObject({ rsvpOptions: false });
+    expect(written[0]).not.toHaveProperty("location");
 
     // The file's own indentation stays: four spaces here.
     sample.write("events.json", `${JSON.stringify([stated], null, 4)}\n`);
@@ -422,7 +474,8 @@ describe("lodge add-event on a terminal", { timeout: 30_000 }, () => {
         enter("RSVPs close how many days before? [1]: ", "3"),
         enter("for no dinner) [15]: ", "25"),
         enter("Dinner time [18:30]: "),
-        enter("(empty for none): ", "Prime Rib, Salmon"),
+        enter("(empty for none): ", '"Neeps & Tatties, with gravy", Salmon'),
+        enter("Add it? (y/n) [y]: "),
       ],
     );
     expect(code).toBe(0);
@@ -430,7 +483,9 @@ describe("lodge add-event on a terminal", { timeout: 30_000 }, () => {
       "Added 2098/03/15 19:30 Table Lodge (id 2098-03-15-table-lodge) to data/events.yaml. Run lodge build to show it on the site.",
     );
     expect(events()).toContain(
-      '  tyled: true\n  earlyBirdOptions:\n    time: "18:30"\n    cost: 25\n    choices:\n      - Prime Rib\n      - Salmon\n',
+      '  tyled: true\n  earlyBirdOptions:\n    time: "18:30"\n    cost: 25\n    choices:\n      - Neeps & Tatties, with gravy\n      - Salmon\n',
     );
+    // The event as it will be written, shown before the question.
+    expect(screen).toContain("events.yaml gets:\n- date: 2098/03/15 19:30\n  name: Table Lodge\n");
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { loadData } from "../load/load-data.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 beforeEach(() => {
@@ -29,7 +30,7 @@ describe("lodge add-meetings", () => {
     const text = readFileSync(join(sample.data, "events.yaml"), "utf8");
     expect(
       text.startsWith(
-        "# Our events.\n- date: 2028/01/05 19:30\n  name: Stated Meeting\n  location: Lyndhurst Masonic Center\n",
+        "# Our events.\n- date: 2028/01/05 19:30\n  name: Stated Meeting\n  rsvpOptions: true\n",
       ),
     ).toBe(true);
     expect(text).toContain(
@@ -40,6 +41,27 @@ describe("lodge add-meetings", () => {
     expect(again.stdout.at(-1)).toBe("Added 0 stated meetings for 2028; skipped 20.");
     expect(readFileSync(join(sample.data, "events.yaml"), "utf8")).toBe(text);
     expect((await lodge(sample.root, "validate")).code).toBe(0);
+  });
+
+  it("writes meetings that take the lodge's address from lodge.yaml, so correcting it there corrects them", async () => {
+    sample.write("events.yaml", EVENTS);
+    await lodge(sample.root, "add-meetings", "--year", "2028");
+    const meeting = () =>
+      loadData(sample.data).data?.events.find((e) => e.id === "2028-01-05-stated-meeting");
+    expect(meeting()).toMatchObject({
+      location: "Lyndhurst Masonic Center",
+      address: "5025 Linden Crest Road, Lyndhurst, OH 44124",
+    });
+    const yaml = readFileSync(join(sample.data, "lodge.yaml"), "utf8");
+    sample.write(
+      "lodge.yaml",
+      yaml.replace("venue: Lyndhurst Masonic Center", "venue: Mayfield Masonic Temple"),
+    );
+    expect(meeting()).toMatchObject({ location: "Mayfield Masonic Temple" });
+    // The Awards Night names no place either: it is at the lodge's too.
+    expect(loadData(sample.data).data?.events.find((e) => e.name === "Awards Night")).toMatchObject(
+      { location: "Mayfield Masonic Temple" },
+    );
   });
 
   it("changes nothing with --dry-run", async () => {

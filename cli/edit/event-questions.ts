@@ -1,3 +1,4 @@
+import { lodgePlace } from "../../core/rules/events.ts";
 import { type Reading, readClock, readDay, whyNot } from "../../core/rules/time.ts";
 import { costText, costToText, MAX_MEAL_CHOICES } from "../../core/schemas/event.ts";
 import type { Lodge } from "../../core/schemas/lodge.ts";
@@ -31,13 +32,24 @@ function checkDays(days: string): string | undefined {
     : `expected a whole number of days, found "${days}"`;
 }
 
-const mealsOf = (answer: string) =>
-  answer
-    .split(",")
-    .map((meal) => meal.trim())
-    .filter(Boolean);
+/**
+ * The meal choices of an answer, separated by commas; a choice in quotes keeps its commas:
+ * `"Neeps & Tatties, with gravy", Salmon` is two choices.
+ */
+export function mealsOf(answer: string): string[] {
+  const meals: string[] = [];
+  const choice = /\s*(?:"([^"]*)"|“([^”]*)”|'([^']*)'|([^,]*))\s*(,|$)/gy;
+  for (let match = choice.exec(answer); match; match = choice.exec(answer)) {
+    const meal = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? "").trim();
+    if (meal) meals.push(meal);
+    if (match[5] === "" || choice.lastIndex >= answer.length) break;
+  }
+  return meals;
+}
 
 function checkMeals(answer: string): string | undefined {
+  const quotes = (answer.match(/"/g) ?? []).length;
+  if (quotes % 2 === 1) return `a quote is left open: close it, e.g. "Neeps & Tatties, with gravy"`;
   const count = mealsOf(answer).length;
   return count > MAX_MEAL_CHOICES
     ? `the RSVP form offers at most ${MAX_MEAL_CHOICES} meal choices, found ${count}`
@@ -50,14 +62,9 @@ function checkMeals(answer: string): string | undefined {
  */
 export const tyledByDefault = (name: string) => /\bmeeting\b/i.test(name);
 
-/** What lodge.yaml says an event has when nothing else is said. */
+/** What lodge.yaml says an event has when nothing else is said: the lodge's time and place. */
 function defaultsOf({ address, meetings }: Lodge) {
-  return {
-    time: meetings.time,
-    location: address.venue,
-    address: `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
-    addressLink: address.mapLink,
-  };
+  return { time: meetings.time, ...lodgePlace(address) };
 }
 
 /**
@@ -115,10 +122,10 @@ export async function completeEvent(
     filled.cost = NO_DINNER.test(cost.trim()) ? "" : cost;
   }
   if (filled.cost) {
-    filled.dinnerTime ??= await ask("Dinner time", meetings.dinnerTime, checkTime);
+    filled.dinnerTime ??= await ask("Dinner time", dinnerTimeFor(filled.time, meetings), checkTime);
     if (filled.meal.length === 0) {
       const meals = await ask(
-        `Meal choices, up to ${MAX_MEAL_CHOICES}, separated by commas (empty for none)`,
+        `Meal choices, up to ${MAX_MEAL_CHOICES}, separated by commas; quote one with a comma in it (empty for none)`,
         "",
         checkMeals,
       );
@@ -126,4 +133,24 @@ export async function completeEvent(
     }
   }
   return filled;
+}
+
+/**
+ * When the dinner before an event starting at `start` is, by default: as long before it as the
+ * stated meetings' dinner is before theirs (an hour: 18:30 for 19:30), so an event at 18:00 dines
+ * at 17:00, not at 18:30 after it began. A start that cannot be read takes the meetings' dinner.
+ */
+export function dinnerTimeFor(start: string | undefined, meetings: Lodge["meetings"]): string {
+  const minutes = (clock: string) => {
+    const read = readClock(clock);
+    return read.ok ? read.value.hour * 60 + read.value.minute : undefined;
+  };
+  const at = start === undefined ? undefined : minutes(start);
+  const meeting = minutes(meetings.time);
+  const dinner = minutes(meetings.dinnerTime);
+  if (at === undefined || meeting === undefined || dinner === undefined) return meetings.dinnerTime;
+  const before = meeting > dinner ? meeting - dinner : 60;
+  const time = Math.max(0, at - before);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(Math.floor(time / 60))}:${two(time % 60)}`;
 }

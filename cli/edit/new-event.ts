@@ -1,16 +1,16 @@
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { z } from "zod";
-import { hasStarted } from "../../core/rules/events.ts";
+import { hasStarted, lodgePlace } from "../../core/rules/events.ts";
 import { MEDIA_FOLDERS } from "../../core/rules/media.ts";
 import { joinDateTime } from "../../core/rules/time.ts";
 import { type Event, type EventInput, eventSchema } from "../../core/schemas/event.ts";
 import type { Lodge, LodgeData } from "../../core/schemas/index.ts";
 import { type Context, dataDir, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
-import { confirmOrForce, questions } from "../prompt.ts";
+import { askYesNo, confirmOrForce, questions } from "../prompt.ts";
 import { openList } from "./content-file.ts";
-import { completeEvent, tyledByDefault } from "./event-questions.ts";
+import { completeEvent, dinnerTimeFor, tyledByDefault } from "./event-questions.ts";
 import { addEvents } from "./events-file.ts";
 
 /** The options of `lodge add-event`: every field of an event is a flag. */
@@ -60,14 +60,24 @@ const numberOrText = (value: string) => (/^\d+$/.test(value.trim()) ? Number(val
 /** The event the options describe, as the events file writes it, with lodge.yaml's defaults. */
 export function eventFromOptions(options: NewEventOptions, lodge: Lodge): EventInput {
   const hasDinner = (options.cost ?? "").trim() !== "";
-  return {
-    date: joinDateTime(options.date ?? "", options.time ?? lodge.meetings.time),
-    name: options.name ?? "",
-    ...(options.description ? { description: options.description } : {}),
-    ...(options.extraInfo ? { extraInfo: options.extraInfo } : {}),
+  const time = options.time ?? lodge.meetings.time;
+  const place = {
     location: options.location ?? "",
     address: options.address ?? "",
     addressLink: options.addressLink ?? "",
+  };
+  // At the lodge's own place: no copy of it, so correcting lodge.yaml corrects the event too.
+  const own = lodgePlace(lodge.address);
+  const atLodge =
+    place.location === own.location &&
+    place.address === own.address &&
+    (place.addressLink === "" || place.addressLink === own.addressLink);
+  return {
+    date: joinDateTime(options.date ?? "", time),
+    name: options.name ?? "",
+    ...(options.description ? { description: options.description } : {}),
+    ...(options.extraInfo ? { extraInfo: options.extraInfo } : {}),
+    ...(atLodge ? {} : place),
     rsvpOptions: options.rsvp ?? true,
     rsvpExpirationDays: options.rsvpDays
       ? numberOrText(options.rsvpDays)
@@ -79,7 +89,7 @@ export function eventFromOptions(options: NewEventOptions, lodge: Lodge): EventI
     ...(options.image ? { spotlightImage: basename(options.image) } : {}),
     ...(options.alt ? { altText: options.alt } : {}),
     earlyBirdOptions: {
-      time: hasDinner ? (options.dinnerTime ?? lodge.meetings.dinnerTime) : "",
+      time: hasDinner ? (options.dinnerTime ?? dinnerTimeFor(time, lodge.meetings)) : "",
       cost: numberOrText(options.cost ?? ""),
       choices: options.meal,
       ...(options.choiceLabel ? { choiceLabel: options.choiceLabel } : {}),
@@ -119,7 +129,7 @@ export type NewEvent = {
  * to the lodge's events file in date order with its picture copied, unless --dry-run.
  */
 export async function addEvent(
-  ctx: Pick<Context, "cwd" | "ask" | "err">,
+  ctx: Pick<Context, "cwd" | "ask" | "err" | "out">,
   data: LodgeData,
   given: NewEventOptions,
   now = new Date(),
@@ -154,6 +164,14 @@ export async function addEvent(
     throw new UserError(`--image: ${options.image} not found. Nothing was added.`);
   }
   if (options.dryRun) return { event, file, preview: list.textOf([entry]) };
+  // At a terminal, the event is shown as it will be written and added only once confirmed.
+  if (ctx.ask && !options.force) {
+    ctx.out(`${file} gets:`);
+    ctx.out(list.textOf([entry]).trimEnd());
+    if (!(await questions(NOTHING, () => askYesNo(ctx, "Add it?", true)))) {
+      throw new UserError(NOTHING);
+    }
+  }
   if (image) {
     const folder = join(dir, MEDIA_FOLDERS.eventImages);
     mkdirSync(folder, { recursive: true });

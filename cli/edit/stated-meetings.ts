@@ -6,16 +6,16 @@ import type { Lodge, LodgeData } from "../../core/schemas/index.ts";
 import { openList } from "./content-file.ts";
 import { addEvents } from "./events-file.ts";
 
-/** A stated meeting on `day`, as lodge.yaml's schedule and address describe it. */
+/**
+ * A stated meeting on `day`, as lodge.yaml's schedule describes it. It names no place: it is at
+ * the lodge's meeting place, which lodge.yaml keeps (withLodgePlace), never a copy of it.
+ */
 export function statedMeeting(lodge: Lodge, day: CalendarDate): EventInput {
-  const { meetings, address } = lodge;
+  const { meetings } = lodge;
   const cost = costToText(meetings.dinnerCost);
   return {
     date: `${dayText(day)} ${meetings.time}`,
     name: "Stated Meeting",
-    location: address.venue,
-    address: `${address.street}, ${address.city}, ${address.state} ${address.zip}`,
-    addressLink: address.mapLink,
     rsvpOptions: true,
     rsvpExpirationDays: meetings.rsvpExpirationDays,
     tyled: true,

@@ -1,5 +1,6 @@
 import { HOME_CAROUSEL } from "../constants.ts";
 import type { Event } from "../schemas/event.ts";
+import type { Lodge } from "../schemas/lodge.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
 import {
   compareWallTimes,
@@ -123,4 +124,26 @@ export function mapEmbedOf(
   if (!lodgeAddress.mapEmbed) return undefined;
   if (!address.trim() || address.startsWith(lodgeAddress.street)) return lodgeAddress.mapEmbed;
   return `https://maps.google.com/maps?q=${encodeURIComponent(address)}&output=embed`;
+}
+
+/** The lodge's meeting place as an event names a place: venue, address line and map link. */
+export function lodgePlace(
+  address: Lodge["address"],
+): Pick<Event, "location" | "address" | "addressLink"> {
+  const { venue, street, city, state, zip, mapLink } = address;
+  return { location: venue, address: `${street}, ${city}, ${state} ${zip}`, addressLink: mapLink };
+}
+
+/**
+ * An event that names no place of its own (no venue, no address: the stated meetings
+ * `lodge add-meetings` writes) is at the lodge's meeting place, read from lodge.yaml at each
+ * build: correcting the address there corrects every such event, which keeps no copy of it.
+ */
+export function withLodgePlace<T extends Pick<Event, "location" | "address" | "addressLink">>(
+  event: T,
+  address: Lodge["address"],
+): T {
+  if (event.location || event.address) return event;
+  const place = lodgePlace(address);
+  return { ...event, ...place, addressLink: event.addressLink || place.addressLink };
 }

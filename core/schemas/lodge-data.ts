@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withLodgePlace } from "../rules/events.ts";
 import type { MediaKind } from "../rules/media.ts";
 import { albumPictureSchema, albumSchema } from "./album.ts";
 import { bulletinSchema, bulletinsFileSchema } from "./bulletin.ts";
@@ -294,8 +295,14 @@ export const ENTITY_LIST = (Object.keys(ENTITIES) as EntityKey[]).map((key) => (
 
 type Shape = { [K in EntityKey]: (typeof ENTITIES)[K]["data"] };
 
-/** Everything a lodge keeps in data/, validated: what the build emits and the server reads. */
-export const lodgeDataSchema = z.object(
-  Object.fromEntries(ENTITY_LIST.map((entity) => [entity.key, entity.data])) as Shape,
-);
+/**
+ * Everything a lodge keeps in data/, validated: what the build emits and the server reads. An
+ * event that names no place is at the lodge's (withLodgePlace).
+ */
+export const lodgeDataSchema = z
+  .object(Object.fromEntries(ENTITY_LIST.map((entity) => [entity.key, entity.data])) as Shape)
+  .transform((data) => ({
+    ...data,
+    events: data.events.map((event) => withLodgePlace(event, data.lodge.address)),
+  }));
 export type LodgeData = z.output<typeof lodgeDataSchema>;
