@@ -1,4 +1,10 @@
 #!/usr/bin/env node
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { ALBUM_COVER, MEDIA_FOLDERS, SITE_IMAGES } from "../core/rules/media.ts";
+import { type MediaReference, mediaReferences } from "../core/rules/media-references.ts";
+import { albumNameParts, type LodgeData } from "../core/schemas/index.ts";
 /**
  * Generates the sample lodge's media: every picture and PDF its data files name, drawn from SVG
  * (gradients, geometric shapes, large labels, Masonic symbols; never people) so the sample is
@@ -8,12 +14,7 @@
  *
  *   node cli/sample-media.ts [DATA_DIR] [--force]
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import sharp from "sharp";
-import { ALBUM_COVER, MEDIA_FOLDERS, SITE_IMAGES } from "../core/rules/media.ts";
-import { type MediaReference, mediaReferences } from "../core/rules/media-references.ts";
-import { albumNameParts, type LodgeData } from "../core/schemas/index.ts";
+import { PLACEHOLDER_DOCUMENT } from "./init/placeholders.ts";
 import { loadData } from "./load/load-data.ts";
 import { formatProblem, type Problem, sortProblems } from "./load/problems.ts";
 
@@ -563,14 +564,18 @@ function pdfString(value: string): string {
 }
 
 /** A one-page PDF with a title line and a second line, written byte by byte. */
-export function tinyPdf(title: string, sub: string): Buffer {
+export function tinyPdf(
+  title: string,
+  sub: string,
+  note = "Sample document generated for the demonstration lodge.",
+): Buffer {
   const content = [
     "BT /F1 24 Tf 72 700 Td",
     `${pdfString(title)} Tj`,
     "0 -32 Td /F1 14 Tf",
     `${pdfString(sub)} Tj`,
     "0 -24 Td /F1 11 Tf",
-    `${pdfString("Sample document generated for the demonstration lodge.")} Tj ET`,
+    `${pdfString(note)} Tj ET`,
   ].join("\n");
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -594,10 +599,12 @@ export function tinyPdf(title: string, sub: string): Buffer {
 
 // ---------------------------------------------------------------------------------- output
 
-async function render(item: MediaItem): Promise<Buffer> {
+async function render(item: MediaItem, placeholder: boolean): Promise<Buffer> {
   switch (item.kind) {
     case "pdf":
-      return tinyPdf(item.label, item.sub);
+      return placeholder
+        ? tinyPdf(item.label, item.sub, PLACEHOLDER_DOCUMENT)
+        : tinyPdf(item.label, item.sub);
     case "photo":
       return sharp(photoSvg(item)).jpeg({ quality: 70, mozjpeg: true }).toBuffer();
     case "portrait":
@@ -618,6 +625,8 @@ async function render(item: MediaItem): Promise<Buffer> {
 export async function generateSampleMedia(
   dataDir: string,
   force: boolean,
+  /** A new lodge's (lodge init): its documents say they are placeholders to replace. */
+  placeholder = false,
 ): Promise<{ written: number; skipped: number; bytes: number; errors: Problem[] }> {
   const { data, problems } = loadData(dataDir);
   const errors = sortProblems(problems).filter((p) => p.severity === "error");
@@ -634,7 +643,7 @@ export async function generateSampleMedia(
         skipped++;
         continue;
       }
-      const data = await render(item);
+      const data = await render(item, placeholder);
       mkdirSync(path.dirname(target), { recursive: true });
       writeFileSync(target, data);
       written++;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,10 +34,20 @@ describe("a new lodge, from lodge init to a served site", () => {
     const meetings = await lodge(root, "add-meetings", "--year", String(YEAR));
     expect(meetings.stdout.at(-1)).toBe(`Added 20 stated meetings for ${YEAR}; skipped 0.`);
     const validate = await lodge(root, "validate");
-    expect(validate.stdout).toEqual([
-      "data: 20 events, 0 social outings, 0 officers, 0 past masters in 1 list, 0 past bulletins, 0 albums, 0 recent events, 2 history entries, 4 pages; no errors, 0 warnings.",
+    expect(validate.stdout.at(-1)).toBe(
+      "data: 20 events, 0 social outings, 0 officers, 0 past masters in 1 list, 0 past bulletins, 0 albums, 0 recent events, 2 history entries, 4 pages; no errors, 5 warnings.",
+    );
+    // Nobody gave the address: no placeholder goes live, the build lists them and refuses.
+    const refused = await lodge(root, "build");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toEqual([
+      "data still holds what lodge init put in for you to replace: the address in data/lodge.yaml, the text of data/pages/about-us.md, the text of data/pages/brotherhood-night-history.md, data/bulletins/welcome.pdf and data/media/petition.pdf (listed above). Replace them before the site goes live, or build a draft to look at with --draft. Nothing was built.",
     ]);
-    const build = await lodge(root, "build");
+    expect(refused.stdout).toContain(
+      `data/lodge.yaml:19:3  address: still the starter's "1 Main Street, Springfield": give the lodge's meeting place (lodge init --address asks for it)`,
+    );
+    expect(existsSync(join(root, "dist"))).toBe(false);
+    const build = await lodge(root, "build", "--draft");
     expect(build.stderr).toEqual([]);
     // 17 pages (a reservation's own and the waiting list's claim page among them), and the own
     // pages of the 20 stated meetings add-meetings wrote, their RSVP pages and their waiting-list

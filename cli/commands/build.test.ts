@@ -75,9 +75,10 @@ describe("lodge build (data modules)", () => {
         name: "Table Lodge",
         description: "",
         extraInfo: "",
-        location: "",
-        address: "",
-        addressLink: "",
+        // It names no place: the lodge's, from lodge.yaml.
+        location: "Lyndhurst Masonic Center",
+        address: "5025 Linden Crest Road, Lyndhurst, OH 44124",
+        addressLink: "https://maps.google.com/?q=5025+Linden+Crest+Road,+Lyndhurst,+OH+44124",
         rsvpOptions: false,
         rsvpExpirationDays: 3,
         spotlight: false,

@@ -8,7 +8,7 @@ import { UserError } from "../errors.ts";
 import { UNUSED_DAYS } from "../images/cache.ts";
 import { imagesProgress } from "../images/report.ts";
 import { loadData } from "../load/load-data.ts";
-import { forBuild, formatProblem, sortProblems } from "../load/problems.ts";
+import { forBuild, formatProblem, placeholdersRefusal, sortProblems } from "../load/problems.ts";
 import { buildLodge } from "../site/build-lodge.ts";
 
 const optionsSchema = z.object({
@@ -16,6 +16,7 @@ const optionsSchema = z.object({
   out: z.string().min(1, { error: "give the output folder, e.g. --out dist" }).optional(),
   images: z.string().min(1, { error: "give the pictures' folder, e.g. --images var/images" }),
   modulesOnly: z.boolean().default(false),
+  draft: z.boolean().default(false),
 });
 
 /** Where `lodge build` and `lodge dev` keep the pictures they make, as `lodge images` does. */
@@ -41,18 +42,25 @@ export function buildCommand(ctx: Context): Command {
     )
     .option(imagesOption.flags, imagesOption.description, imagesOption.default)
     .option("--modules-only", "write the data modules only, without pictures or the site")
+    .option(
+      "--draft",
+      "build even while the data holds what lodge init put in to replace (the address, starter text, drawn documents); lodge publish refuses a draft",
+    )
     .addHelpText("after", "\nExample:\n  lodge build --data data --out dist")
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);
       const dataPath = resolve(ctx.cwd, options.data);
       const loaded = loadData(dataPath, ctx.cwd);
-      const sorted = sortProblems(forBuild(loaded.problems));
+      const sorted = sortProblems(forBuild(loaded.problems, options.draft));
       for (const problem of sorted) ctx.out(formatProblem(problem));
-      const errors = sorted.filter((p) => p.severity === "error").length;
+      const errors = sorted.filter((p) => p.severity === "error");
       const { data } = loaded;
-      if (!data || errors > 0) {
+      if (data && errors.length > 0 && errors.every((p) => p.placeholder)) {
+        throw new UserError(placeholdersRefusal(options.data, loaded.problems));
+      }
+      if (!data || errors.length > 0) {
         throw new UserError(
-          `${options.data} has ${errors === 1 ? "an error" : `${errors} errors`} (listed above). Nothing was built.`,
+          `${options.data} has ${errors.length === 1 ? "an error" : `${errors.length} errors`} (listed above). Nothing was built.`,
         );
       }
       if (!data.lodge.siteUrl && !options.modulesOnly) ctx.out(NO_SITE_URL);
@@ -65,6 +73,7 @@ export function buildCommand(ctx: Context): Command {
         dataDir: dataPath,
         generatedDir: ctx.generatedDir ?? own.generated ?? GENERATED_DIR,
         ownOut: shownPath(ctx.cwd, own.dist),
+        draft: options.draft,
         imagesDir: resolve(ctx.cwd, options.images),
         outDir: options.modulesOnly ? undefined : outDir,
         onImagesProgress: progress.onProgress,

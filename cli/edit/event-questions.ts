@@ -140,7 +140,10 @@ export async function completeEvent(
  * stated meetings' dinner is before theirs (an hour: 18:30 for 19:30), so an event at 18:00 dines
  * at 17:00, not at 18:30 after it began. A start that cannot be read takes the meetings' dinner.
  */
-export function dinnerTimeFor(start: string | undefined, meetings: Lodge["meetings"]): string {
+export function dinnerTimeFor(
+  start: string | undefined,
+  meetings: Pick<Lodge["meetings"], "time" | "dinnerTime">,
+): string {
   const minutes = (clock: string) => {
     const read = readClock(clock);
     return read.ok ? read.value.hour * 60 + read.value.minute : undefined;

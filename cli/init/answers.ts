@@ -1,5 +1,11 @@
-import type { z } from "zod";
-import { lodgeSchema } from "../../core/schemas/lodge.ts";
+import { z } from "zod";
+import {
+  type Read,
+  readAddress,
+  readSchedule,
+  USUAL_SCHEDULES,
+} from "../../core/rules/lodge-text.ts";
+import { type Lodge, lodgeSchema } from "../../core/schemas/lodge.ts";
 import { type Context, UsageError } from "../context.ts";
 import { askUntil, questions } from "../prompt.ts";
 
@@ -10,6 +16,10 @@ export interface Answers {
   shortName: string;
   charterDate: string;
   timeZone: string;
+  /** Undefined when nobody gave it: lodge.yaml then holds the starter's, which the build refuses. */
+  address: Lodge["address"] | undefined;
+  /** The stated meetings' weeks, weekday, months without and time (the usual, unless told). */
+  meetings: Pick<Lodge["meetings"], "weekday" | "weeks" | "skipMonths" | "time">;
   /** Empty when nobody gave it: lodge.yaml then holds an empty secretaryEmail to fill in. */
   secretaryEmail: string;
 }
@@ -20,6 +30,22 @@ export type Given = Partial<Record<keyof Answers, string>>;
 const FIELDS = lodgeSchema.shape;
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
+
+/** A rule of lodge-text.ts, as a schema: the answer read, or what is wrong with it. */
+const said = <T>(read: (text: string) => Read<T>, optional = false) =>
+  z.string().transform((text, ctx): T | undefined => {
+    if (optional && text.trim() === "") return undefined;
+    const result = read(text);
+    if (result.ok) return result.value;
+    ctx.issues.push({ code: "custom", input: text, message: result.problem });
+    return z.NEVER;
+  });
+
+/** The usual schedules offered by number; any other said in the same words. */
+const schedule = said((text) => {
+  const usual = USUAL_SCHEDULES[Number(text.trim()) - 1];
+  return readSchedule(usual ?? text);
+});
 
 /** Each answer: its flag, its question, lodge.yaml's rule, and what to say when it is missing. */
 const QUESTIONS: {
@@ -55,6 +81,17 @@ const QUESTIONS: {
     missing: "give the charter date as YYYY-MM-DD",
   },
   timeZone: { flag: "--time-zone", question: "Time zone", rule: FIELDS.timeZone },
+  address: {
+    flag: "--address",
+    question:
+      "Meeting place, street, city, state and ZIP code, e.g. Lyndhurst Masonic Center, 5025 Linden Crest Road, Lyndhurst, OH 44124 (leave empty to give it later: the site is not built until then)",
+    rule: said(readAddress, true),
+  },
+  meetings: {
+    flag: "--meetings",
+    question: `Stated meetings: ${USUAL_SCHEDULES.map((text, i) => `${i + 1}) ${text}`).join("; ")}; or your own in the same words`,
+    rule: schedule,
+  },
   secretaryEmail: {
     flag: "--secretary-email",
     question:
@@ -83,6 +120,8 @@ function fallback(key: keyof Answers, known: Partial<Answers>): string {
       return name.replace(/\s*Lodge\b.*$/, "").trim();
     case "timeZone":
       return DEFAULT_TIME_ZONE;
+    case "meetings":
+      return "1";
     default:
       return "";
   }

@@ -1,7 +1,10 @@
 import { cpSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { scheduleText } from "../../core/rules/lodge-text.ts";
+import { dinnerTimeFor } from "../edit/event-questions.ts";
 import type { Answers } from "./answers.ts";
+import { PLACEHOLDER_ADDRESS } from "./placeholders.ts";
 
 const STARTER = fileURLToPath(new URL("../../templates/starter/", import.meta.url));
 
@@ -31,10 +34,21 @@ function files(dir: string): string[] {
 
 /** Copies the starter lodge (templates/starter/) into `dir`, filled with the answers. */
 export function writeStarter(dir: string, answers: Answers): void {
+  const { address: given, meetings, ...rest } = answers;
+  // Without the lodge's address, the starter's: validate warns of it, the build refuses it.
+  const address = given || PLACEHOLDER_ADDRESS;
   const values = {
-    ...answers,
+    ...rest,
+    ...address,
     number: String(answers.number),
     charterYear: answers.charterDate.slice(0, 4),
+    schedule: scheduleText(meetings),
+    weekday: meetings.weekday,
+    weeks: meetings.weeks.join(", "),
+    skipMonths: meetings.skipMonths.join(", "),
+    time: meetings.time,
+    // The dinner before a stated meeting, an hour before it (lodge.yaml's default meetings).
+    dinnerTime: dinnerTimeFor(meetings.time, { time: "19:30", dinnerTime: "18:30" }),
   };
   cpSync(STARTER, dir, { recursive: true });
   for (const path of files(dir)) {

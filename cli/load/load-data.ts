@@ -14,6 +14,7 @@ import {
   REQUIRED_PAGES,
 } from "../../core/schemas/index.ts";
 import { shownPath } from "../context.ts";
+import { checkPlaceholders } from "../init/placeholders.ts";
 import { check, wholeFile } from "./check.ts";
 import {
   contentFiles,
@@ -316,6 +317,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
       ...checkSuspicious(data, sources, now),
       ...checkMedia(dir, data, sources, cwd),
       ...albums.problems,
+      ...checkPlaceholders(dir, data, sources, cwd),
     );
   }
   // The checks across entries find errors too (two events with one id): what validate calls an

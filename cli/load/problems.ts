@@ -19,6 +19,11 @@ export interface Problem {
   excerpt?: string;
   /** A file the data names is not there: a warning while one works, an error for the build. */
   missingFile?: true;
+  /**
+   * Something `lodge init` put in for the webmaster to replace, named as the build's refusal
+   * lists it ('the address in lodge.yaml'): a warning, and an error for a build but a draft.
+   */
+  placeholder?: string;
 }
 
 /** The position of a problem that is the file or folder itself (missing, unreadable, not ours). */
@@ -28,8 +33,21 @@ export const WHOLE_FILE = { line: 0, column: 0 } as const;
  * The problems as `lodge build` holds them: a file the pages need and cannot find (a broken
  * picture on the built site) is an error there, where validate and dev keep it a warning.
  */
-export function forBuild(problems: readonly Problem[]): Problem[] {
-  return problems.map((p) => (p.missingFile ? { ...p, severity: "error" } : p));
+export function forBuild(problems: readonly Problem[], draft = false): Problem[] {
+  return problems.map((p) =>
+    p.missingFile || (p.placeholder && !draft) ? { ...p, severity: "error" } : p,
+  );
+}
+
+/**
+ * The sentence of a build refused for placeholders alone: what they are, where, and the two ways
+ * on (replace them, or build a draft to look at).
+ */
+export function placeholdersRefusal(data: string, problems: readonly Problem[]): string {
+  const what = problems.flatMap((p) => (p.placeholder ? [p.placeholder] : []));
+  const list =
+    what.length > 1 ? `${what.slice(0, -1).join(", ")} and ${what.at(-1)}` : (what[0] ?? "");
+  return `${data} still holds what lodge init put in for you to replace: ${list} (listed above). Replace ${what.length === 1 ? "it" : "them"} before the site goes live, or build a draft to look at with --draft. Nothing was built.`;
 }
 
 export function formatProblem(p: Problem): string {
