@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ICAL from "ical.js";
+import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
@@ -135,6 +137,94 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
     expect(mails[1]?.text).toContain(
       `\nlodge rsvps --event ${DINNER} lists the event's reservations as they are now.\n`,
     );
+  });
+
+  it("sends the visitor's calendar the event updated on a change (same UID, higher SEQUENCE) and a CANCEL on a cancel, and says only what changed", async () => {
+    const { s, post } = await rsvped();
+    const calendarOf = async (kind: string) => {
+      const raw = readFileSync(
+        join(
+          s.outbox,
+          readdirSync(s.outbox)
+            .filter((f) => f.endsWith(`-${kind}.eml`))
+            .sort()
+            .at(-1) ?? "",
+        ),
+      );
+      const mail = await simpleParser(raw);
+      const ics = mail.attachments.find((a) => a.contentType === "text/calendar");
+      if (!ics) throw new Error(`no calendar in ${kind}`);
+      const calendar = new ICAL.Component(ICAL.parse(ics.content.toString("utf8")));
+      const event = calendar.getFirstSubcomponent("vevent");
+      return {
+        text: mail.text ?? "",
+        type: ics.contentType,
+        method: calendar.getFirstPropertyValue("method"),
+        uid: event?.getFirstPropertyValue("uid"),
+        sequence: Number(event?.getFirstPropertyValue("sequence")),
+        status: event?.getFirstPropertyValue("status"),
+        description: String(event?.getFirstPropertyValue("description") ?? ""),
+        organizer: event?.getFirstPropertyValue("organizer"),
+      };
+    };
+    await s.worker.idle();
+    const confirmed = await calendarOf("rsvp-confirmation");
+    expect(confirmed).toMatchObject({ method: "PUBLISH", sequence: 0, status: "CONFIRMED" });
+
+    // The meals alone change: the mail says so, and not that 2 attendees are 2 attendees.
+    s.clock.advance(60_000);
+    const meals = { numberOfAttendees: 2, earlyBirdDinner: true, numberOfMeals: 2 };
+    expect((await post("changeRsvp", { ...meals, countRoastBeef: 2, countSalmon: 0 })).status).toBe(
+      200,
+    );
+    await s.worker.idle();
+    const changed = await calendarOf("rsvp-visitor-change");
+    expect(changed.text).toContain(
+      "is changed.\n\nEarly bird dinner: 2 meals (2 Roast Beef) (it was not reserved)\nThe attached calendar file updates it in your calendar.\n",
+    );
+    expect(changed.text).not.toContain("Attendees:");
+    expect(changed).toMatchObject({
+      type: "text/calendar",
+      method: "PUBLISH",
+      uid: confirmed.uid,
+      status: "CONFIRMED",
+      organizer: "mailto:secretary@hillcrest586.example.org",
+    });
+    expect(changed.sequence).toBeGreaterThan(confirmed.sequence);
+    expect(changed.description).toMatch(
+      /^Your reservation: 2 attendees; early bird dinner: 2 meals \(2 Roast Beef\)\./,
+    );
+    const notice = await simpleParser(
+      readFileSync(
+        join(
+          s.outbox,
+          readdirSync(s.outbox)
+            .filter((f) => f.endsWith("-rsvp-visitor-change-notice.eml"))
+            .sort()
+            .at(-1) ?? "",
+        ),
+      ),
+    );
+    expect(notice.text).toContain(
+      "Early bird dinner: 2 meals (2 Roast Beef) (it was not reserved)",
+    );
+    expect(notice.text).not.toContain("Attendees:");
+
+    s.clock.advance(60_000);
+    expect((await post("cancelRsvp")).status).toBe(200);
+    await s.worker.idle();
+    const cancelled = await calendarOf("rsvp-visitor-change");
+    expect(cancelled).toMatchObject({ method: "CANCEL", uid: confirmed.uid, status: "CANCELLED" });
+    expect(cancelled.sequence).toBeGreaterThan(changed.sequence);
+    expect(cancelled.text).toContain("The attached calendar file removes it from your calendar.");
+    // The text parts break lines between paragraphs and list lines, never inside a sentence.
+    for (const text of [confirmed.text, changed.text, cancelled.text, notice.text ?? ""]) {
+      expect(
+        text
+          .split("\n")
+          .filter((line, i, lines) => /[a-z,]$/.test(line) && /^[a-z(]/.test(lines[i + 1] ?? "")),
+      ).toEqual([]);
+    }
   });
 
   it("refuses more seats than are left, in the same transaction as the others' RSVPs", async () => {
@@ -310,7 +400,9 @@ describe("the manage link (POST /mj/api/rsvp/manage, /change, /cancel)", () => {
       "Cancelled: your reservation for Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
       "RSVP cancelled: Ann Lee, Bowling at Mayfield Lanes on Sat, Dec 5, 2026 at 6:00PM",
     ]);
-    expect(mails[0]?.text).toContain("Attendees: 4 attendees (it was 2 attendees)\n\nTo change");
+    expect(mails[0]?.text).toContain(
+      "Attendees: 4 attendees (it was 2 attendees)\nThe attached calendar file updates it in your calendar.\n\nTo change",
+    );
     // lodge rsvps lists events' RSVPs, not outings': the notice names no command for them.
     expect(mails[1]?.text).not.toContain("lodge rsvps");
     expect(mails[1]?.text).toMatch(/with their manage link\.\n\nAttendees: 4 attendees/);

@@ -147,7 +147,10 @@ describe("lodge rsvps and lodge messages", () => {
     const html = stdout.join("\n");
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain("<h1>Table Lodge</h1>");
-    expect(html).toContain('<p class="when">Wednesday, January 5, 2028 at 7:30PM</p>');
+    // The event names no place: it is at the lodge's.
+    expect(html).toContain(
+      '<p class="when">Wednesday, January 5, 2028 at 7:30PM · Lyndhurst Masonic Center</p>',
+    );
     expect(html).toContain('<li class="meal"><span class="n">2</span>Prime Rib</li>');
     expect(html).toContain('<li class="meal"><span class="n">1</span>Salmon</li>');
     expect(html).toContain('<li><span class="n">3</span>dinners in all</li>');
@@ -396,7 +399,7 @@ describe("lodge rsvps cancel and edit", () => {
     expect(notice?.envelope.to).toEqual(["ann@example.org"]);
     const text = parseMail(notice && "raw" in notice ? notice.raw : Buffer.from("")).text;
     expect(text).toContain(
-      "The secretary has cancelled your reservation for Table Lodge on Wednesday, January 5, 2028 at 7:30PM\n(3 attendees).",
+      "The secretary has cancelled your reservation for Table Lodge on Wednesday, January 5, 2028 at 7:30PM (3 attendees). The attached calendar file removes it from your calendar.",
     );
     await store.close();
 

@@ -72,10 +72,11 @@ export async function changeRsvp(
           await rsvpChangeMail(
             mail,
             event,
-            r,
+            found,
             change.kind === "cancel"
               ? { kind: "cancelled" }
               : { kind: "changed", attendees: change.attendees },
+            now,
           ),
         ]
       : [];

@@ -79,7 +79,16 @@ export interface CalendarEvent {
   /** Raised each time the event changes, so calendars that have it take the new version. */
   sequence?: number;
   cancelled?: boolean;
+  /**
+   * Who sends the entry: a mail's update or cancellation names the lodge, as iTIP asks of a
+   * CANCEL. Left out of the site's files and feed, where it would make calendar programs offer to
+   * mail the lodge replies.
+   */
+  organizer?: { name: string; email: string } | undefined;
 }
+
+/** A parameter value in quotes (RFC 5545 3.2): no quotes, no line breaks inside. */
+const quotedParam = (text: string) => `"${text.replace(/["\r\n]/g, "")}"`;
 
 /** One event of a calendar, its lines from BEGIN:VEVENT to END:VEVENT. */
 function eventLines(event: CalendarEvent): string[] {
@@ -93,6 +102,11 @@ function eventLines(event: CalendarEvent): string[] {
     `DTEND:${utcStamp(end)}`,
     `SEQUENCE:${event.sequence ?? 0}`,
     `STATUS:${event.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    ...(event.organizer
+      ? [
+          `ORGANIZER;CN=${quotedParam(event.organizer.name)}:mailto:${event.organizer.email.replace(/[\s"]/g, "")}`,
+        ]
+      : []),
     `SUMMARY:${escapeText(event.summary)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
@@ -101,14 +115,24 @@ function eventLines(event: CalendarEvent): string[] {
   ];
 }
 
+/**
+ * What a calendar file asks of the program that opens it (RFC 5546): PUBLISH, add or update the
+ * entries; CANCEL, remove the one of its UID.
+ */
+export type CalendarMethod = "PUBLISH" | "CANCEL";
+
 /** A calendar of events (text/calendar), with the calendar's own properties after its header. */
-function calendarText(properties: string[], events: readonly CalendarEvent[]): string {
+function calendarText(
+  properties: string[],
+  events: readonly CalendarEvent[],
+  method: CalendarMethod = "PUBLISH",
+): string {
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//lodge//RSVP//EN",
     "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+    `METHOD:${method}`,
     ...properties,
     ...events.flatMap(eventLines),
     "END:VCALENDAR",
@@ -122,6 +146,53 @@ function calendarText(properties: string[], events: readonly CalendarEvent[]): s
  */
 export function calendarFile(event: CalendarEvent): string {
   return calendarText([], [event]);
+}
+
+/** The most SEQUENCE may be (a signed 32-bit integer in most calendar programs). */
+const MAX_SEQUENCE = 2 ** 31 - 1;
+
+/**
+ * The SEQUENCE of a visitor's calendar entry once their reservation changed at `at`: above the
+ * event's own (its postponements and cancellation), and above every earlier version the visitor
+ * was sent, so their calendar takes it. The store keeps no count of an RSVP's changes; the
+ * seconds since it came in rise with each one.
+ */
+export function reservationSequence(item: Event | SocialEvent, receivedAt: Date, at: Date): number {
+  const seconds = Math.floor((at.getTime() - receivedAt.getTime()) / 1000);
+  return Math.min(MAX_SEQUENCE, calendarSequence(item) + Math.max(1, seconds));
+}
+
+/**
+ * The calendar file a visitor's change or cancellation mail carries for the event their
+ * calendar holds from the confirmation (same UID): the event as it is with the reservation as
+ * changed, to PUBLISH, or the entry to remove, to CANCEL; `sequence` from reservationSequence.
+ */
+export function reservationCalendarFile(
+  lodge: CalendarLodge & Pick<Lodge, "name">,
+  item: Event | SocialEvent,
+  change: {
+    stamp: Date;
+    sequence: number;
+    /** What the reservation is now, e.g. 'Your reservation: 3 attendees.'; empty once cancelled. */
+    reservation: string;
+    cancelled: boolean;
+    organizer: string;
+  },
+): string {
+  const event = calendarEventOf(lodge, item, change.stamp);
+  return calendarText(
+    [],
+    [
+      {
+        ...event,
+        sequence: change.sequence,
+        cancelled: change.cancelled || event.cancelled,
+        description: [change.reservation, event.description].filter(Boolean).join("\n\n"),
+        organizer: { name: lodge.name, email: change.organizer },
+      },
+    ],
+    change.cancelled ? "CANCEL" : "PUBLISH",
+  );
 }
 
 /** The calendar feed of every event and outing to come, the address calendars subscribe to. */

@@ -1,5 +1,10 @@
 import { CONTACT_SUBJECT } from "../../core/messages.ts";
-import { CALENDAR_DURATION_MINUTES, eventCalendarFile } from "../../core/rules/calendar.ts";
+import {
+  CALENDAR_DURATION_MINUTES,
+  eventCalendarFile,
+  reservationCalendarFile,
+  reservationSequence,
+} from "../../core/rules/calendar.ts";
 import {
   buildEventRsvpPayload,
   eventStart,
@@ -395,29 +400,95 @@ export function rsvpMailCommon(
   };
 }
 
-/** The visitor's notice that the secretary cancelled their RSVP, or changed its attendees. */
+/**
+ * The calendar file a change or cancellation mail carries: the visitor's calendar entry of the
+ * event (the confirmation's UID) updated with the reservation as it is now, or cancelled.
+ */
+function reservationAttachment(
+  ctx: MailContext,
+  item: Event | SocialEvent,
+  received: { receivedAt: Date; at: Date },
+  after: ChangedRecord | undefined,
+  offersDinner: boolean,
+) {
+  const reservation = after
+    ? `Your reservation: ${people(after.attendees)}${offersDinner ? `; early bird dinner: ${dinnerText(after) || "not reserved"}` : ""}.`
+    : "";
+  const method = after ? "PUBLISH" : "CANCEL";
+  return {
+    filename: "event.ics",
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: reservationCalendarFile(ctx.lodge, item, {
+      stamp: received.at,
+      sequence: reservationSequence(item, received.receivedAt, received.at),
+      reservation,
+      cancelled: after === undefined,
+      organizer: ctx.secretary,
+    }),
+  };
+}
+
+/**
+ * The visitor's notice that the secretary cancelled their RSVP, or changed its attendees, with
+ * their calendar's entry of the event updated or cancelled.
+ */
 export async function rsvpChangeMail(
   ctx: MailContext,
   event: Event,
-  rsvp: EventRsvpRecord,
+  rsvp: Pick<Stored<EventRsvpRecord>, "record" | "receivedAt">,
   change: { kind: "cancelled" } | { kind: "changed"; attendees: number },
+  at: Date,
 ): Promise<ComposedMail> {
-  const common = rsvpMailCommon(ctx, event, rsvp);
+  const { record } = rsvp;
+  const common = rsvpMailCommon(ctx, event, record);
   const rendered =
     change.kind === "cancelled"
-      ? ctx.templates("rsvp-cancelled", { ...common, attendees: people(rsvp.attendees) })
+      ? ctx.templates("rsvp-cancelled", { ...common, attendees: people(record.attendees) })
       : ctx.templates("rsvp-changed", {
           ...common,
           attendees: people(change.attendees),
-          before: people(rsvp.attendees),
+          before: people(record.attendees),
         });
+  const after =
+    change.kind === "cancelled" ? undefined : { ...record, attendees: change.attendees };
+  const offersDinner = event.earlyBirdOptions.cost.kind !== "none";
   return composeMail({
     kind: change.kind === "cancelled" ? "rsvp-cancelled" : "rsvp-changed",
     from: ctx.from,
-    to: rsvp.email,
+    to: record.email,
     replyTo: ctx.secretary,
     ...rendered,
+    attachments: [
+      reservationAttachment(ctx, event, { receivedAt: rsvp.receivedAt, at }, after, offersDinner),
+    ],
   });
+}
+
+/**
+ * What a visitor's change changed, a line each, with what it was: the attendees, the dinner, or
+ * both; never a line that says a count is what it was.
+ */
+export function changeLines(
+  before: ChangedRecord,
+  after: ChangedRecord,
+  offersDinner: boolean,
+): { line: string }[] {
+  const lines: { line: string }[] = [];
+  if (after.attendees !== before.attendees) {
+    lines.push({
+      line: `Attendees: ${people(after.attendees)} (it was ${people(before.attendees)})`,
+    });
+  }
+  const dinner = (r: ChangedRecord) => dinnerText(r) || "not reserved";
+  if (offersDinner && dinner(after) !== dinner(before)) {
+    lines.push({ line: `Early bird dinner: ${dinner(after)} (it was ${dinner(before)})` });
+  }
+  if (lines.length === 0) {
+    lines.push({
+      line: `Nothing changed: it is for ${people(after.attendees)}${offersDinner ? `, early bird dinner: ${dinner(after)}` : ""}, as before.`,
+    });
+  }
+  return lines;
 }
 
 /** '3 meals (2 Prime Rib, 1 Salmon)', or '' without dinner. */
@@ -445,12 +516,14 @@ export interface VisitorChange {
   /** Whether the event offers a dinner (an outing does not): the mails then say what was ordered. */
   offersDinner: boolean;
   kind: "event" | "social";
+  /** When the RSVP came in: its calendar entry's SEQUENCE rises from there. */
+  receivedAt: Date;
 }
 
 /** The visitor's confirmation of their change or cancellation, and the secretary's notice of it. */
 export async function visitorChangeMails(
   ctx: MailContext,
-  event: Pick<Event, "id" | "name" | "date">,
+  event: Event | SocialEvent,
   change: VisitorChange,
   at: Date,
 ): Promise<ComposedMail[]> {
@@ -461,11 +534,7 @@ export async function visitorChangeMails(
     listCommand: change.kind === "event" ? eventRsvpsCommand(event.id) : "",
     cancelled: after === undefined,
     before: people(before.attendees),
-    attendees: after ? people(after.attendees) : "",
-    dinnerLine:
-      after && change.offersDinner
-        ? `Early bird dinner: ${dinnerText(after) || "not reserved"}`
-        : "",
+    changes: after ? changeLines(before, after, change.offersDinner) : [],
     hasMealCounts: (after?.mealCounts.length ?? 0) > 0,
     mealCounts: after?.mealCounts ?? [],
     manageUrl: change.manageUrl,
@@ -478,6 +547,15 @@ export async function visitorChangeMails(
       to: before.email,
       replyTo: ctx.secretary,
       ...ctx.templates("rsvp-visitor-change", view),
+      attachments: [
+        reservationAttachment(
+          ctx,
+          event,
+          { receivedAt: change.receivedAt, at },
+          after,
+          change.offersDinner,
+        ),
+      ],
     }),
     composeMail({
       kind: "rsvp-visitor-change-notice",

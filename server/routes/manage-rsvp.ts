@@ -63,6 +63,7 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
         manageUrl: manageUrl(siteBase(ctx.data().lodge.siteUrl, request), token),
         offersDinner: opened.kind === "event" && opened.item.earlyBirdOptions.cost.kind !== "none",
         kind: opened.kind,
+        receivedAt: opened.receivedAt,
       },
       ctx.now(),
     );

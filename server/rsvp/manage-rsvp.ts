@@ -52,6 +52,8 @@ interface Opened<K extends RsvpKind, I> {
   id: number;
   item: I;
   record: ManagedRecord;
+  /** When the RSVP came in: its calendar entry's SEQUENCE rises from there. */
+  receivedAt: Date;
   state: ManagedRsvpState;
 }
 export type OpenedRsvp = Opened<"event", Event> | Opened<"social", SocialEvent>;
@@ -98,6 +100,7 @@ export async function openManagedRsvp(
   let opened: Target & {
     id: number;
     record: ManagedRecord;
+    receivedAt: Date;
     stored: "current" | "replaced" | "cancelled";
   };
   if (read.kind === "event") {
@@ -109,6 +112,7 @@ export async function openManagedRsvp(
       id: found.rsvp.id,
       item,
       record: found.rsvp.record,
+      receivedAt: found.rsvp.receivedAt,
       stored: found.state,
     } as typeof opened;
   } else {
@@ -120,6 +124,7 @@ export async function openManagedRsvp(
       id: found.rsvp.id,
       item,
       record: { ...found.rsvp.record, ...NO_DINNER },
+      receivedAt: found.rsvp.receivedAt,
       stored: found.state,
     } as typeof opened;
   }
