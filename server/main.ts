@@ -119,9 +119,14 @@ export async function runServer(
     });
     options.extend?.(built.app);
     let url: string;
+    // The caller's start-up lines say where it listens, once: fastify's own line would say it again.
+    const level = built.app.log.level;
+    built.app.log.level = "warn";
     try {
       url = await built.app.listen({ host: settled.host, port: settled.port });
+      built.app.log.level = level;
     } catch (error) {
+      built.app.log.level = level;
       await built.app.close();
       const problem = listenProblem(error, settled.host, settled.port);
       throw problem ? new StartError(problem, { cause: error }) : error;

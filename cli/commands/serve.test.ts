@@ -32,6 +32,10 @@ describe("lodge serve", () => {
     const url = await Promise.race([run.started, run.exit.then(() => "")]);
     expect(run.stderr).toEqual([]);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The address is said once: fastify's own "Server listening at" line says nothing more.
+    expect(run.stdout.filter((line) => line.includes(url))).toEqual([
+      `Serving Hillcrest Lodge No. 586 at ${url}`,
+    ]);
     const lines = run.stdout.filter((line) => !line.startsWith("{"));
     expect(lines).toEqual([
       `Serving Hillcrest Lodge No. 586 at ${url}`,
