@@ -70,6 +70,8 @@ describe("a fresh clone", () => {
       lodge,
       "--images",
       join(scratch, "images"),
+      // The starter's placeholders are still in.
+      "--draft",
     ]);
     expect(readFileSync(join(dist, "home", "index.html"), "utf8")).toContain(
       "<h1>Fresh Lodge No. 9</h1>",

@@ -94,10 +94,15 @@ describe("a lodge moves in from the old site", () => {
     const validate = await lodge(root, "validate", "--data", "lodge");
     expect(validate.code).toBe(0);
     expect(validate.stdout.at(-1)).toBe(
-      "lodge: 5 events, 2 social outings, 2 officers, 19 past masters in 3 lists, 3 past bulletins, 3 albums, 2 recent events, 2 history entries, 4 pages; no errors, 1 warning.",
+      "lodge: 5 events, 2 social outings, 2 officers, 19 past masters in 3 lists, 3 past bulletins, 3 albums, 2 recent events, 2 history entries, 4 pages; no errors, 5 warnings.",
     );
+    // The old site had no pages of these, nor the PDFs: what lodge init drew is still there, so
+    // the site is built as a draft until the webmaster replaces it.
+    expect(validate.stdout.filter((line) => line.includes("lodge init drew"))).toHaveLength(2);
 
-    const built = await build(...["--data", "lodge", "--out", "dist", "--images", "images"]);
+    const built = await build(
+      ...["--data", "lodge", "--out", "dist", "--images", "images", "--draft"],
+    );
     expect(built.stderr).toEqual([]);
     expect(built.code).toBe(0);
     // Old album links keep working: the name as it is, URL-encoded in links, as files by name.
