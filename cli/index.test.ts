@@ -23,7 +23,11 @@ it("ends quietly when its output is piped into a command that stops reading (| h
   for (let i = 0; i < 3000; i++) writeFileSync(join(scratch, "dist", "media", `${i}.txt`), "");
   const child = spawn(
     process.execPath,
-    [CLI, "publish", "--data", join(ROOT, "data"), "--target", "file://out", "--dry-run"],
+    [
+      CLI,
+      "publish",
+      ...["--data", join(ROOT, "data"), "--dist", "dist", "--target", "file://out", "--dry-run"],
+    ],
     { cwd: scratch, stdio: ["ignore", "pipe", "pipe"] },
   );
   let stderr = "";
