@@ -229,6 +229,44 @@ describe.each(kinds)("the $name store", (kind) => {
     await second.close();
   });
 
+  it("remembers the lodge it belongs to, told by its number, across reopening", async () => {
+    const place = await kind.place();
+    const first = await kind.open(place);
+    expect(await first.lodgeIdentity()).toBeUndefined();
+    await first.claimLodge({ number: 586, name: "Hillcrest Lodge No 586" });
+    // A corrected name is the same lodge's: the record follows it.
+    await first.claimLodge({ number: 586, name: "Hillcrest Lodge No. 586" });
+    await first.close();
+    const second = await kind.open(place);
+    expect(await second.lodgeIdentity()).toEqual({ number: 586, name: "Hillcrest Lodge No. 586" });
+    await second.close();
+  });
+
+  it("lists cancelled RSVPs apart, with when and by whom", async () => {
+    const store = await open();
+    await store.addEventRsvp(rsvp("Ann", 2), seats(70));
+    await store.addEventRsvp(rsvp("Bob", 1), seats(70));
+    await store.addEventRsvp(rsvp("Cy", 1), seats(70));
+    const later = new Date(NOW.getTime() + 60_000);
+    expect((await store.cancelEventRsvp(1, later, [], undefined, undefined, "visitor")).kind).toBe(
+      "done",
+    );
+    expect((await store.cancelEventRsvp(2, later, [])).kind).toBe("done");
+    expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual(["Cy"]);
+    expect(
+      (await store.listCancelledEventRsvps("e1")).map((r) => [
+        r.record.firstName,
+        r.cancelledAt.toISOString(),
+        r.cancelledBy,
+      ]),
+    ).toEqual([
+      ["Ann", later.toISOString(), "visitor"],
+      ["Bob", later.toISOString(), "secretary"],
+    ]);
+    expect(await store.listCancelledEventRsvps("e2")).toEqual([]);
+    await store.close();
+  });
+
   it("refuses a database written by a newer lodge", async () => {
     const place = await kind.place();
     await (await kind.open(place)).close();
