@@ -83,10 +83,8 @@ export default function EventRsvpModal({
       eventRsvpProblems(event, mealsClosed ? { ...values, earlyBirdDinner: false } : values),
     [event, mealsClosed],
   );
-  const { values, edit, edited, problems, shownInvalid, sending, send, reset } = useSentForm(
-    initial,
-    problemsOf,
-  );
+  const { values, edit, follow, edited, problems, shownInvalid, errorOf, sending, send, reset } =
+    useSentForm(initial, problemsOf);
   const formId = useId();
   // Why the modal turned to the other way: the server's sentence, shown above the form.
   const [turned, setTurned] = useState<string>();
@@ -135,7 +133,7 @@ export default function EventRsvpModal({
           </p>
         ) : null}
         <RequiredNote />
-        <NameFields values={values} invalid={shownInvalid} edit={edit} />
+        <NameFields values={values} errorOf={errorOf} edit={edit} />
         <div className="field-row">
           <TextField
             label="Masonic Title"
@@ -143,9 +141,10 @@ export default function EventRsvpModal({
             placeholder={MASONIC_TITLE_PLACEHOLDER}
             value={values.masonicTitle}
             invalid={shownInvalid("masonicTitle")}
+            error={errorOf("masonicTitle")}
             onChange={(e) => edit("masonicTitle", e.target.value)}
           />
-          <EmailField values={values} invalid={shownInvalid} edit={edit} />
+          <EmailField values={values} errorOf={errorOf} edit={edit} />
         </div>
         <DinnerFields
           event={event}
@@ -156,6 +155,7 @@ export default function EventRsvpModal({
           problems={problems}
           shownInvalid={shownInvalid}
           mealsClosed={mealsClosed}
+          follow={follow}
         />
         <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
         <FormButtons

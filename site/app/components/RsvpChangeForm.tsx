@@ -47,7 +47,7 @@ function valuesOf(view: Managed, event: RsvpRules | undefined): EventRsvpValues 
   };
 }
 
-const NO_PROBLEMS: ReadonlySet<string> = new Set();
+const NO_PROBLEMS: ReadonlyMap<string, string> = new Map();
 
 /**
  * The change form: the RSVP's head count, dinner and meals, by the event's own rules (the API's

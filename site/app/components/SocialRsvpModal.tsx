@@ -41,7 +41,7 @@ const emptyForm = (): SocialRsvpValues => ({
  */
 export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpModalProps) {
   const initial = useCallback(emptyForm, []);
-  const { values, edit, problems, shownInvalid, sending, send, reset } = useSentForm(
+  const { values, edit, problems, shownInvalid, errorOf, sending, send, reset } = useSentForm(
     initial,
     socialRsvpProblems,
   );
@@ -67,8 +67,8 @@ export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpMod
           <p className="rsvp-when">{eventWhen(outing.date)}</p>
         </div>
         <RequiredNote />
-        <NameFields values={values} invalid={shownInvalid} edit={edit} />
-        <EmailField values={values} invalid={shownInvalid} edit={edit} />
+        <NameFields values={values} errorOf={errorOf} edit={edit} />
+        <EmailField values={values} errorOf={errorOf} edit={edit} />
         <AttendeesSelect
           value={values.numberOfAttendees}
           max={MAX_PER_RSVP}
