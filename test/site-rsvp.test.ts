@@ -128,13 +128,13 @@ describe("the event RSVP modal (upcoming events)", () => {
 
     expect(await submit.isDisabled()).toBe(true);
     expect(await invalid()).toEqual([]);
-    await dialog.getByLabel("First Name").fill("Sean!");
+    await dialog.getByLabel("First Name").fill("<Sean>");
     expect(await invalid()).toEqual(["firstName"]);
     await dialog.getByLabel("First Name").fill("Sean");
     await dialog.getByLabel("Last Name").fill("O'Brien");
-    await dialog.getByLabel("Masonic Title").fill("W.M.");
+    await dialog.getByLabel("Masonic Title").fill("W.M.<");
     expect(await invalid()).toEqual(["masonicTitle"]);
-    await dialog.getByLabel("Masonic Title").fill("WM, PDDGM");
+    await dialog.getByLabel("Masonic Title").fill("W.M., P.D.D.G.M.");
     await dialog.getByLabel("Email").pressSequentially("Sean.OBrien@Example.ORG");
     expect(await dialog.getByLabel("Email").inputValue()).toBe("sean.obrien@example.org");
     expect(await invalid()).toEqual([]);
