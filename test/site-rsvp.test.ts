@@ -11,6 +11,7 @@ import {
   chromiumForFile,
   closePage,
   openPage,
+  outcomeInPlace,
   recordRequests,
   siteServerPerTest,
 } from "./site/app.ts";
@@ -232,6 +233,9 @@ describe("the event RSVP modal (upcoming events)", () => {
     release();
 
     expect(await alertText(page)).toEqual([ALERTS.rsvpSuccess.heading, ALERTS.rsvpSuccess.text]);
+    // Said in the dialog in the form's place, nothing over the page's heading; then closed.
+    await outcomeInPlace(page, dialog);
+    await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
     await dialog.waitFor({ state: "hidden" });
 
     const event = sampleEvent(INSTALLATION);

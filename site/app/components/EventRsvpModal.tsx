@@ -22,6 +22,7 @@ import {
   TextField,
   useSentForm,
 } from "./Form.tsx";
+import { FormOutcome, SentOutcome } from "./FormOutcome.tsx";
 import { Modal } from "./Modal.tsx";
 import { RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
 
@@ -83,8 +84,20 @@ export default function EventRsvpModal({
       eventRsvpProblems(event, mealsClosed ? { ...values, earlyBirdDinner: false } : values),
     [event, mealsClosed],
   );
-  const { values, edit, follow, edited, problems, shownInvalid, errorOf, sending, send, reset } =
-    useSentForm(initial, problemsOf);
+  const {
+    values,
+    edit,
+    follow,
+    edited,
+    problems,
+    shownInvalid,
+    errorOf,
+    sending,
+    send,
+    reset,
+    outcome,
+    clearOutcome,
+  } = useSentForm(initial, problemsOf, { inPlace: true });
   const formId = useId();
   // Why the modal turned to the other way: the server's sentence, shown above the form.
   const [turned, setTurned] = useState<string>();
@@ -106,68 +119,79 @@ export default function EventRsvpModal({
     const payload = buildEventRsvpPayload(event, form);
     if (waitlist) {
       const joined = (answer: { message: string }) => ({ ...ON_THE_LIST, text: answer.message });
-      if (await send("joinWaitlist", () => payload, joined, onClose, turn)) setTurned(undefined);
+      if (await send("joinWaitlist", () => payload, joined, undefined, turn)) setTurned(undefined);
       return;
     }
-    if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, onClose, turn))) return;
+    if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, undefined, turn))) return;
     setTurned(undefined);
     onSent?.(event.id, form.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
     void postApi("eventSheetRow", toSheetPayload(payload, event)).catch(() => {});
   }
 
+  // Closed, the dialog opens next time on the form again, not on what became of the last one.
+  const close = useCallback(() => {
+    clearOutcome();
+    onClose();
+  }, [clearOutcome, onClose]);
+
   return (
     <Modal
       open={open}
       title={waitlist ? `Join the waiting list for ${event.name}` : `RSVP for ${event.name}`}
-      onClose={onClose}
+      onClose={close}
       className="form-modal"
     >
-      <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
-        <RsvpEvent event={event} />
-        {waitlist ? (
-          <WaitlistNote why={turned} full />
-        ) : turned ? (
-          <p className="waitlist-note" role="status">
-            {turned}
-          </p>
-        ) : null}
-        <RequiredNote />
-        <NameFields values={values} errorOf={errorOf} edit={edit} />
-        <div className="field-row">
-          <TextField
-            label="Masonic Title"
-            name="masonicTitle"
-            placeholder={MASONIC_TITLE_PLACEHOLDER}
-            value={values.masonicTitle}
-            invalid={shownInvalid("masonicTitle")}
-            error={errorOf("masonicTitle")}
-            onChange={(e) => edit("masonicTitle", e.target.value)}
+      {outcome?.className === "success" ? (
+        <SentOutcome outcome={outcome} onClose={close} />
+      ) : (
+        <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
+          {outcome ? <FormOutcome outcome={outcome} /> : null}
+          <RsvpEvent event={event} />
+          {waitlist ? (
+            <WaitlistNote why={turned} full />
+          ) : turned ? (
+            <p className="waitlist-note" role="status">
+              {turned}
+            </p>
+          ) : null}
+          <RequiredNote />
+          <NameFields values={values} errorOf={errorOf} edit={edit} />
+          <div className="field-row">
+            <TextField
+              label="Masonic Title"
+              name="masonicTitle"
+              placeholder={MASONIC_TITLE_PLACEHOLDER}
+              value={values.masonicTitle}
+              invalid={shownInvalid("masonicTitle")}
+              error={errorOf("masonicTitle")}
+              onChange={(e) => edit("masonicTitle", e.target.value)}
+            />
+            <EmailField values={values} errorOf={errorOf} edit={edit} />
+          </div>
+          <DinnerFields
+            event={event}
+            formId={formId}
+            values={values}
+            edit={edit}
+            edited={edited}
+            problems={problems}
+            shownInvalid={shownInvalid}
+            mealsClosed={mealsClosed}
+            follow={follow}
           />
-          <EmailField values={values} errorOf={errorOf} edit={edit} />
-        </div>
-        <DinnerFields
-          event={event}
-          formId={formId}
-          values={values}
-          edit={edit}
-          edited={edited}
-          problems={problems}
-          shownInvalid={shownInvalid}
-          mealsClosed={mealsClosed}
-          follow={follow}
-        />
-        <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
-        <FormButtons
-          sending={sending}
-          disabled={problems.size > 0}
-          label={waitlist ? "Join the waiting list" : undefined}
-          onCancel={() => {
-            reset();
-            onClose();
-          }}
-        />
-      </form>
+          <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
+          <FormButtons
+            sending={sending}
+            disabled={problems.size > 0}
+            label={waitlist ? "Join the waiting list" : undefined}
+            onCancel={() => {
+              reset();
+              close();
+            }}
+          />
+        </form>
+      )}
     </Modal>
   );
 }

@@ -50,9 +50,20 @@ function useFormState<T extends object>(initial: () => T) {
 export function useSentForm<T extends object, P extends string>(
   initial: () => T,
   problemsOf: (values: T) => ReadonlyMap<P, string>,
+  {
+    inPlace = false,
+  }: {
+    /**
+     * Says the outcome in the form's place (FormOutcome, `outcome`) instead of the alert banner
+     * over the page's heading: a form in a dialog, or in the middle of a page, whose visitor is
+     * looking at it.
+     */
+    inPlace?: boolean;
+  } = {},
 ) {
   const { values, set, follow, edited, reset } = useFormState(initial);
   const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Alert | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const { showAlert } = useAlerts();
   const problems = problemsOf(values);
@@ -66,8 +77,11 @@ export function useSentForm<T extends object, P extends string>(
   };
   const edit = <K extends keyof T & string>(name: K, value: T[K]) => {
     idempotencyKey.current = null;
+    // A failure said in place stands until the visitor corrects the form.
+    if (outcome) setOutcome(null);
     set(name, value);
   };
+  const tell = inPlace ? setOutcome : showAlert;
   async function send<K extends ApiRoutesOf<"POST">>(
     route: K,
     payload: () => ApiRequest<K> | Promise<ApiRequest<K>>,
@@ -87,15 +101,30 @@ export function useSentForm<T extends object, P extends string>(
     }
     answered();
     if (!result.ok) {
-      showAlert(failureAlert(result));
+      tell(failureAlert(result));
       return false;
     }
     idempotencyKey.current = null;
     reset();
-    showAlert(typeof success === "function" ? success(result.body) : success);
+    tell(typeof success === "function" ? success(result.body) : success);
     return true;
   }
-  return { values, edit, follow, edited, problems, shownInvalid, errorOf, sending, send, reset };
+  /** Back to the form: the outcome said in place is put away (the dialog closed, say). */
+  const clearOutcome = useCallback(() => setOutcome(null), []);
+  return {
+    values,
+    edit,
+    follow,
+    edited,
+    problems,
+    shownInvalid,
+    errorOf,
+    sending,
+    send,
+    reset,
+    outcome,
+    clearOutcome,
+  };
 }
 
 /** Send, and for a form in a dialog, Cancel: which clears the form and closes. */

@@ -4,11 +4,17 @@ import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 import { eventStart, formatOutingTime } from "../../../core/rules/time.ts";
 import type { SocialEvent } from "../../../core/schemas/social-event.ts";
 import { useModalFor } from "../lib/use-modal-for.ts";
-import { MAIN_COLUMN_SIZES, Picture } from "./Picture.tsx";
+import { Picture } from "./Picture.tsx";
 import { RsvpButton } from "./RsvpButton.tsx";
 
 /** Half the container beside the text from 1024px (SPEC 2), the container's width below. */
 const OUTING_SIZES = "(min-width: 1024px) 600px, calc(100vw - 2rem)";
+/**
+ * On the outing's own page the picture stands above the text, as wide as the page's main column:
+ * two thirds of the container beside the side panel from 1024px, the container's width below.
+ */
+const OWN_PAGE_SIZES =
+  "(min-width: 1232px) 779px, (min-width: 1024px) calc((100vw - 4rem) * 2 / 3), calc(100vw - 2rem)";
 
 /**
  * A social outing as the Social Events page and the outing's own page show it (SPEC 2): its
@@ -42,7 +48,7 @@ export function OutingCard({
             className="outing-image"
             picture={picture}
             alt=""
-            sizes={heading ? OUTING_SIZES : MAIN_COLUMN_SIZES}
+            sizes={heading ? OUTING_SIZES : OWN_PAGE_SIZES}
           />
         ) : null}
         <div className="outing-body">

@@ -1,14 +1,6 @@
 import type { ReactEventHandler, Ref } from "react";
 import type { Picture as PictureData } from "../../../core/rules/pictures.ts";
 
-/**
- * A picture as wide as an event's or outing's own page's main column: two thirds of the
- * container beside the side panel from 1024px, the container's width below. (Here, with the
- * pictures every page loads, so neither page loads the other's code for it.)
- */
-export const MAIN_COLUMN_SIZES =
-  "(min-width: 1232px) 779px, (min-width: 1024px) calc((100vw - 4rem) * 2 / 3), calc(100vw - 2rem)";
-
 export type PictureProps = {
   picture: PictureData;
   alt: string;

@@ -4,7 +4,7 @@ import { hasStarted } from "../../../core/rules/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
 import { EVENT_TITLE_ID, EventPage, eventPageDescription } from "../components/EventPage.tsx";
-import { MAIN_COLUMN_SIZES, Picture } from "../components/Picture.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
 import { eventWhen } from "../lib/dates.ts";
 import { eventOfPage, eventPageData } from "../lib/event-page.server.ts";
@@ -12,6 +12,14 @@ import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { picture } from "../lib/pictures.server.ts";
 import { PAGES } from "../site-map.ts";
+
+/**
+ * The event's picture across its card, in the page's main column (two thirds of the container
+ * beside the side panel from 1024px, the container's width below) less the card's padding and
+ * border (2.8rem and 5px).
+ */
+const PICTURE_SIZES =
+  "(min-width: 1232px) 729px, (min-width: 1024px) calc((100vw - 4rem) * 2 / 3 - 50px), calc(100vw - 2rem - 50px)";
 
 /** Runs at build time, for every event of the data (past ones too: shared links stay alive). */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -72,7 +80,7 @@ export default function EventRoute() {
           className="event-page-image"
           picture={shown}
           alt={event.altText}
-          sizes={MAIN_COLUMN_SIZES}
+          sizes={PICTURE_SIZES}
           loading="eager"
           fetchPriority="high"
         />

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { FormOutcome } from "../components/FormOutcome.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { LinkNotShown, ReservedSummary, useLinkedView } from "../components/RsvpLinkPage.tsx";
 import { hydrates } from "../lib/hydration.ts";
@@ -32,6 +34,8 @@ export default function RsvpManage() {
   // The form loads while the API reads the reservation, which it needs anyway.
   useEffect(() => void loadChangeForm(), []);
   const view = loaded.kind === "shown" ? loaded.view : undefined;
+  // What the visitor's last change or cancel came to, said in the form's place.
+  const [outcome, setOutcome] = useState<Alert>();
   // The event's rules come with the answer, as the server has them now: an event the built site
   // has since lost, or changed, is changed by the rules the server will check.
   const changeable = view?.state === "open" && (view.kind === "social" || view.rules !== undefined);
@@ -43,9 +47,31 @@ export default function RsvpManage() {
         {view ? (
           <>
             <ReservedSummary view={view} />
-            {changeable ? (
+            {outcome ? (
+              // Saved or Cancelled where the form was, in view and focused, the form's way back
+              // offered while the reservation can still change.
+              <FormOutcome outcome={outcome}>
+                {changeable ? (
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => setOutcome(undefined)}
+                    >
+                      Change it again
+                    </button>
+                  </div>
+                ) : null}
+              </FormOutcome>
+            ) : changeable ? (
               <Suspense fallback={null}>
-                <ChangeForm key={JSON.stringify(view)} token={token} view={view} reload={reload} />
+                <ChangeForm
+                  key={JSON.stringify(view)}
+                  token={token}
+                  view={view}
+                  reload={reload}
+                  onDone={setOutcome}
+                />
               </Suspense>
             ) : null}
           </>
