@@ -178,6 +178,24 @@ describe("the event RSVP modal (upcoming events)", () => {
     await closePage(page);
   });
 
+  it("starts the number of meals at the number of attendees, until the visitor picks it", async () => {
+    const s = await start();
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
+    const dialog = await openRsvp(page, INSTALLATION);
+    const attendees = dialog.getByLabel("Number of attendees (including yourself)");
+    await attendees.selectOption("3");
+    await dialog.getByRole("checkbox").check();
+    const meals = dialog.getByLabel("Number of meals");
+    expect(await meals.inputValue()).toBe("3");
+    await attendees.selectOption("2");
+    expect(await meals.inputValue()).toBe("2");
+    // Picked apart (one guest dines elsewhere), it stays as picked.
+    await meals.selectOption("1");
+    await attendees.selectOption("4");
+    expect(await meals.inputValue()).toBe("1");
+    await closePage(page);
+  });
+
   it("allows only 1 attendee and 1 meal when the event's rsvpLimit is set, and 1 to 10 otherwise", async () => {
     const s = await start();
     const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
