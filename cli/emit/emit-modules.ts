@@ -30,10 +30,10 @@ function declared({ holds, type }: Entity): string {
 
 /**
  * lodge.yaml as the site's modules hold it: without what no page shows, since what a page's
- * component reads reaches every visitor's browser (the secretary's address would be there for
- * any harvester to read). `lodge serve` and the commands read lodge.yaml itself.
+ * component reads reaches every visitor's browser (the secretary's and the caterer's addresses would
+ * be there for any harvester to read). `lodge serve` and the commands read lodge.yaml itself.
  */
-export function lodgeForTheSite({ secretaryEmail: _, ...lodge }: Lodge): Lodge {
+export function lodgeForTheSite({ secretaryEmail: _, caterer: __, ...lodge }: Lodge): Lodge {
   return { ...lodge, publish: {} };
 }
 

@@ -150,12 +150,17 @@ const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
  */
 function knownHeader(file: string, header: string[], columns: ColumnNames) {
   const notes: Problem[] = [];
+  const taken = new Set<string>();
   const names = header.map((cell, i) => {
     const key = squash(cell);
     const known = Object.entries(columns).find(
       ([name, others]) => squash(name) === key || others.some((other) => squash(other) === key),
     )?.[0];
-    if (known === undefined || known === cell) return cell;
+    // A second column of the same meaning (a roll's 'Mobile' after its 'Phone') keeps its own
+    // name: the first is read, and the second is not taken for it.
+    if (known === undefined || taken.has(known)) return cell;
+    taken.add(known);
+    if (known === cell) return cell;
     if (squash(known) !== key) {
       notes.push({
         severity: "note",

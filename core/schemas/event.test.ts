@@ -168,3 +168,23 @@ describe("event defaults and checks", () => {
     ]);
   });
 });
+
+describe("event degree", () => {
+  it("reads the degree a tyled meeting is opened on, however it is written", () => {
+    expect(parse({ tyled: true, degree: "fellowcraft" }).degree).toBe("fellowcraft");
+    expect(parse({ tyled: true, degree: "Entered Apprentice" }).degree).toBe("entered-apprentice");
+    expect(parse({ tyled: true, degree: "MM" }).degree).toBe("master-mason");
+    expect(parse({ tyled: true }).degree).toBeUndefined();
+  });
+
+  it("refuses a degree it does not know, and a degree on an event open to all", () => {
+    expect(problems(eventSchema.safeParse({ ...base, tyled: true, degree: "royal-arch" }))).toEqual(
+      [
+        'degree: expected the degree the lodge is opened on: entered-apprentice, fellowcraft, master-mason, found "royal-arch"',
+      ],
+    );
+    expect(problems(eventSchema.safeParse({ ...base, degree: "fellowcraft" }))).toEqual([
+      "degree: only a tyled meeting is opened on a degree: add tyled: true, or remove degree from an event open to all",
+    ]);
+  });
+});

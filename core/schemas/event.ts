@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAGE_ID } from "../api/page-paths.ts";
+import { DEGREES, readDegree } from "../rules/degrees.ts";
 import { dayText, parseEventDate } from "../rules/time.ts";
 import {
   clockTime,
@@ -111,6 +112,25 @@ export function deriveEventId(date: string, name: string): string {
   return `${day}-${slugify(name)}`;
 }
 
+const degreeExpected = `expected the degree the lodge is opened on: ${DEGREES.join(", ")}`;
+
+/**
+ * The degree a tyled meeting is opened on, written as the data folder or a roll writes it
+ * ('fellowcraft', 'Fellow Craft', 'FC'), kept as one of DEGREES.
+ */
+export const degreeText = z
+  .string({ error: (i) => `${degreeExpected}, found ${shown(i.input)}` })
+  .transform((raw, ctx) => {
+    const degree = readDegree(raw);
+    if (degree) return degree;
+    ctx.issues.push({
+      code: "custom",
+      input: raw,
+      message: `${degreeExpected}, found ${shown(raw)}`,
+    });
+    return z.NEVER;
+  });
+
 export const eventSchema = z
   .strictObject({
     /** Stable id; derived from date and name when left out. */
@@ -143,6 +163,11 @@ export const eventSchema = z
     spotlightImage: optionalText,
     altText: optionalText,
     tyled: flag.default(false),
+    /**
+     * The degree a tyled meeting is opened on: only brethren of it or higher may attend, and
+     * only they are summoned. A tyled event without it is a Master Masons' meeting.
+     */
+    degree: degreeText.optional(),
     rsvpLimit: flag.default(false),
     /** Called off: the site says so and RSVP closes. */
     cancelled: flag.default(false),
@@ -157,6 +182,15 @@ export const eventSchema = z
     }),
   })
   .superRefine((event, ctx) => {
+    if (event.degree !== undefined && !event.tyled) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["degree"],
+        input: event.degree,
+        message:
+          "only a tyled meeting is opened on a degree: add tyled: true, or remove degree from an event open to all",
+      });
+    }
     const { mealCutoffDays, rsvpExpirationDays } = event;
     if (mealCutoffDays === undefined || mealCutoffDays >= rsvpExpirationDays) return;
     ctx.addIssue({

@@ -59,6 +59,18 @@ export const pastMasterListSchema = z.strictObject({
 });
 export type PastMasterList = z.infer<typeof pastMasterListSchema>;
 
+/** An address lodge.yaml may leave empty (not set yet) or out. */
+function emailAddress(what: string) {
+  return z
+    .string({ error: (i) => `expected ${what}, found ${shown(i.input)}` })
+    .trim()
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      error: (i) => `expected ${what}, found ${shown(i.input)}`,
+    })
+    .transform((value) => value || undefined)
+    .optional();
+}
+
 export const lodgeSchema = z.strictObject({
   /**
    * Full name, e.g. 'Euclid Valley Lodge No. 231'; a name without its number is shown with it
@@ -108,6 +120,23 @@ export const lodgeSchema = z.strictObject({
    * of its RSVPs (or the message) are erased; attendees and meals are kept for the records.
    */
   keepPersonalDataDays: wholeNumber("a number of days", 1, 3650).default(90),
+  /**
+   * When the members are summoned to each meeting that takes RSVPs: `daysBefore` the meeting at
+   * `time` (lodge time), and chased `chaseDaysBefore` RSVPs close if they have not answered.
+   */
+  summons: z
+    .strictObject({
+      daysBefore: wholeNumber("a whole number of days", 1, 90).default(10),
+      time: clockTime.default("10:00"),
+      chaseDaysBefore: wholeNumber("a whole number of days", 0, 60).default(3),
+    })
+    .default({ daysBefore: 10, time: "10:00", chaseDaysBefore: 3 }),
+  /**
+   * The caterer's address: when dinner orders close they get the numbers per meal and the
+   * members' dietary needs, and revised numbers the day before if they change. Left out, no
+   * mail goes to a caterer.
+   */
+  caterer: emailAddress("the caterer's e-mail address"),
   socialSeries: z.strictObject({
     title: requiredText("the social series' title"),
     description: optionalText,
@@ -117,14 +146,7 @@ export const lodgeSchema = z.strictObject({
    * Where RSVP notices and contact messages go. Empty (as `lodge init` leaves it when nobody
    * answered) means not set yet: `lodge serve` needs it, or SECRETARY_EMAIL.
    */
-  secretaryEmail: z
-    .string({ error: (i) => `expected an e-mail address, found ${shown(i.input)}` })
-    .trim()
-    .refine((value) => value === "" || z.email().safeParse(value).success, {
-      error: (i) => `expected an e-mail address, found ${shown(i.input)}`,
-    })
-    .transform((value) => value || undefined)
-    .optional(),
+  secretaryEmail: emailAddress("an e-mail address"),
   links: z.strictObject({
     petition: url,
     grandLodge: url,
