@@ -36,10 +36,16 @@ export const BY_AFFILIATION_TERM = "By Affiliation";
 
 /**
  * The site's pages the API's mails link to with a personal token after '#': a reservation's
- * own page, and the page that claims seats offered from the waiting list. Pages for one visitor:
+ * own page, the page that claims seats offered from the waiting list, and a member's answer to
+ * his summons. Pages for one visitor:
  * in no menu and no sitemap.
  */
-export const RSVP_LINK_PAGES = { manage: "/rsvp/manage", claim: "/rsvp/claim" } as const;
+export const RSVP_LINK_PAGES = {
+  manage: "/rsvp/manage",
+  claim: "/rsvp/claim",
+  /** A member's answer to a summons: attending, dining or apologies. */
+  answer: "/rsvp/answer",
+} as const;
 
 /**
  * How long seats offered from the waiting list are held for the one offered them, unless the

@@ -129,8 +129,11 @@ describe("the upcoming events page", () => {
     expect(await items.count()).toBe(upcoming.length);
     const first = items.first();
     expect(await first.locator("h2").textContent()).toBe("Stated Meeting");
-    expect(await first.locator(".tag").textContent()).toBe(TYLED_LABEL.true);
-    expect(await items.nth(1).locator(".tag").textContent()).toBe(TYLED_LABEL.false);
+    expect(await first.locator(".tag").allTextContents()).toEqual([
+      TYLED_LABEL.true,
+      "Master Mason degree",
+    ]);
+    expect(await items.nth(1).locator(".tag").allTextContents()).toEqual([TYLED_LABEL.false]);
 
     const data = await page
       .locator('script[type="application/ld+json"]')
@@ -265,6 +268,27 @@ describe("an event's own page", () => {
       .poll(() => shared.getByRole("dialog").getByRole("heading").first().textContent())
       .toContain("Brotherhood Night");
     await closePage(shared);
+  });
+
+  it("says the degree a tyled meeting is opened on, and who may attend it", async () => {
+    const page = await open("/events/2027-02-10-special-meeting");
+    expect(await page.locator(".event-meta .tag").allTextContents()).toEqual([
+      TYLED_LABEL.true,
+      "Entered Apprentice degree",
+    ]);
+    expect(await page.locator(".degree-note").textContent()).toBe(
+      "The lodge is opened on the Entered Apprentice degree: Entered Apprentices, Fellowcrafts and Master Masons may attend.",
+    );
+    await closePage(page);
+    const stated = await open("/events/2026-12-02-stated-meeting");
+    expect(await stated.locator(".degree-note").textContent()).toBe(
+      "The lodge is opened on the Master Mason degree: Master Masons may attend.",
+    );
+    await closePage(stated);
+    const toAll = await open("/events/brotherhood-night-2026");
+    expect(await toAll.locator(".event-meta .tag").allTextContents()).toEqual([TYLED_LABEL.false]);
+    expect(await toAll.locator(".degree-note").count()).toBe(0);
+    await closePage(toAll);
   });
 
   it("is linked from the home page's spotlight", async () => {

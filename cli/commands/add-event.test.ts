@@ -56,6 +56,21 @@ describe("lodge add-event", () => {
     expect((await lodge(sample.root, "validate")).code).toBe(0);
   });
 
+  it("writes the degree a tyled meeting is opened on, and refuses one for an event open to all", async () => {
+    const flags = ["add-event", "--date", "2028-01-19", "--name", "Special Meeting", "--no-rsvp"];
+    const refused = await lodge(sample.root, ...flags, "--no-tyled", "--degree", "fellowcraft");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toEqual([
+      "--degree: only a tyled meeting is opened on a degree: add tyled: true, or remove degree from an event open to all",
+      "Nothing was added.",
+    ]);
+    const { code } = await lodge(sample.root, ...flags, "--tyled", "--degree", "FC");
+    expect(code).toBe(0);
+    expect(events()).toContain(
+      "- date: 2028/01/19 19:30\n  name: Special Meeting\n  rsvpOptions: false\n  rsvpExpirationDays: 1\n  tyled: true\n  degree: fellowcraft\n",
+    );
+  });
+
   it("writes a date given with one-digit parts or a 12-hour time as 'YYYY/MM/DD HH:mm'", async () => {
     const { code, stdout } = await lodge(
       sample.root,

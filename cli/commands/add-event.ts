@@ -32,6 +32,10 @@ export function addEventCommand(ctx: Context): Command {
     .option("--address-link <url>", "map link for the address")
     .option("--tyled", "Tyled: Masons Only (default for a Stated, Special or Annual Meeting)")
     .option("--no-tyled", "Open to All (default for any other event)")
+    .option(
+      "--degree <degree>",
+      "the degree a tyled meeting is opened on: entered-apprentice, fellowcraft or master-mason (default)",
+    )
     .option("--rsvp", "an RSVP button for this event (default)")
     .option("--no-rsvp", "no RSVP button for this event")
     .option("--rsvp-days <days>", "RSVP closes this many days before the event")

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { z } from "zod";
+import { readDegree } from "../../core/rules/degrees.ts";
 import { hasStarted, lodgePlace } from "../../core/rules/events.ts";
 import { MEDIA_FOLDERS } from "../../core/rules/media.ts";
 import { joinDateTime } from "../../core/rules/time.ts";
@@ -26,6 +27,8 @@ export const newEventOptions = z.object({
   addressLink: z.string().optional(),
   /** Left out: asked on a terminal, else tyled for a meeting of the lodge (tyledByDefault). */
   tyled: z.boolean().optional(),
+  /** The degree a tyled meeting is opened on; left out, a tyled meeting is a Master Masons'. */
+  degree: z.string().optional(),
   /** Left out: asked on a terminal, else RSVPs are taken. */
   rsvp: z.boolean().optional(),
   rsvpDays: z.string().optional(),
@@ -47,6 +50,7 @@ export type NewEventOptions = z.output<typeof newEventOptions>;
 const FLAG_OF: Record<string, { flag: string; option: keyof NewEventOptions }> = {
   date: { flag: "--date/--time", option: "date" },
   name: { flag: "--name", option: "name" },
+  degree: { flag: "--degree", option: "degree" },
   rsvpExpirationDays: { flag: "--rsvp-days", option: "rsvpDays" },
   mealCutoffDays: { flag: "--meal-cutoff-days", option: "mealCutoffDays" },
   "earlyBirdOptions.cost": { flag: "--cost", option: "cost" },
@@ -84,6 +88,8 @@ export function eventFromOptions(options: NewEventOptions, lodge: Lodge): EventI
       : lodge.meetings.rsvpExpirationDays,
     ...(options.mealCutoffDays ? { mealCutoffDays: numberOrText(options.mealCutoffDays) } : {}),
     tyled: options.tyled ?? tyledByDefault(options.name ?? ""),
+    // Written as the file keeps it ('fellowcraft' for 'FC'); one it cannot read, for the schema to refuse.
+    ...(options.degree ? { degree: readDegree(options.degree) ?? options.degree } : {}),
     ...(options.rsvpLimit ? { rsvpLimit: true } : {}),
     ...(options.spotlight ? { spotlight: true } : {}),
     ...(options.image ? { spotlightImage: basename(options.image) } : {}),

@@ -19,7 +19,7 @@ describe("which members a meeting admits", () => {
     ).toEqual([false, true, true]);
     expect(admittedText(ea)).toBe("Entered Apprentices, Fellowcrafts and Master Masons");
     expect(admittedText(fc)).toBe("Fellowcrafts and Master Masons");
-    expect(admittedText({ tyled: true })).toBe("Master Masons only");
+    expect(admittedText({ tyled: true })).toBe("Master Masons");
     expect(degreeLabel(fc)).toBe("Fellowcraft degree");
   });
 

@@ -53,7 +53,7 @@ export function admittedText(event: DegreeEvent): string | undefined {
   const needed = meetingDegree(event);
   if (needed === undefined) return undefined;
   const who = DEGREES.slice(rank(needed)).map((degree) => DEGREE_PLURALS[degree]);
-  return who.length === 1 ? `${who[0]} only` : `${who.slice(0, -1).join(", ")} and ${who.at(-1)}`;
+  return who.length === 1 ? (who[0] ?? "") : `${who.slice(0, -1).join(", ")} and ${who.at(-1)}`;
 }
 
 /** The short label beside the tyled tag: 'Master Mason degree'; none for an event open to all. */

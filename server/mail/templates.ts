@@ -25,6 +25,11 @@ export const MAIL_TEMPLATES = [
   "waitlist-left-notice",
   "waitlist-expired",
   "waitlist-expired-notice",
+  "summons",
+  "summons-chaser",
+  "summons-answer",
+  "caterer-sheet",
+  "caterer-revised",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

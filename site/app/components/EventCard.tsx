@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { TYLED_LABEL } from "../../../core/messages.ts";
+import { degreeLabel } from "../../../core/rules/degrees.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
 import { formatCostPerMeal, offersDinner } from "../../../core/rules/meals.ts";
 import { closesText, upcomingRsvpOpen } from "../../../core/rules/rsvp-window.ts";
@@ -45,7 +46,7 @@ export function useEventRsvps() {
 
 /**
  * One event as the Upcoming Events list and the event's own page show it: its notices, tyled
- * label, date, place, description, dinner, RSVP deadline, and the RSVP and calendar buttons.
+ * label and the degree a tyled meeting is opened on, date, place, description, dinner, RSVP deadline, and the RSVP and calendar buttons.
  * `headingId` names the heading the caller gives it.
  */
 export function EventCard({
@@ -72,6 +73,7 @@ export function EventCard({
         <span className={`tag tag-${event.tyled ? "tyled" : "open"}`}>
           {TYLED_LABEL[`${event.tyled}`]}
         </span>
+        {event.tyled ? <span className="tag tag-degree">{degreeLabel(event)}</span> : null}
         <span className="event-when">{eventWhen(event.date)}</span>
       </p>
       {event.location || event.address ? (

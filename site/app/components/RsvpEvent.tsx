@@ -1,4 +1,5 @@
 import { TYLED_LABEL } from "../../../core/messages.ts";
+import { degreeLabel } from "../../../core/rules/degrees.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { eventWhen } from "../lib/dates.ts";
 
@@ -9,6 +10,12 @@ export function RsvpEvent({ event }: { event: Event }) {
       <p className="rsvp-when">{eventWhen(event.date)}</p>
       <p>
         <span className="tag">{TYLED_LABEL[`${event.tyled}`]}</span>
+        {event.tyled ? (
+          <>
+            {" "}
+            <span className="tag">{degreeLabel(event)}</span>
+          </>
+        ) : null}
         {event.location ? ` ${event.location}` : null}
       </p>
       {event.rsvpLimit ? (

@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { eventPath } from "../../../core/api/page-paths.ts";
+import { admittedText, DEGREE_NAMES, meetingDegree } from "../../../core/rules/degrees.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
@@ -51,6 +52,17 @@ export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) 
       )
     : [];
 
+/** Who may sit in a tyled meeting: the degree it is opened on, and the brethren it admits. */
+function DegreeNote({ event }: { event: ReturnType<typeof loader>["event"] }) {
+  const degree = meetingDegree(event);
+  if (!degree) return null;
+  return (
+    <p className="degree-note">
+      The lodge is opened on the {DEGREE_NAMES[degree]} degree: {admittedText(event)} may attend.
+    </p>
+  );
+}
+
 /**
  * An event's own page: everything its card on Upcoming Events shows, with the RSVP button, the
  * map and its structured data; kept once the event has taken place.
@@ -85,7 +97,9 @@ export default function EventRoute() {
           fetchPriority="high"
         />
       ) : null}
-      <EventCard event={event} headingId={EVENT_TITLE_ID} rsvps={rsvps} />
+      <EventCard event={event} headingId={EVENT_TITLE_ID} rsvps={rsvps}>
+        <DegreeNote event={event} />
+      </EventCard>
       {rsvps.rsvp.modal}
     </EventPage>
   );

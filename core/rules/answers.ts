@@ -1,0 +1,123 @@
+import type { Event } from "../schemas/event.ts";
+import { mealsOpen } from "./meal-window.ts";
+import { offersDinner } from "./meals.ts";
+import { upcomingRsvpOpen } from "./rsvp-window.ts";
+
+/**
+ * A member's answer to a summons: he attends, attends and dines (with his meal), or sends his
+ * apologies. His answer counts in the event's head count with the public RSVPs: attending takes
+ * one seat, dining one seat and one dinner, apologies none.
+ */
+
+export const MEMBER_ANSWERS = ["attending", "dining", "apologies"] as const;
+export type MemberAnswer = (typeof MEMBER_ANSWERS)[number];
+
+/** The answers as the summons' links and the answer page say them. */
+export const ANSWER_LABELS: Readonly<Record<MemberAnswer, string>> = {
+  attending: "Attending",
+  dining: "Attending and dining",
+  apologies: "Apologies",
+};
+
+/** What a member answered: the answer, and his meal when he dines at an event with choices. */
+export interface GivenAnswer {
+  answer: MemberAnswer;
+  meal?: string | undefined;
+}
+
+/** 'Attending and dining (Roast Beef)', 'Apologies' */
+export function answerText({ answer, meal }: GivenAnswer): string {
+  return answer === "dining" && meal ? `${ANSWER_LABELS.dining} (${meal})` : ANSWER_LABELS[answer];
+}
+
+export function isMemberAnswer(value: unknown): value is MemberAnswer {
+  return (MEMBER_ANSWERS as readonly unknown[]).includes(value);
+}
+
+/** What the rules read of an event. */
+export type AnsweredEvent = Pick<
+  Event,
+  | "date"
+  | "rsvpOptions"
+  | "rsvpExpirationDays"
+  | "rsvpExpirationTime"
+  | "mealCutoffDays"
+  | "cancelled"
+  | "full"
+  | "earlyBirdOptions"
+>;
+
+/**
+ * Where answering stands at `now`: `open` (any answer), `meals-closed` (dinner orders have
+ * closed: he may attend, send apologies, or keep the dinner he ordered, but order none), or
+ * `closed` (RSVPs have closed, or the event is cancelled: the secretary takes any change).
+ */
+export type AnswerWindow = "open" | "meals-closed" | "closed";
+
+export function answerWindow(event: AnsweredEvent, now: Date, timeZone: string): AnswerWindow {
+  // A full event takes no new RSVP, but its summoned members may still answer: an attending
+  // answer then waits for a seat.
+  if (!upcomingRsvpOpen({ ...event, full: false }, now, timeZone)) return "closed";
+  if (offersDinner(event) && !mealsOpen(event, now, timeZone)) return "meals-closed";
+  return "open";
+}
+
+/**
+ * Whether a member may give `wanted` now, having given `held` (if anything): the window's rules,
+ * and a meal among the event's choices when it has some. After dinner orders close, a dinner is
+ * kept only as it was ordered (the caterer has the number).
+ */
+export function answerAllowed(
+  event: AnsweredEvent,
+  window: AnswerWindow,
+  wanted: GivenAnswer,
+  held: GivenAnswer | undefined,
+): { ok: true } | { ok: false; why: string } {
+  if (window === "closed") {
+    return { ok: false, why: "answers for this meeting have closed" };
+  }
+  if (wanted.answer !== "dining") return { ok: true };
+  if (!offersDinner(event)) return { ok: false, why: "this meeting has no dinner" };
+  const { choices } = event.earlyBirdOptions;
+  if (choices.length > 0 && !choices.includes(wanted.meal ?? "")) {
+    return { ok: false, why: `choose the meal: ${choices.join(", ")}` };
+  }
+  if (choices.length === 0 && wanted.meal) {
+    return { ok: false, why: "this dinner has no choice of meal" };
+  }
+  if (window === "meals-closed") {
+    const same = held?.answer === "dining" && (held.meal ?? "") === (wanted.meal ?? "");
+    if (!same)
+      return { ok: false, why: "dinner orders have closed, so the caterer has the number" };
+  }
+  return { ok: true };
+}
+
+/** The answers the summons offers (dining only while dinner orders are open). */
+export function offeredAnswers(event: AnsweredEvent, window: AnswerWindow): MemberAnswer[] {
+  if (window === "closed") return [];
+  const dines = window === "open" && offersDinner(event);
+  return MEMBER_ANSWERS.filter((answer) => answer !== "dining" || dines);
+}
+
+/**
+ * The part of an answer link after '#': the answer chosen (and meal), then the signed token,
+ * so the browser sends none of it to a server or in a Referer.
+ */
+export function answerFragment(token: string, chosen?: GivenAnswer): string {
+  const params = new URLSearchParams();
+  if (chosen) params.set("a", chosen.answer);
+  if (chosen?.meal) params.set("m", chosen.meal);
+  params.set("t", token);
+  return params.toString();
+}
+
+/** What an answer link's fragment holds; `chosen` only when it names an answer. */
+export function readAnswerFragment(hash: string): { token: string; chosen?: GivenAnswer } {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const answer = params.get("a");
+  const token = params.get("t") ?? "";
+  if (!isMemberAnswer(answer)) return { token };
+  const meal = params.get("m") ?? undefined;
+  return { token, chosen: meal ? { answer, meal } : { answer } };
+}
