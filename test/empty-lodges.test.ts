@@ -101,6 +101,7 @@ const ALWAYS = [
   "/past-bulletins",
   "/past-masters",
   "/recent-events",
+  "/rsvp/answer",
   "/rsvp/claim",
   "/rsvp/manage",
   "/social-events",

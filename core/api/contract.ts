@@ -1,10 +1,13 @@
 import type { z } from "zod";
 import {
+  answerRequestSchema,
+  answerTokenRequestSchema,
   attendeeCountsQuerySchema,
   attendeeCountsSchema,
   contactRequestSchema,
   formTokenSchema,
   managedRsvpSchema,
+  memberAnswerSchema,
   noQuerySchema,
   pastMasterListAnswerSchema,
   rsvpChangeRequestSchema,
@@ -46,6 +49,8 @@ export const API_CONTRACT = {
   waitlistEntry: declare("waitlistEntry", rsvpTokenRequestSchema, waitlistEntrySchema),
   leaveWaitlist: declare("leaveWaitlist", rsvpTokenRequestSchema, submittedSchema),
   claimOffer: declare("claimOffer", rsvpTokenRequestSchema, submittedSchema),
+  memberAnswer: declare("memberAnswer", answerTokenRequestSchema, memberAnswerSchema),
+  answerSummons: declare("answerSummons", answerRequestSchema, memberAnswerSchema),
 } satisfies { [K in ApiRouteName]: { name: K; request: z.ZodType; response: z.ZodType } };
 
 export type ApiRoute = (typeof API_CONTRACT)[ApiRouteName];

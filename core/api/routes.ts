@@ -37,6 +37,8 @@ export const API_ROUTES = {
   waitlistEntry: { method: "POST", path: "/mj/api/rsvp/waitlist/view" },
   leaveWaitlist: { method: "POST", path: "/mj/api/rsvp/waitlist/leave" },
   claimOffer: { method: "POST", path: "/mj/api/rsvp/claim" },
+  memberAnswer: { method: "POST", path: "/mj/api/summons/view" },
+  answerSummons: { method: "POST", path: "/mj/api/summons/answer" },
 } as const satisfies Record<string, { method: "GET" | "POST"; path: `/${string}` }>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -1,38 +1,15 @@
 import type { Event } from "../schemas/event.ts";
+import { type GivenAnswer, MEMBER_ANSWERS, type MemberAnswer } from "./answer-links.ts";
 import { mealsOpen } from "./meal-window.ts";
 import { offersDinner } from "./meals.ts";
 import { upcomingRsvpOpen } from "./rsvp-window.ts";
 
+export * from "./answer-links.ts";
+
 /**
- * A member's answer to a summons: he attends, attends and dines (with his meal), or sends his
- * apologies. His answer counts in the event's head count with the public RSVPs: attending takes
- * one seat, dining one seat and one dinner, apologies none.
+ * When a member may answer his summons, and what: the rules the server checks an answer by and
+ * the summons' links are offered by.
  */
-
-export const MEMBER_ANSWERS = ["attending", "dining", "apologies"] as const;
-export type MemberAnswer = (typeof MEMBER_ANSWERS)[number];
-
-/** The answers as the summons' links and the answer page say them. */
-export const ANSWER_LABELS: Readonly<Record<MemberAnswer, string>> = {
-  attending: "Attending",
-  dining: "Attending and dining",
-  apologies: "Apologies",
-};
-
-/** What a member answered: the answer, and his meal when he dines at an event with choices. */
-export interface GivenAnswer {
-  answer: MemberAnswer;
-  meal?: string | undefined;
-}
-
-/** 'Attending and dining (Roast Beef)', 'Apologies' */
-export function answerText({ answer, meal }: GivenAnswer): string {
-  return answer === "dining" && meal ? `${ANSWER_LABELS.dining} (${meal})` : ANSWER_LABELS[answer];
-}
-
-export function isMemberAnswer(value: unknown): value is MemberAnswer {
-  return (MEMBER_ANSWERS as readonly unknown[]).includes(value);
-}
 
 /** What the rules read of an event. */
 export type AnsweredEvent = Pick<
@@ -98,26 +75,4 @@ export function offeredAnswers(event: AnsweredEvent, window: AnswerWindow): Memb
   if (window === "closed") return [];
   const dines = window === "open" && offersDinner(event);
   return MEMBER_ANSWERS.filter((answer) => answer !== "dining" || dines);
-}
-
-/**
- * The part of an answer link after '#': the answer chosen (and meal), then the signed token,
- * so the browser sends none of it to a server or in a Referer.
- */
-export function answerFragment(token: string, chosen?: GivenAnswer): string {
-  const params = new URLSearchParams();
-  if (chosen) params.set("a", chosen.answer);
-  if (chosen?.meal) params.set("m", chosen.meal);
-  params.set("t", token);
-  return params.toString();
-}
-
-/** What an answer link's fragment holds; `chosen` only when it names an answer. */
-export function readAnswerFragment(hash: string): { token: string; chosen?: GivenAnswer } {
-  const params = new URLSearchParams(hash.replace(/^#/, ""));
-  const answer = params.get("a");
-  const token = params.get("t") ?? "";
-  if (!isMemberAnswer(answer)) return { token };
-  const meal = params.get("m") ?? undefined;
-  return { token, chosen: meal ? { answer, meal } : { answer } };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../api/routes.ts";
+import { MEMBER_ANSWERS } from "../rules/answer-links.ts";
 import { costSchema } from "./event.ts";
 import { contactPayloadSchema } from "./payloads.ts";
 
@@ -185,3 +186,41 @@ export const waitlistEntrySchema = z.object({
   secretary: z.string(),
 });
 export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+
+/** A member's answer to a summons, as the answer page sends and shows it. */
+const givenAnswerSchema = z.object({
+  answer: z.enum(MEMBER_ANSWERS),
+  /** His meal, when he dines at an event with a choice of meals. */
+  meal: z.string().max(200).optional(),
+});
+
+/** POST /mj/api/summons/view: the token of a member's answer links. */
+export const answerTokenRequestSchema = z.object({ token: rsvpToken });
+
+/** POST /mj/api/summons/answer: the token, and the answer given with one click. */
+export const answerRequestSchema = givenAnswerSchema.extend({ token: rsvpToken });
+
+/**
+ * POST /mj/api/summons/view and /answer: a member's answer to the summons of an event, as the
+ * answer page (/rsvp/answer#...) shows it: the meeting, his answer if he has given one, and the
+ * answers he may give now (`window`: open, meals-closed once dinner orders have closed, closed
+ * once RSVPs have).
+ */
+export const memberAnswerSchema = z.object({
+  window: z.enum(["open", "meals-closed", "closed"]),
+  /** The sentence under the answer: until when it may change, or whom to write to. */
+  message: z.string(),
+  event: rsvpPageEventSchema,
+  /** The degree the meeting is opened on, 'Fellowcraft'; empty for an event open to all. */
+  degree: z.string(),
+  /** 'Dinner orders close Nov 26, 2027 at 11:59PM'; empty without a dinner. */
+  mealsClose: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** His answer, once given; `waiting` when he attends but waits for a seat. */
+  answer: givenAnswerSchema.extend({ waiting: z.boolean() }).optional(),
+  /** The answers he may give now. */
+  offered: z.array(z.enum(MEMBER_ANSWERS)),
+  secretary: z.string(),
+});
+export type MemberAnswerView = z.infer<typeof memberAnswerSchema>;

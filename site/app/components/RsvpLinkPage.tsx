@@ -6,12 +6,13 @@ import "./RsvpLinkPage.css";
 
 /**
  * The pieces of the pages a visitor opens from a personal link in a mail (core's
- * RSVP_LINK_PAGES): the reservation's own page and the waiting list's claim page. Both are the
- * same prerendered shell for everyone; what they show comes from the API by the link's token.
+ * RSVP_LINK_PAGES): the reservation's own page, the waiting list's claim page and a member's
+ * answer to his summons. Each is the same prerendered shell for everyone; what it shows comes
+ * from the API by the link's token.
  */
 
 /** The routes that read what a personal link opens, by its token. */
-type LinkRoute = "manageRsvp" | "waitlistEntry";
+type LinkRoute = "manageRsvp" | "waitlistEntry" | "memberAnswer";
 
 /** What a linked page shows: reading it, why it cannot, or what the link opens. */
 export type Loaded<K extends LinkRoute> =
@@ -20,19 +21,24 @@ export type Loaded<K extends LinkRoute> =
   | { kind: "shown"; view: ApiResponse<K> };
 
 /** The token after '#' in the address: the browser never sends it to a server. */
-function tokenOfAddress(): string {
-  return decodeURIComponent(window.location.hash.slice(1));
+function tokenOfAddress(hash: string): string {
+  return decodeURIComponent(hash.slice(1));
 }
 
 /**
  * What the page's link opens, read from `route` once the page runs, and `reload` after a change.
  * `noToken` says what to do when the address has no token (opened without its mail's link).
  */
-export function useLinkedView<K extends LinkRoute>(route: K, noToken: string) {
+export function useLinkedView<K extends LinkRoute>(
+  route: K,
+  noToken: string,
+  /** The token in the address's fragment: all of it, unless the page's links hold more. */
+  tokenOf: (hash: string) => string = tokenOfAddress,
+) {
   const [token, setToken] = useState("");
   const [loaded, setLoaded] = useState<Loaded<K>>({ kind: "reading" });
   const reload = useCallback(async () => {
-    const own = tokenOfAddress();
+    const own = tokenOf(window.location.hash);
     setToken(own);
     if (!own) {
       setLoaded({ kind: "refused", message: noToken });
@@ -44,7 +50,7 @@ export function useLinkedView<K extends LinkRoute>(route: K, noToken: string) {
         ? { kind: "shown", view: result.body as ApiResponse<K> }
         : { kind: "refused", message: failureAlert(result).text },
     );
-  }, [route, noToken]);
+  }, [route, noToken, tokenOf]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -52,11 +58,17 @@ export function useLinkedView<K extends LinkRoute>(route: K, noToken: string) {
 }
 
 /** While the page reads, or why it cannot show anything, with the ways on from there. */
-export function LinkNotShown({ loaded }: { loaded: Loaded<LinkRoute> }) {
+export function LinkNotShown({
+  loaded,
+  reading = "Reading your reservation...",
+}: {
+  loaded: Loaded<LinkRoute>;
+  reading?: string;
+}) {
   if (loaded.kind === "reading") {
     return (
       <p className="panel" aria-busy="true">
-        Reading your reservation...
+        {reading}
       </p>
     );
   }
@@ -76,7 +88,7 @@ export function LinkNotShown({ loaded }: { loaded: Loaded<LinkRoute> }) {
 
 /** What both pages show of a reservation or a waiting-list entry. */
 type Reserved = Pick<
-  ApiResponse<LinkRoute>,
+  ApiResponse<"manageRsvp" | "waitlistEntry">,
   | "event"
   | "firstName"
   | "lastName"
@@ -101,7 +113,7 @@ function DinnerSummary({ view }: { view: Reserved }) {
 }
 
 /** The server's sentence, the secretary's address in it a link to write to. */
-function StateMessage({ view }: { view: Reserved }) {
+export function StateMessage({ view }: { view: Pick<Reserved, "message" | "secretary"> }) {
   const [before, ...after] = view.message.split(view.secretary);
   if (after.length === 0) return view.message;
   return (
