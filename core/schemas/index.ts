@@ -8,6 +8,7 @@ export * from "./forms.ts";
 export * from "./image-manifest.ts";
 export * from "./lodge.ts";
 export * from "./lodge-data.ts";
+export * from "./member.ts";
 export * from "./officer.ts";
 export * from "./page.ts";
 export * from "./past-master.ts";

@@ -1,0 +1,146 @@
+import { catererSheetDue, revisedNumbersDue } from "../../core/rules/summons.ts";
+import type { Event } from "../../core/schemas/index.ts";
+import type { LodgeSource } from "../lodge-source.ts";
+import {
+  catererName,
+  catererRevisedMail,
+  catererSheetMail,
+  type DinnerNumbers,
+  numbersFingerprint,
+} from "../mail/caterer.ts";
+import type { MailContext } from "../mail/messages.ts";
+import type { CatererMailKind, CatererSend } from "../members/roll.ts";
+import type { Job } from "../scheduler.ts";
+import type { ComposedMail, EventRsvpRecord, Stored } from "../store/store.ts";
+
+/** How often the server looks for the caterer's numbers due. */
+export const CATERER_CHECK_MS = 5 * 60_000;
+
+/** A member who dines, as the caterer's sheet names his dietary needs. */
+export interface Diner {
+  firstName: string;
+  lastName: string;
+  meal: string;
+  dietary: string;
+}
+
+/** What the caterer's numbers ask of the store. */
+export interface CatererStore {
+  listEventRsvps(eventId?: string): Promise<Stored<EventRsvpRecord>[]>;
+  /** The members dining at the event whose roll notes dietary needs. */
+  dinersWithNeeds(eventId: string): Promise<Diner[]>;
+  catererSend(eventId: string, kind: CatererMailKind): Promise<CatererSend | undefined>;
+  /**
+   * Records the send of `kind` for the event with its numbers and queues its mail, in one
+   * transaction; false (nothing queued) when it was recorded before.
+   */
+  queueCatererMail(send: {
+    kind: CatererMailKind;
+    eventId: string;
+    mail: ComposedMail;
+    numbers: Pick<DinnerNumbers, "dinners" | "meals">;
+    fingerprint: string;
+    now: Date;
+  }): Promise<boolean>;
+}
+
+/**
+ * The event's head count as the caterer reads it, from its current RSVPs (public ones and the
+ * members' answers alike): dinners per meal in the event's order, everyone at the meeting, and
+ * the dietary needs of the members who dine.
+ */
+export function dinnerNumbers(
+  event: Event,
+  rsvps: readonly Pick<EventRsvpRecord, "attendees" | "dinner" | "meals" | "mealCounts">[],
+  diners: readonly Diner[],
+): DinnerNumbers {
+  const { choices } = event.earlyBirdOptions;
+  const count = (choice: string) =>
+    rsvps.reduce(
+      (n, r) => n + (r.dinner ? (r.mealCounts.find((m) => m.choice === choice)?.count ?? 0) : 0),
+      0,
+    );
+  return {
+    attendees: rsvps.reduce((n, r) => n + r.attendees, 0),
+    dinners: rsvps.reduce((n, r) => n + (r.dinner ? r.meals : 0), 0),
+    meals: choices.map((choice) => ({ choice, count: count(choice) })),
+    dietary: [...diners]
+      .sort((a, b) => a.lastName.localeCompare(b.lastName, "en"))
+      .map((d) => ({ name: catererName(d), meal: d.meal, needs: d.dietary })),
+  };
+}
+
+/**
+ * The caterer's sheet when an event's dinner orders close, and revised numbers the day before
+ * (at the lodge's reminderTime) if they changed since: each once per event, whichever instance
+ * gets there first.
+ */
+export function catererJob(options: {
+  data: LodgeSource;
+  store: CatererStore;
+  mail: () => MailContext;
+  queued: () => void;
+}): Job {
+  return {
+    name: "caterer",
+    everyMs: CATERER_CHECK_MS,
+    async run(now) {
+      const { lodge, events } = options.data();
+      const caterer = lodge.caterer;
+      if (!caterer) return 0;
+      let queued = 0;
+      const numbersOf = async (event: Event) =>
+        dinnerNumbers(
+          event,
+          (await options.store.listEventRsvps(event.id)).map((r) => r.record),
+          await options.store.dinersWithNeeds(event.id),
+        );
+      for (const event of events) {
+        if (!catererSheetDue(event, now, lodge.timeZone)) continue;
+        const sheet = await options.store.catererSend(event.id, "sheet");
+        const numbers = await numbersOf(event);
+        const fingerprint = numbersFingerprint(numbers);
+        const { dinners, meals } = numbers;
+        if (!sheet) {
+          const mail = await catererSheetMail(options.mail(), caterer, event, numbers);
+          const sent = await options.store.queueCatererMail({
+            kind: "sheet",
+            eventId: event.id,
+            mail,
+            numbers: { dinners, meals },
+            fingerprint,
+            now,
+          });
+          if (sent) queued += 1;
+          continue;
+        }
+        if (
+          sheet.fingerprint === fingerprint ||
+          !revisedNumbersDue(event, now, lodge.timeZone, lodge.reminderTime, sheet.sentAt) ||
+          (await options.store.catererSend(event.id, "revised"))
+        ) {
+          continue;
+        }
+        const mail = await catererRevisedMail(
+          options.mail(),
+          caterer,
+          event,
+          numbers,
+          sheet,
+          sheet.sentAt,
+        );
+        const sent = await options.store.queueCatererMail({
+          kind: "revised",
+          eventId: event.id,
+          mail,
+          numbers: { dinners, meals },
+          fingerprint,
+          now,
+        });
+        if (sent) queued += 1;
+      }
+      if (queued > 0) options.queued();
+      return queued;
+    },
+  };
+}
