@@ -9,11 +9,13 @@ import { imagesCommand } from "./commands/images.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
 import { mailCommand } from "./commands/mail.ts";
+import { membersCommand } from "./commands/members.ts";
 import { messagesCommand } from "./commands/messages.ts";
 import { migrateStoreCommand } from "./commands/migrate-store.ts";
 import { publishCommand } from "./commands/publish.ts";
 import { rsvpsCommand } from "./commands/rsvps.ts";
 import { serveCommand } from "./commands/serve.ts";
+import { summonsCommand } from "./commands/summons.ts";
 import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
 import { UsageError } from "./context.ts";
@@ -65,6 +67,8 @@ Every command takes --help, which ends with examples; --data DIR names another l
     devCommand(ctx),
     publishCommand(ctx),
     rsvpsCommand(ctx),
+    membersCommand(ctx),
+    summonsCommand(ctx),
     messagesCommand(ctx),
     mailCommand(ctx),
     migrateStoreCommand(ctx),

@@ -17,9 +17,11 @@ import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
+import { catererJob } from "./jobs/caterer.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
 import { remindersJob } from "./jobs/reminders.ts";
+import { summonsJob } from "./jobs/summons.ts";
 import { waitlistOffersJob } from "./jobs/waitlist-offers.ts";
 import { derived, type LodgeSource } from "./lodge-source.ts";
 import { scrub, serializers } from "./logging.ts";
@@ -34,6 +36,7 @@ import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
 import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
+import { SUMMONS_ROUTES_PREFIX, summonsRoutes } from "./routes/summons.ts";
 import { waitlistRoutes } from "./routes/waitlist.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
 import { cspDirectives } from "./security/csp.ts";
@@ -232,9 +235,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     return network;
   };
   const isSheetRow = (request: FastifyRequest) => request.url.startsWith(SHEET_ROW_PREFIX);
+  // A member's answer through his own signed link costs his hall's address nothing: 200 members
+  // answering from one connection are never held back. A refused one costs what any refusal does.
+  const isAnswer = (request: FastifyRequest) => request.url.startsWith(SUMMONS_ROUTES_PREFIX);
   app.addHook("onRequest", async (request) => {
     if (request.method !== "POST") return;
-    const reserve = isSheetRow(request) ? COSTS.other : 1;
+    const reserve = isSheetRow(request) || isAnswer(request) ? COSTS.other : 1;
     limiter.take(networkOfRequest(request), now().getTime(), reserve);
     reserved.set(request, reserve);
   });
@@ -242,7 +248,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const reserve = reserved.get(request);
     if (reserve === undefined) return;
     const cost =
-      reply.statusCode >= 300 ? COSTS.other : isSheetRow(request) ? COSTS.sheetRow : COSTS.stored;
+      reply.statusCode >= 300
+        ? COSTS.other
+        : isSheetRow(request)
+          ? COSTS.sheetRow
+          : isAnswer(request)
+            ? COSTS.memberAnswer
+            : COSTS.stored;
     limiter.settle(networkOfRequest(request), now().getTime(), reserve, cost);
   });
 
@@ -312,6 +324,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   pastMasterListRoute(ctx);
   manageRsvpRoutes(ctx);
   waitlistRoutes(ctx);
+  summonsRoutes(ctx);
 
   if (existsSync(config.distDir)) {
     await registerSite(app, config.distDir, directives);
@@ -343,6 +356,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
       queued: () => worker.kick(),
     }),
   );
+  scheduler.add(
+    summonsJob({
+      data,
+      store,
+      mail,
+      secret: config.xsrfSecret,
+      queued: () => worker.kick(),
+      noSiteUrl: () =>
+        app.log.warn(
+          {},
+          "summonses are due, but lodge.yaml has no siteUrl for their answer links: none is sent until it is set",
+        ),
+    }),
+  );
+  scheduler.add(catererJob({ data, store, mail, queued: () => worker.kick() }));
   for (const job of options.jobs ?? []) scheduler.add(job);
 
   app.addHook("onReady", async () => {

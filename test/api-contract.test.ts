@@ -11,9 +11,11 @@ import {
   toSheetPayload,
 } from "../core/rules/rsvp-payload.ts";
 import { errorBodySchema } from "../core/schemas/api.ts";
+import { answerToken } from "../server/members/answer-link.ts";
 import {
   PLAIN_RSVP_FORM,
   startServer,
+  TEST_SECRET,
   type TestServer,
   testData,
   testEvent,
@@ -39,6 +41,19 @@ async function withSite(data = testData()): Promise<TestServer> {
   };
   return server;
 }
+
+/** A member of the roll, as lodge members import keeps him. */
+const MEMBER = {
+  number: "10423",
+  firstName: "José",
+  lastName: "Martínez",
+  title: "",
+  email: "jose@example.org",
+  phone: "",
+  degree: "master-mason" as const,
+  status: "active" as const,
+  dietary: "",
+};
 
 /** The files of the built site, served by one wildcard route (and its HEAD). */
 const SITE_ROUTE = "/*";
@@ -134,6 +149,17 @@ describe("the API contract (core/api/contract.ts)", () => {
     await call("leaveWaitlist", {
       token: await claimTokenOf(s, "bob@example.org", "waitlist-joined"),
     });
+
+    const key = "AbCdEfGhIjKlMnOp";
+    await s.store.importRoll({
+      add: [{ ...MEMBER, key }],
+      change: [],
+      remove: [],
+      now: s.clock.now(),
+    });
+    const summons = answerToken(TEST_SECRET, key, event.id);
+    await call("memberAnswer", { token: summons });
+    await call("answerSummons", { token: summons, answer: "apologies" });
 
     expect([...answers.keys()].sort()).toEqual(Object.keys(API_CONTRACT).sort());
     for (const [name, body] of answers) {

@@ -136,9 +136,12 @@ export const TEST_OUTINGS = [
   },
 ];
 
-/** The sample lodge with the test events (and optionally other limits). */
+/**
+ * The sample lodge with the test events (and optionally other limits). No caterer unless one is
+ * given: the tests that move the clock past a dinner deadline count their own mails.
+ */
 export function testData(
-  options: { guestLimit?: number; seatsPerAddress?: number } = {},
+  options: { guestLimit?: number; seatsPerAddress?: number; caterer?: string } = {},
 ): LodgeData {
   const data = sampleData();
   return {
@@ -147,6 +150,7 @@ export function testData(
       ...data.lodge,
       guestLimit: options.guestLimit ?? data.lodge.guestLimit,
       seatsPerAddress: options.seatsPerAddress ?? data.lodge.seatsPerAddress,
+      caterer: options.caterer,
     },
     events: TEST_EVENTS.map((event) => eventSchema.parse(event)),
     socialEvents: TEST_OUTINGS.map((outing) => socialEventSchema.parse(outing) as SocialEvent),

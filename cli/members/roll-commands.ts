@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Member, type MemberField, memberSchema } from "../../core/schemas/member.ts";
 import { newMemberKey } from "../../server/members/answer-link.ts";
-import type { RollMember } from "../../server/members/roll.ts";
+import type { RollMember, Store } from "../../server/store/store.ts";
 import { type Context, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { formatProblem } from "../load/problems.ts";
@@ -16,18 +16,7 @@ import { changeText, planReport, planRoll, type RollChange } from "./roll-merge.
  */
 
 /** What the roll's commands ask of the store. */
-export interface RollStore {
-  listMembers(): Promise<RollMember[]>;
-  /** Adds, changes and removes members in one transaction. */
-  importRoll(changes: {
-    add: (Member & { key: string })[];
-    change: { id: number; member: Member }[];
-    remove: number[];
-    now: Date;
-  }): Promise<void>;
-  /** Erases a member's personal data; his answers stay counted. */
-  removeMember(change: { id: number; now: Date }): Promise<void>;
-}
+export type RollStore = Pick<Store, "listMembers" | "importRoll" | "removeMember">;
 
 /** `lodge members import FILE`: the roll merged (or replaced) from a spreadsheet's export. */
 export async function importRoll(
@@ -52,10 +41,11 @@ export async function importRoll(
     for (const problem of read.problems) ctx.out(formatProblem(problem));
   }
   if (!read.members) {
+    const rows = new Set(errors.map((p) => p.line)).size;
     const what =
       read.source.value === undefined
         ? "could not be read"
-        : `has ${errors.length === 1 ? "a bad row" : `${errors.length} bad rows`}`;
+        : `has ${rows === 1 ? "a bad row" : `${rows} bad rows`}`;
     throw new UserError(
       `${file} ${what} (${options.json ? "in the JSON above" : "listed above"}). Nothing was written.`,
     );

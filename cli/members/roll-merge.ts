@@ -91,7 +91,10 @@ export function planRoll(
 export function changeText(changes: readonly RollChange[]): string {
   const named = new Map(FIELD_NAMES);
   return changes
-    .map(({ field, was, now }) => `${named.get(field) ?? field} was ${was}, now ${now}`)
+    .map(({ field, was, now }) => {
+      const name = named.get(field) ?? field;
+      return `${name} ${name.endsWith("needs") ? "were" : "was"} ${was}, now ${now}`;
+    })
     .join("; ");
 }
 

@@ -68,9 +68,9 @@ export function databaseOf(ctx: Context, choice: DatabaseChoice): string {
  * The database `lodge serve` keeps, opened beside a running server: both may read and write it,
  * each write waiting for the other's. Refuses a database that does not exist yet.
  */
-export function openStore(ctx: Context, db: string): Store {
+export function openStore(ctx: Context, db: string, create = false): Store {
   const place = resolveDatabase(db, ctx.cwd);
-  if (!storeExists(place)) {
+  if (!create && !storeExists(place)) {
     throw new UserError(
       `${db} does not exist yet: lodge serve creates it when the first RSVP or message arrives (give another with --db FILE).`,
     );
@@ -114,11 +114,19 @@ export async function withStore<T>(
   ctx: Context,
   choice: DatabaseChoice,
   work: (store: Store) => Promise<T>,
+  /**
+   * Makes the database when there is none yet, for the lodge (the roll is imported before the
+   * first RSVP comes in); otherwise one that does not exist is refused.
+   */
+  create = false,
 ): Promise<T> {
   const db = databaseOf(ctx, choice);
-  const store = openStore(ctx, db);
+  const store = openStore(ctx, db, create && choice.lodge !== undefined);
   try {
     await checkLodgeOf(ctx, store, { ...choice, db });
+    if (create && choice.lodge && !(await store.lodgeIdentity())) {
+      await store.claimLodge(identityOf(choice.lodge));
+    }
     return await work(store);
   } catch (error) {
     throw unavailable(db, error);

@@ -3,11 +3,12 @@ import { HttpError } from "./errors.ts";
 /**
  * What a request costs an address once its answer is known. A stored submission costs a whole
  * request; the site's spreadsheet write that follows a stored RSVP costs nothing (it only notes
- * the row); anything refused (a bad field, an out-of-date page, a closed event) or not stored
+ * the row), nor does a member's answer through his own signed link (a hall answers together);
+ * anything refused (a bad field, an out-of-date page, a closed event) or not stored
  * costs a quarter, so a few mistakes never lock out the people behind a shared address, while a
  * flood of junk is still stopped.
  */
-export const COSTS = { stored: 1, sheetRow: 0, other: 0.25 } as const;
+export const COSTS = { stored: 1, sheetRow: 0, memberAnswer: 0, other: 0.25 } as const;
 
 interface Bucket {
   tokens: number;

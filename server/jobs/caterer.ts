@@ -9,9 +9,8 @@ import {
   numbersFingerprint,
 } from "../mail/caterer.ts";
 import type { MailContext } from "../mail/messages.ts";
-import type { CatererMailKind, CatererSend } from "../members/roll.ts";
 import type { Job } from "../scheduler.ts";
-import type { ComposedMail, EventRsvpRecord, Stored } from "../store/store.ts";
+import type { EventRsvpRecord, Store } from "../store/store.ts";
 
 /** How often the server looks for the caterer's numbers due. */
 export const CATERER_CHECK_MS = 5 * 60_000;
@@ -25,24 +24,10 @@ export interface Diner {
 }
 
 /** What the caterer's numbers ask of the store. */
-export interface CatererStore {
-  listEventRsvps(eventId?: string): Promise<Stored<EventRsvpRecord>[]>;
-  /** The members dining at the event whose roll notes dietary needs. */
-  dinersWithNeeds(eventId: string): Promise<Diner[]>;
-  catererSend(eventId: string, kind: CatererMailKind): Promise<CatererSend | undefined>;
-  /**
-   * Records the send of `kind` for the event with its numbers and queues its mail, in one
-   * transaction; false (nothing queued) when it was recorded before.
-   */
-  queueCatererMail(send: {
-    kind: CatererMailKind;
-    eventId: string;
-    mail: ComposedMail;
-    numbers: Pick<DinnerNumbers, "dinners" | "meals">;
-    fingerprint: string;
-    now: Date;
-  }): Promise<boolean>;
-}
+export type CatererStore = Pick<
+  Store,
+  "listEventRsvps" | "dinersWithNeeds" | "catererSend" | "queueCatererMail"
+>;
 
 /**
  * The event's head count as the caterer reads it, from its current RSVPs (public ones and the
@@ -97,7 +82,7 @@ export function catererJob(options: {
         );
       for (const event of events) {
         if (!catererSheetDue(event, now, lodge.timeZone)) continue;
-        const sheet = await options.store.catererSend(event.id, "sheet");
+        const sheet = await options.store.catererSend({ eventId: event.id, kind: "sheet" });
         const numbers = await numbersOf(event);
         const fingerprint = numbersFingerprint(numbers);
         const { dinners, meals } = numbers;
@@ -117,7 +102,7 @@ export function catererJob(options: {
         if (
           sheet.fingerprint === fingerprint ||
           !revisedNumbersDue(event, now, lodge.timeZone, lodge.reminderTime, sheet.sentAt) ||
-          (await options.store.catererSend(event.id, "revised"))
+          (await options.store.catererSend({ eventId: event.id, kind: "revised" }))
         ) {
           continue;
         }

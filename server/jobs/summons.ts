@@ -4,35 +4,14 @@ import type { LodgeSource } from "../lodge-source.ts";
 import type { MailContext } from "../mail/messages.ts";
 import { type SummonsKind, summonsMail } from "../mail/summons.ts";
 import { answerToken } from "../members/answer-link.ts";
-import type { RollMember, SummonsMailKind } from "../members/roll.ts";
 import type { Job } from "../scheduler.ts";
-import type { ComposedMail } from "../store/store.ts";
+import type { RollMember, Store, SummonsMailKind } from "../store/store.ts";
 
 /** How often the server looks for summonses and chasers due: each goes within this of its time. */
 export const SUMMONS_CHECK_MS = 5 * 60_000;
 
 /** What the summons ask of the store. */
-export interface SummonsStore {
-  /**
-   * The members not yet sent `kind` for the event: for the chaser, only those summoned before
-   * `summonedBefore` who have not answered.
-   */
-  summonsRecipients(due: {
-    kind: SummonsMailKind;
-    eventId: string;
-    summonedBefore?: Date | undefined;
-  }): Promise<RollMember[]>;
-  /**
-   * Records each send of `kind` and queues its mail, in one transaction; a member recorded
-   * already (by another instance) is skipped. The number queued.
-   */
-  queueSummons(batch: {
-    kind: SummonsMailKind;
-    eventId: string;
-    sends: { memberId: number; mail: ComposedMail }[];
-    now: Date;
-  }): Promise<number>;
-}
+export type SummonsStore = Pick<Store, "summonsRecipients" | "queueSummons">;
 
 const MAIL_KIND: Record<SummonsMailKind, SummonsKind> = {
   summons: "summons",

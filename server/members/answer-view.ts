@@ -1,9 +1,4 @@
-import {
-  type AnswerWindow,
-  answerWindow,
-  type GivenAnswer,
-  offeredAnswers,
-} from "../../core/rules/answers.ts";
+import { type AnswerWindow, answerWindow, offeredAnswers } from "../../core/rules/answers.ts";
 import { DEGREE_NAMES, meetingDegree } from "../../core/rules/degrees.ts";
 import { hasEarlyMealDeadline, mealsCloseText } from "../../core/rules/meal-window.ts";
 import { offersDinner } from "../../core/rules/meals.ts";
@@ -12,15 +7,13 @@ import { formatMediumDate, formatShortTime } from "../../core/rules/time.ts";
 import type { MemberAnswerView } from "../../core/schemas/api.ts";
 import type { Event, Member } from "../../core/schemas/index.ts";
 import { pageEventOf } from "../rsvp/manage-rsvp.ts";
+import type { HeldAnswer } from "../store/store.ts";
 
 /**
  * What the answer page shows of a member's answer to an event's summons: the meeting, his answer
  * if he has given one, the answers he may give now and the sentence on until when; after the
  * deadline, whom to write to.
  */
-
-/** A member's answer as the store keeps it: `waiting` when he attends but waits for a seat. */
-export type HeldAnswer = GivenAnswer & { waiting: boolean };
 
 /** The sentence under the answer. */
 function windowMessage(

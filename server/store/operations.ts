@@ -1,4 +1,5 @@
 import { bind, type Database, type Methods } from "./database.ts";
+import { memberOperations } from "./members.ts";
 import { messageOperations } from "./messages.ts";
 import { outboxOperations } from "./outbox.ts";
 import { outingOperations } from "./outings.ts";
@@ -21,6 +22,7 @@ export const operations = {
   ...outboxOperations,
   ...timedOperations,
   ...recordOperations,
+  ...memberOperations,
 };
 
 export type OperationName = keyof typeof operations;

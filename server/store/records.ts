@@ -16,6 +16,10 @@ export const STORE_TABLES = [
   "reminders",
   "erasures",
   "waitlist",
+  "members",
+  "member_answers",
+  "summonses",
+  "caterer_mail",
 ] as const;
 export type StoreTable = (typeof STORE_TABLES)[number];
 

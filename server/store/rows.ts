@@ -196,9 +196,20 @@ export const MOMENT_COLUMNS = new Set([
   "offered_at",
   "offer_expires_at",
   "applied_at",
+  "added_at",
+  "updated_at",
+  "removed_at",
+  "answered_at",
 ]);
 export const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
-export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body", "mail_order", "value"]);
+export const JSON_COLUMNS = new Set([
+  "meal_counts",
+  "envelope",
+  "body",
+  "mail_order",
+  "value",
+  "numbers",
+]);
 
 /** A row of either database in the neutral values of a StoreDump. */
 function neutralRow(row: Row): Row {

@@ -3,6 +3,17 @@
  * take and give, and the errors they throw. open-store.ts opens one.
  */
 export { StoreUnavailableError } from "./database.ts";
+export type {
+  AnsweredMember,
+  AnswerOutcome,
+  CatererMailKind,
+  CatererNumbers,
+  CatererSend,
+  HeldAnswer,
+  RollMember,
+  SummonsAnswer,
+  SummonsMailKind,
+} from "./members.ts";
 export type { ContactRecord, ContactSubmission } from "./messages.ts";
 export type { OfferMails, WaitlistOffers } from "./offers.ts";
 export type { Store } from "./operations.ts";

@@ -117,12 +117,14 @@ export const timedOperations = {
   /**
    * The current RSVPs of `kind` for the event or outing `subjectId` received before
    * `receivedBefore` that have had no reminder for its date `eventDate` (its date as the data
-   * writes it: a postponed event reminds again).
+   * writes it: a postponed event reminds again). Not a member's seat: his summons is his.
    */
   unremindedRsvps: read(async (query, due: Parameters<Unreminded>[0]) => {
     const { table, subject } = RSVP_TABLES[due.kind];
+    // A member's seat is his answer to the summons: he changes it there, not with a manage link.
+    const visitors = due.kind === "event" ? sql`AND member_id IS NULL` : sql``;
     const rows = await query.all(sql`SELECT * FROM ${name(table)} r
-      WHERE ${name(subject)} = ${due.subjectId} AND state = 'current'
+      WHERE ${name(subject)} = ${due.subjectId} AND state = 'current' ${visitors}
       AND received_at < ${due.receivedBefore} AND erased_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM reminders m
         WHERE m.kind = ${due.kind} AND m.rsvp_id = r.id AND m.event_date = ${due.eventDate})
