@@ -52,7 +52,7 @@ describe("a new lodge, from lodge init to a served site", () => {
     // 17 pages (a reservation's own and the waiting list's claim page among them), and the own
     // pages of the 20 stated meetings add-meetings wrote, their RSVP pages and their waiting-list
     // pages without JavaScript (next year's: all take reservations).
-    expect(build.stdout.at(-1)).toMatch(/^Built the site in dist: 77 pages and \d+ media files/);
+    expect(build.stdout.at(-1)).toMatch(/^Built the site in dist: 78 pages and \d+ media files/);
 
     const server = serveInProcess(root, ["--port", "0"]);
     try {

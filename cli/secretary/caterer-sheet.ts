@@ -5,6 +5,7 @@ import {
   formatShortTime,
 } from "../../core/rules/time.ts";
 import type { Event, Lodge } from "../../core/schemas/index.ts";
+import type { Diner } from "../../server/jobs/caterer.ts";
 import { eventRsvpsCommand } from "../../server/mail/messages.ts";
 import { escapeHtml } from "../../server/mail/template.ts";
 import { plural } from "../load/summary.ts";
@@ -32,6 +33,7 @@ const STYLE = `
   .check { width: 8mm; }
   .box { display: inline-block; width: 4mm; height: 4mm; border: 1px solid #111; }
   footer { margin-top: 4mm; font-size: 9pt; color: #444; }
+  h2.dietary { font-size: 12pt; margin: 4mm 0 1mm; }
   @media screen { body { padding: 12mm; } }
   /* Printed, a list of 40 names still fits the one page. */
   @media print {
@@ -41,6 +43,16 @@ const STYLE = `
     .box { width: 3.2mm; height: 3.2mm; }
   }
 `;
+
+/** The dining members' dietary needs, by name: what the kitchen must know of whom. */
+function dietaryList(diners: readonly Diner[]): string {
+  if (diners.length === 0) return "";
+  const items = diners.map(
+    (d) =>
+      `<li>${escapeHtml(`${d.lastName}, ${d.firstName}`)}${d.meal ? ` (${escapeHtml(d.meal)})` : ""}: ${escapeHtml(d.dietary)}</li>`,
+  );
+  return `<h2 class="dietary">Dietary needs</h2>\n<ul>\n${items.join("\n")}\n</ul>`;
+}
 
 /** The day, time, dinner and place line of the sheet. */
 function when(event: Event | undefined, group: EventGroup): string {
@@ -66,6 +78,8 @@ export function catererSheet(
   event: Event | undefined,
   lodge: Lodge,
   printedAt: Date,
+  /** The dining members' dietary needs, from the roll. */
+  dietary: readonly Diner[] = [],
 ): string {
   const e = escapeHtml;
   const { choices } = group.event;
@@ -130,6 +144,7 @@ ${rows.join("\n") || `<tr><td></td><td colspan="${2 + mealColumns.length}">No RS
 <tfoot><tr><td></td><td>Total: ${e(plural(t.rsvps, "RSVP"))}</td><td class="n">${t.attendees}</td>${mealTotals.map((n) => `<td class="n">${n}</td>`).join("")}</tr></tfoot>
 </table>
 ${cancelled}
+${dietaryList(dietary)}
 <footer>Printed ${e(lodgeMinute(printedAt, lodge.timeZone))} (${e(lodge.timeZone)}) with ${e(eventRsvpsCommand(group.event.id))} --format html.</footer>
 </body>
 </html>

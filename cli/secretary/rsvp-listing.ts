@@ -5,8 +5,9 @@ import { findEvent } from "../edit/find-event.ts";
 import { UserError } from "../errors.ts";
 import { plural } from "../load/summary.ts";
 import { catererSheet } from "./caterer-sheet.ts";
+import { eventMembers } from "./member-answers.ts";
 import { table } from "./output.ts";
-import { groupByEvent, lodgeMinute, rsvpsCsv, rsvpsTable } from "./rsvp-report.ts";
+import { groupByEvent, groupsJson, lodgeMinute, rsvpsCsv, rsvpsTable } from "./rsvp-report.ts";
 
 export interface RsvpListing {
   event?: string | undefined;
@@ -80,10 +81,15 @@ export async function rsvpListing(
     await store.listWaitlist(id),
     await store.listCancelledEventRsvps(id),
   );
+  for (const group of groups) {
+    const event = events.find((e) => e.id === group.event.id);
+    const members = await eventMembers(store, event, group.event.id);
+    if (members) group.members = { ...members, named: id !== undefined };
+  }
   const zone = data?.lodge.timeZone ?? "UTC";
   switch (options.format) {
     case "json":
-      return JSON.stringify(groups, null, 2);
+      return groupsJson(groups);
     case "csv":
       return rsvpsCsv(groups, zone);
     case "html": {
@@ -91,12 +97,17 @@ export async function rsvpListing(
         throw new UserError("The caterer's sheet needs the lodge's data: run lodge validate.");
       const [group] = groups;
       const event = events.find((e) => e.id === id);
-      return group ? catererSheet(group, event, data.lodge, now) : "";
+      const dietary = id === undefined ? [] : await store.dinersWithNeeds(id);
+      return group ? catererSheet(group, event, data.lodge, now, dietary) : "";
     }
-    default:
-      if (groups.every((g) => g.rsvps.length + g.waitlist.length + g.cancelled.length === 0)) {
+    default: {
+      const empty = (g: (typeof groups)[number]) =>
+        g.rsvps.length + g.waitlist.length + g.cancelled.length === 0 &&
+        (g.members === undefined || g.members.answers.length + g.members.noAnswer.length === 0);
+      if (groups.every(empty)) {
         return id ? `No RSVPs for ${id} yet.` : "No RSVPs yet.";
       }
       return rsvpsTable(groups, data?.lodge.guestLimit ?? 70, zone).join("\n");
+    }
   }
 }

@@ -8,6 +8,13 @@ import type {
 } from "../../server/store/store.ts";
 import { plural } from "../load/summary.ts";
 import { stateOf } from "./event-list.ts";
+import {
+  type EventMembers,
+  memberAnswerJson,
+  memberCsvRows,
+  memberLines,
+  membersSummary,
+} from "./member-answers.ts";
 import { csv, table } from "./output.ts";
 
 /** A moment in the lodge's time, as the listings show it: '2027-12-20 10:00'. */
@@ -50,6 +57,11 @@ export interface EventGroup {
   cancelled: CancelledRsvp[];
   /** The parties waiting or offered seats, in line order: not the caterer's, the secretary's. */
   waitlist: WaitlistEntry[];
+  /**
+   * The members' answers to the summons (their seats are among `rsvps`), apologies and no answer
+   * yet; with `named`, by name (lodge rsvps --event), otherwise in figures.
+   */
+  members?: (EventMembers & { named: boolean }) | undefined;
   totals: {
     rsvps: number;
     attendees: number;
@@ -58,6 +70,25 @@ export interface EventGroup {
     /** Counted apart: the RSVPs cancelled and the attendees they had. */
     cancelled: { rsvps: number; attendees: number };
   };
+}
+
+/** The groups as `lodge rsvps --format json` gives them: the members' answers without keys. */
+export function groupsJson(groups: readonly EventGroup[]): string {
+  return JSON.stringify(
+    groups.map(({ members, ...group }) =>
+      members
+        ? {
+            ...group,
+            members: {
+              answers: members.answers.map(memberAnswerJson),
+              noAnswer: members.noAnswer.map(({ id: _, key: __, ...m }) => m),
+            },
+          }
+        : group,
+    ),
+    null,
+    2,
+  );
 }
 
 /** Who cancelled an RSVP, as the listings say it. */
@@ -168,7 +199,12 @@ export function rsvpsCsv(groups: readonly EventGroup[], timeZone: string): strin
   const rows = groups.flatMap((g) => {
     const event = [g.event.id, g.event.date, g.event.name];
     return [
-      ...g.rsvps.map((rsvp) => [...rsvpRow(event, rsvp), "reserved", "", ""]),
+      ...g.rsvps.map((rsvp) => [
+        ...rsvpRow(event, rsvp),
+        rsvp.record.memberId === undefined ? "reserved" : "reserved (member)",
+        "",
+        "",
+      ]),
       [
         "Total",
         ...event,
@@ -188,6 +224,9 @@ export function rsvpsCsv(groups: readonly EventGroup[], timeZone: string): strin
         "",
       ],
       // After the totals, which do not count them.
+      ...(g.members
+        ? memberCsvRows(g.members, event, header.length, (at) => lodgeMinute(at, timeZone))
+        : []),
       ...g.cancelled.map((rsvp) => [
         ...rsvpRow(event, rsvp),
         "cancelled",
@@ -236,7 +275,10 @@ export function rsvpsTable(
       plural(t.dinners, "dinner"),
     ];
     lines.push(`  Total: ${counts.join(", ")}${perChoice ? ` (${perChoice})` : ""}`);
-    lines.push(...cancelledLines(g, timeZone), ...waitlistLines(g.waitlist, timeZone), "");
+    lines.push(...cancelledLines(g, timeZone), ...waitlistLines(g.waitlist, timeZone));
+    if (g.members?.named) lines.push(...memberLines(g.members, (at) => lodgeMinute(at, timeZone)));
+    else if (g.members) lines.push(`  Members: ${membersSummary(g.members)}`);
+    lines.push("");
   }
   return lines;
 }

@@ -6,7 +6,7 @@ import {
   offeredAnswers,
 } from "../../core/rules/answers.ts";
 import { DEGREE_NAMES, meetingDegree } from "../../core/rules/degrees.ts";
-import { mealDeadline } from "../../core/rules/meal-window.ts";
+import { hasEarlyMealDeadline, mealDeadline } from "../../core/rules/meal-window.ts";
 import { formatCostPerMeal } from "../../core/rules/meals.ts";
 import { upcomingRsvpDeadline } from "../../core/rules/rsvp-window.ts";
 import {
@@ -55,7 +55,10 @@ function summonsEventView(ctx: MailContext, event: Event) {
     time: formatDinnerTime(time),
     cost: cost.kind === "free" ? "no charge" : `${formatCostPerMeal(cost)} a meal`,
     choices: choices.length > 1 ? choices.join(" or ") : "",
-    closes: `Dinner orders close ${momentText(mealDeadline(event))}`,
+    // Said only when orders close before answers do: the summons says when those close.
+    closes: hasEarlyMealDeadline(event)
+      ? `Dinner orders close ${momentText(mealDeadline(event))}`
+      : "",
   };
   return {
     ...place,

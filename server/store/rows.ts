@@ -58,6 +58,9 @@ export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
       dinner: row.dinner === 1 || row.dinner === true,
       meals: Number(row.meals),
       mealCounts: json(row.meal_counts) as MealCount[],
+      ...(row.member_id === null || row.member_id === undefined
+        ? {}
+        : { memberId: Number(row.member_id) }),
     },
   };
 }

@@ -34,6 +34,8 @@ export interface EventRsvpRecord {
   dinner: boolean;
   meals: number;
   mealCounts: MealCount[];
+  /** The member of the roll whose answer to the summons this RSVP is; none for a visitor's. */
+  memberId?: number | undefined;
 }
 
 /** The two kinds of RSVP: to an event (with its dinner), to a social outing. */
