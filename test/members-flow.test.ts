@@ -127,9 +127,7 @@ describe("the roll, from the secretary's spreadsheet to a member's answer", () =
       "--format",
       "html",
     );
-    expect(sheet.stdout.join("\n")).toContain(
-      "<li>Quilldrake, Xavierus: shellfish-free</li>",
-    );
+    expect(sheet.stdout.join("\n")).toContain("<li>Quilldrake, Xavierus: shellfish-free</li>");
 
     // Nothing of the roll in the built site, the generated modules or the server's log.
     const out = join(root, "built");
