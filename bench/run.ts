@@ -12,6 +12,7 @@ import { makeBigLodge } from "./big-lodge.ts";
 import { benchFaults } from "./faults.ts";
 import { benchImages } from "./images.ts";
 import { fmt, table, timed } from "./measure.ts";
+import { benchSummons, ROLL } from "./summons.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const SAMPLE = join(ROOT, "data");
@@ -21,7 +22,7 @@ const wanted = (section: string) => only.length === 0 || only.includes(section);
 
 const scratch = mkdtempSync(join(tmpdir(), "lodge-bench-"));
 const RESULTS = join(ROOT, "bench", "results");
-const SECTIONS = ["build", "images", "api", "faults"] as const;
+const SECTIONS = ["build", "images", "api", "summons", "faults"] as const;
 /** The lines of the section being measured. */
 let lines: string[] = [];
 const say = (text: string) => {
@@ -173,6 +174,35 @@ try {
         `On PostgreSQL one instance takes ${fmt(postgres.rps / lodge.rps, 2)}x the RSVPs per second of SQLite, three ${fmt(three.rps / lodge.rps, 2)}x (all on this machine's cores).\n`,
       );
     keep("api");
+  }
+
+  if (wanted("summons")) {
+    const r = await benchSummons(SAMPLE, scratch);
+    say(`## The summons (a roll of ${ROLL} members, one meeting, median of 3 meetings)\n`);
+    say(
+      table(
+        [
+          "store",
+          "members",
+          "compose every summons s",
+          "record and queue them, one transaction s",
+          "summonses/s",
+          "mails in the outbox",
+        ],
+        r.map((x) => [
+          x.store,
+          x.members,
+          fmt(x.composeSeconds, 2),
+          fmt(x.queueSeconds, 3),
+          fmt(x.queued / (x.composeSeconds + x.queueSeconds), 0),
+          x.outbox,
+        ]),
+      ),
+    );
+    say(
+      "\nEach summons is its member's own mail (his name, his signed links), composed before the transaction; the transaction records every send and queues every mail, so a second instance, or a restart, sends none twice.\n",
+    );
+    keep("summons");
   }
 
   if (wanted("faults")) {
