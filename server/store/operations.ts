@@ -1,3 +1,4 @@
+import { answerOperations } from "./answers.ts";
 import { bind, type Database, type Methods } from "./database.ts";
 import { memberOperations } from "./members.ts";
 import { messageOperations } from "./messages.ts";
@@ -5,6 +6,7 @@ import { outboxOperations } from "./outbox.ts";
 import { outingOperations } from "./outings.ts";
 import { recordOperations } from "./records.ts";
 import { rsvpOperations } from "./rsvps.ts";
+import { summonsOperations } from "./summonses.ts";
 import { timedOperations } from "./timed.ts";
 import { waitlistOperations } from "./waitlist.ts";
 
@@ -23,6 +25,8 @@ export const operations = {
   ...timedOperations,
   ...recordOperations,
   ...memberOperations,
+  ...answerOperations,
+  ...summonsOperations,
 };
 
 export type OperationName = keyof typeof operations;

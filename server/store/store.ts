@@ -2,18 +2,10 @@
  * The store as the rest of lodge sees it: the Store's methods (operations.ts), the records they
  * take and give, and the errors they throw. open-store.ts opens one.
  */
+
+export type { AnsweredMember, AnswerOutcome, HeldAnswer, SummonsAnswer } from "./answers.ts";
 export { StoreUnavailableError } from "./database.ts";
-export type {
-  AnsweredMember,
-  AnswerOutcome,
-  CatererMailKind,
-  CatererNumbers,
-  CatererSend,
-  HeldAnswer,
-  RollMember,
-  SummonsAnswer,
-  SummonsMailKind,
-} from "./members.ts";
+export type { RollMember } from "./members.ts";
 export type { ContactRecord, ContactSubmission } from "./messages.ts";
 export type { OfferMails, WaitlistOffers } from "./offers.ts";
 export type { Store } from "./operations.ts";
@@ -43,5 +35,11 @@ export {
   seatsHeldBy,
 } from "./rsvps.ts";
 export type { Idempotency, Stored, Submission, SubmitOutcome } from "./submissions.ts";
+export type {
+  CatererMailKind,
+  CatererNumbers,
+  CatererSend,
+  SummonsMailKind,
+} from "./summonses.ts";
 export type { Erasure } from "./timed.ts";
 export { POSITION, type WaitlistEntry, type WaitlistSubmission } from "./waitlist.ts";
