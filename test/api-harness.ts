@@ -13,10 +13,11 @@ import {
 import { type App, type AppOptions, buildApp } from "../server/app.ts";
 import type { AppConfig } from "../server/config.ts";
 import { fixedSource, type LodgeSource } from "../server/lodge-source.ts";
-import { outboxFolderTransport } from "../server/mail/transport.ts";
+import { type MailTransport, outboxFolderTransport } from "../server/mail/transport.ts";
 import { openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
 import { NOW, SAMPLE } from "./cli-harness.ts";
+import { type Mail, parseMail } from "./mime.ts";
 
 export { NOW };
 
@@ -161,6 +162,19 @@ export function testEvent(id: string) {
   const event = testData().events.find((candidate) => candidate.id === id);
   if (!event) throw new Error(`no test event ${id}`);
   return event;
+}
+
+/** A transport that keeps what it was given, parsed, with its recipient. */
+export function keepingTransport(): MailTransport & { sent: (Mail & { to: string })[] } {
+  const sent: (Mail & { to: string })[] = [];
+  return {
+    sent,
+    description: "kept in memory",
+    async deliver(mail) {
+      sent.push({ ...parseMail(mail.raw), to: mail.envelope.to[0] ?? "" });
+    },
+    async close() {},
+  };
 }
 
 /** The address of the `i`th visitor, each its own, as the trusted proxy reports it. */

@@ -6,12 +6,19 @@ import { API_ROUTES } from "../core/api/routes.ts";
 import { readAnswerFragment } from "../core/rules/answer-links.ts";
 import { type EventInput, eventSchema, type LodgeData } from "../core/schemas/index.ts";
 import type { Member } from "../core/schemas/member.ts";
-import type { MailTransport } from "../server/mail/transport.ts";
 import { answerToken } from "../server/members/answer-link.ts";
 import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
-import { Clock, NOW, startServer, TEST_SECRET, type TestServer, testData } from "./api-harness.ts";
-import { type Mail, parseMail } from "./mime.ts";
+import {
+  Clock,
+  keepingTransport,
+  NOW,
+  startServer,
+  TEST_SECRET,
+  type TestServer,
+  testData,
+} from "./api-harness.ts";
+import type { Mail } from "./mime.ts";
 import { clusterOfThisFile } from "./postgres-cluster.ts";
 
 /**
@@ -99,18 +106,6 @@ const ROLL = [
   person(6, { status: "deceased" }),
   person(7, { email: "" }),
 ];
-
-function keepingTransport(): MailTransport & { sent: (Mail & { to: string })[] } {
-  const sent: (Mail & { to: string })[] = [];
-  return {
-    sent,
-    description: "kept in memory",
-    async deliver(mail) {
-      sent.push({ ...parseMail(mail.raw), to: mail.envelope.to[0] ?? "" });
-    },
-    async close() {},
-  };
-}
 
 let servers: TestServer[] = [];
 afterEach(async () => {

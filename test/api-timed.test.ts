@@ -5,12 +5,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm, LodgeData } from "../core/schemas/index.ts";
-import type { MailTransport } from "../server/mail/transport.ts";
 import { rsvpTokenHash } from "../server/rsvp/manage-link.ts";
 import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
-import { Clock, NOW, startServer, type TestServer, testData, testEvent } from "./api-harness.ts";
-import { type Mail, parseMail } from "./mime.ts";
+import {
+  Clock,
+  keepingTransport,
+  NOW,
+  startServer,
+  type TestServer,
+  testData,
+  testEvent,
+} from "./api-harness.ts";
 import { clusterOfThisFile } from "./postgres-cluster.ts";
 
 /**
@@ -52,19 +58,6 @@ function form(name: string, overrides: Partial<EventRsvpForm> = {}): EventRsvpFo
     countSalmon: 1,
     ...overrides,
   } as EventRsvpForm;
-}
-
-/** A transport that keeps what it was given, parsed, with its recipient. */
-function keepingTransport(): MailTransport & { sent: (Mail & { to: string })[] } {
-  const sent: (Mail & { to: string })[] = [];
-  return {
-    sent,
-    description: "kept in memory",
-    async deliver(mail) {
-      sent.push({ ...parseMail(mail.raw), to: mail.envelope.to[0] ?? "" });
-    },
-    async close() {},
-  };
 }
 
 let servers: TestServer[] = [];

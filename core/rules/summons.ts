@@ -1,6 +1,7 @@
 import type { Event } from "../schemas/event.ts";
 import type { Lodge } from "../schemas/lodge.ts";
 import { inGoodStanding, type Member } from "../schemas/member.ts";
+import type { AnsweredEvent } from "./answers.ts";
 import { admits } from "./degrees.ts";
 import { hasStarted } from "./events.ts";
 import { mealDeadline } from "./meal-window.ts";
@@ -27,20 +28,8 @@ import {
 
 export type SummonsSettings = Lodge["summons"];
 
-/** What the rules read of an event. */
-export type SummonedEvent = Pick<
-  Event,
-  | "date"
-  | "rsvpOptions"
-  | "rsvpExpirationDays"
-  | "rsvpExpirationTime"
-  | "mealCutoffDays"
-  | "cancelled"
-  | "full"
-  | "tyled"
-  | "degree"
-  | "earlyBirdOptions"
->;
+/** What the rules read of an event: what answering reads, and whom its degree admits. */
+export type SummonedEvent = AnsweredEvent & Pick<Event, "tyled" | "degree">;
 
 function clockOf(time: string) {
   const read = readClock(time);

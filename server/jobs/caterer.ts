@@ -85,40 +85,20 @@ export function catererJob(options: {
         const sheet = await options.store.catererSend({ eventId: event.id, kind: "sheet" });
         const numbers = await numbersOf(event);
         const fingerprint = numbersFingerprint(numbers);
-        const { dinners, meals } = numbers;
-        if (!sheet) {
-          const mail = await catererSheetMail(options.mail(), caterer, event, numbers);
-          const sent = await options.store.queueCatererMail({
-            kind: "sheet",
-            eventId: event.id,
-            mail,
-            numbers: { dinners, meals },
-            fingerprint,
-            now,
-          });
-          if (sent) queued += 1;
-          continue;
-        }
-        if (
-          sheet.fingerprint === fingerprint ||
-          !revisedNumbersDue(event, now, lodge.timeZone, lodge.reminderTime, sheet.sentAt) ||
-          (await options.store.catererSend({ eventId: event.id, kind: "revised" }))
-        ) {
-          continue;
-        }
-        const mail = await catererRevisedMail(
-          options.mail(),
-          caterer,
-          event,
-          numbers,
-          sheet,
-          sheet.sentAt,
-        );
+        const revised =
+          sheet !== undefined &&
+          sheet.fingerprint !== fingerprint &&
+          revisedNumbersDue(event, now, lodge.timeZone, lodge.reminderTime, sheet.sentAt) &&
+          !(await options.store.catererSend({ eventId: event.id, kind: "revised" }));
+        if (sheet && !revised) continue;
+        const mail = sheet
+          ? await catererRevisedMail(options.mail(), caterer, event, numbers, sheet, sheet.sentAt)
+          : await catererSheetMail(options.mail(), caterer, event, numbers);
         const sent = await options.store.queueCatererMail({
-          kind: "revised",
+          kind: sheet ? "revised" : "sheet",
           eventId: event.id,
           mail,
-          numbers: { dinners, meals },
+          numbers: { dinners: numbers.dinners, meals: numbers.meals },
           fingerprint,
           now,
         });

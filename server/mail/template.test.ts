@@ -93,6 +93,39 @@ describe("mail templates", () => {
     rmSync(dir, { recursive: true });
   });
 
+  it("puts an HTML template whose first line names a layout into it, and refuses a missing layout", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lodge-templates-"));
+    cpSync(TEMPLATES_DIR, dir, { recursive: true });
+    writeFileSync(
+      join(dir, "layouts", "lodge.html"),
+      "<html><h1>{{lodgeName}}</h1>\n{{> content}}\n<footer>{{lodgePlace}}</footer></html>\n",
+    );
+    const rendered = loadTemplates(dir)("summons-answer", {
+      lodgeName: "Hillcrest & Co",
+      lodgePlace: "Lyndhurst",
+      heading: "Your answer",
+      firstName: "Ann",
+      lastName: "Lee",
+      eventName: "Stated Meeting",
+      date: "Wed, Dec 2, 2026 at 7:30PM",
+      longDate: "Wednesday, December 2, 2026",
+      time: "7:30PM",
+      answer: "Apologies",
+      waiting: false,
+      changeUntil: "",
+      answerUrl: "",
+    });
+    expect(rendered.html).toMatch(
+      /^<html><h1>Hillcrest &amp; Co<\/h1>\n<p[^>]*>Dear Brother Ann,<\/p>/,
+    );
+    expect(rendered.html).toMatch(/<footer>Lyndhurst<\/footer><\/html>\n$/);
+    rmSync(join(dir, "layouts", "lodge.html"));
+    expect(() => loadTemplates(dir)).toThrow(
+      `summons.html: <!-- layout lodge --> names no layout: ${dir}/layouts/lodge.html is missing`,
+    );
+    rmSync(dir, { recursive: true });
+  });
+
   it("keeps a subject on one line even when the data holds a line break", () => {
     const rendered = loadTemplates()("rsvp-notice", {
       eventName: "Table\r\nBcc: someone@example.org",

@@ -50,6 +50,28 @@ export type MailTemplates = (name: MailTemplateName, view: object) => RenderedMa
 /** A line that is only `{{> name}}`: the partial partials/name.txt (or .html) stands there. */
 const PARTIAL_LINE = /^[ \t]*\{\{>\s*([\w-]+)\s*\}\}[ \t]*(?:\r?\n|$)/gm;
 
+/** A first line `<!-- layout name -->`: the template is the content of layouts/name.html. */
+const LAYOUT_LINE = /^<!--\s*layout\s+([\w-]+)\s*-->[ \t]*\r?\n/;
+/** The line of a layout where the template's content stands. */
+const CONTENT_LINE = /^[ \t]*\{\{>\s*content\s*\}\}[ \t]*\r?\n/m;
+
+/**
+ * An HTML template's text in its layout, when its first line names one: the mails in the
+ * lodge's look share one document, its head and foot, and each says only its own part.
+ */
+function withLayout(source: string, dir: string, file: string): string {
+  const named = LAYOUT_LINE.exec(source);
+  if (!named) return source;
+  const path = `${dir}/layouts/${named[1]}.html`;
+  if (!existsSync(path)) {
+    throw new Error(`${file}: <!-- layout ${named[1]} --> names no layout: ${path} is missing`);
+  }
+  const layout = readFileSync(path, "utf8");
+  if (!CONTENT_LINE.test(layout)) throw new Error(`${path}: no line {{> content}} for the mail`);
+  const content = source.slice(named[0].length);
+  return layout.replace(CONTENT_LINE, () => content);
+}
+
 /** A template's text with each of its partials' lines replaced by the partial (one level deep). */
 function withPartials(source: string, dir: string, file: string): string {
   const ext = file.endsWith(".html") ? "html" : "txt";
@@ -66,7 +88,8 @@ function withPartials(source: string, dir: string, file: string): string {
  * Reads every mail template once, at start, so a missing or broken template stops the server
  * before it takes a submission it could not confirm. Each template is a plain-text file whose
  * first line is 'Subject: ...', and an HTML file; values are HTML-escaped in the HTML. A line
- * `{{> name}}` takes in partials/name.txt or .html, the part several mails say alike.
+ * `{{> name}}` takes in partials/name.txt or .html, the part several mails say alike; an HTML
+ * file whose first line is `<!-- layout name -->` is the content of layouts/name.html.
  */
 export function loadTemplates(dir = TEMPLATES_DIR): MailTemplates {
   const parsed = new Map<MailTemplateName, Parsed>();
@@ -80,7 +103,11 @@ export function loadTemplates(dir = TEMPLATES_DIR): MailTemplates {
       subject: parseTemplate(match[1] ?? "", textFile),
       text: parseTemplate(withPartials(match[2] ?? "", dir, textFile), textFile),
       html: parseTemplate(
-        withPartials(readFileSync(`${dir}/${htmlFile}`, "utf8"), dir, htmlFile),
+        withPartials(
+          withLayout(readFileSync(`${dir}/${htmlFile}`, "utf8"), dir, htmlFile),
+          dir,
+          htmlFile,
+        ),
         htmlFile,
       ),
     });
