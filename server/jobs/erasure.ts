@@ -9,7 +9,8 @@ export const ERASURE_CHECK_MS = 60 * 60_000;
 /**
  * Erases the personal data of RSVPs and messages `keepPersonalDataDays` (lodge.yaml) after their
  * event or their sending (core's retention rules); the store keeps attendees and meals and records
- * each erasure, which `lodge rsvps --erased` lists. Safe in several instances at once: a row is
+ * each erasure, which `lodge rsvps --erased` lists. The text of the mail sent to members goes
+ * as long after it was sent. Safe in several instances at once: a row is
  * erased once, by whichever gets there first.
  */
 export function erasureJob(options: { data: LodgeSource; store: Store }): Job {
@@ -28,6 +29,8 @@ export function erasureJob(options: { data: LodgeSource; store: Store }): Job {
       }
       const receivedBefore = messagesExpireBefore(now, keep);
       erased += await options.store.eraseMessages({ receivedBefore, now });
+      // The mail sent to members, as long after it went as a message is kept.
+      erased += await options.store.eraseMemberMail({ sentBefore: receivedBefore });
       return erased;
     },
   };

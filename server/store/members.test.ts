@@ -209,6 +209,28 @@ describe.each(kinds)("the $name store's roll", (kind) => {
     await again.close();
   });
 
+  it("erases the text and address of the mail sent to members once it is old enough, never one still waiting", async () => {
+    const store = await kind.open(await kind.place());
+    const [m1, m2] = await roll(store, 2);
+    if (!m1 || !m2) throw new Error("no roll");
+    await store.queueSummons({
+      kind: "summons",
+      eventId: "e1",
+      sends: [m1, m2].map((m) => ({ memberId: m.id, mail: mail("summons", m.email) })),
+      now: NOW,
+    });
+    const [sent] = await store.listMail("pending");
+    await store.markMailSent({ id: sent?.id ?? 0, now: later(1) });
+    expect(await store.eraseMemberMail({ sentBefore: NOW })).toBe(0);
+    expect(await store.eraseMemberMail({ sentBefore: later(10) })).toBe(1);
+    const waiting = sent?.to === m1.email ? m2.email : m1.email;
+    expect((await store.listMail()).map((m) => [m.status, m.to]).sort()).toEqual([
+      ["pending", waiting],
+      ["sent", ""],
+    ]);
+    await store.close();
+  });
+
   it("chases only members summoned before the chaser's moment who have not answered, once", async () => {
     const store = await kind.open(await kind.place());
     const [m1, m2, m3, m4] = await roll(store, 4);

@@ -1,8 +1,8 @@
 import { lookup, type Query, read, write } from "./database.ts";
 import { chunks, MEMBER_MAIL, rollMember } from "./members.ts";
-import { type ComposedMail, queueMails } from "./outbox.ts";
+import { type ComposedMail, ERASED_MAIL, queueMails } from "./outbox.ts";
 import { json } from "./rows.ts";
-import { sql, values } from "./sql.ts";
+import { list, sql, values } from "./sql.ts";
 
 /**
  * The mail the lodge sends about a meeting, each once however many instances run: the summons
@@ -28,6 +28,16 @@ export interface CatererSend extends CatererNumbers {
 }
 
 export const summonsOperations = {
+  /**
+   * Erases the text and addresses of the mail sent to members (summonses, chasers, answers'
+   * confirmations) before `sentBefore`: the roll keeps who they are, the outbox need not.
+   */
+  eraseMemberMail: write(async (tx, { sentBefore }: { sentBefore: Date }) =>
+    tx.run(sql`UPDATE outbox SET recipient = ${ERASED_MAIL.recipient},
+      envelope = ${ERASED_MAIL.envelope}, raw = ${Buffer.alloc(0)}
+      WHERE source = ${MEMBER_MAIL.source} AND kind IN (${list(MEMBER_MAIL.kinds)})
+      AND status != 'pending' AND created_at < ${sentBefore} AND recipient != ''`),
+  ),
   /**
    * The members not yet sent `kind` for the event; for the chaser, only those summoned before
    * `summonedBefore` who have not answered.
