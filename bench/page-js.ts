@@ -58,8 +58,12 @@ function staticImports(file: string, code: string): string[] {
     .map((source) => new URL(source, `http://site${file}`).pathname);
 }
 
-/** Scripts already measured, by path and time written: most pages share most of theirs. */
-const measured = new Map<string, { code: Buffer; size: ScriptSize }>();
+/**
+ * Scripts already measured and read for their imports, by path and time written: most pages
+ * share most of theirs (parsing the framework's 325 KB again for each page made the check of
+ * every page's scripts take half a minute on a busy machine).
+ */
+const measured = new Map<string, { size: ScriptSize; imports: string[] }>();
 
 /** Every script `route` (e.g. "/home") of the site built in `dist` loads at start, each once. */
 export function pageScripts(dist: string, route: string): ScriptSize[] {
@@ -70,12 +74,14 @@ export function pageScripts(dist: string, route: string): ScriptSize[] {
     if (found.has(file)) continue;
     const path = join(dist, file);
     const key = `${path} ${statSync(path).mtimeMs}`;
-    const known = measured.get(key);
-    const code = known ? known.code : readFileSync(path);
-    const size = known?.size ?? sized(file, code);
-    measured.set(key, { code, size });
-    found.set(file, size);
-    todo.push(...staticImports(file, code.toString("utf8")).reverse());
+    let known = measured.get(key);
+    if (!known) {
+      const code = readFileSync(path);
+      known = { size: sized(file, code), imports: staticImports(file, code.toString("utf8")) };
+      measured.set(key, known);
+    }
+    found.set(file, known.size);
+    todo.push(...[...known.imports].reverse());
   }
   return [...found.values()];
 }
