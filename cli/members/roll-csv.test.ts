@@ -112,15 +112,15 @@ describe("readRollCsv", () => {
     const roll = read(
       "Member ID,First Name,Last Name,Email,Degree,Status\n" +
         "1,Adam,Able,adam@example.org,MM,Active\n" +
-        "2,Bob,,bob@example,FC,Active\n" +
+        "2,Bob,,bob at example.org,FC,Active\n" +
         "3,Carl,Cole,carl@example.org,Grand Master,Active\n" +
         "1,Dave,Dunn,dave@example.org,MM,Retired\n" +
         "4,Ed,Eddy,adam@example.org,,Active\n",
     );
     expect(roll.members).toBeUndefined();
     expect(roll.printed).toEqual([
-      `roll.csv:3:7  row[1] (2 Bob)  lastName: expected the last name, found an empty value`,
-      `roll.csv:3:8  row[1] (2 Bob)  email: expected an address such as name@example.com, found "bob@example"`,
+      `roll.csv:3:7  row[1] (2 Bob)  lastName: is required`,
+      `roll.csv:3:8  row[1] (2 Bob)  email: may not contain spaces; it looks like name@example.com, found "bob at example.org"`,
       `roll.csv:4:30  row[2] (3 Carl Cole)  degree: expected a degree: EA, FC or MM (or Entered Apprentice, Fellowcraft, Master Mason), found "Grand Master"`,
       `roll.csv:5:33  row[3] (1 Dave Dunn)  status: expected one of Active, Life, Honorary, Plural, Suspended, Demitted, Resigned, Expelled, Deceased, found "Retired"`,
       `roll.csv:6:28  row[4] (4 Ed Eddy)  degree: expected a degree: EA, FC or MM (or Entered Apprentice, Fellowcraft, Master Mason), found ""`,

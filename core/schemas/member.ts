@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { DEGREE_NAMES, DEGREES, readDegree } from "../rules/degrees.ts";
-import { FIELD_LIMITS, isValidEmail, isValidPhone } from "../rules/form-checks.ts";
+import {
+  checkEmail,
+  checkName,
+  checkPhone,
+  checkTitle,
+  type FieldCheck,
+  normal,
+} from "../rules/form-checks.ts";
 import { shown } from "./common.ts";
 
 /**
@@ -99,32 +106,31 @@ const memberNumber = z
     error: (i) => `expected letters and digits such as 10423, found ${shown(i.input)}`,
   });
 
-const personName = (what: string) =>
-  z
-    .string({ error: (i) => `expected ${what}, found ${shown(i.input)}` })
-    .trim()
-    .min(1, { error: `expected ${what}, found an empty value` })
-    .max(FIELD_LIMITS.name, { error: `expected at most ${FIELD_LIMITS.name} characters` })
-    .refine((value) => !/[<>\p{Cc}]/u.test(value), {
-      error: (i) => `expected a name without < > or control characters, found ${shown(i.input)}`,
+/**
+ * A field of the roll read by the forms' own check (core/rules/form-checks.ts): the value as the
+ * server keeps it (trimmed, an address lowercased), or the check's sentence with what was found.
+ * `optional`: empty is fine (a member without an address or a phone).
+ */
+function checked(field: string, check: FieldCheck, optional = false) {
+  return z
+    .string({ error: (i) => `expected text, found ${shown(i.input)}` })
+    .transform((value, ctx) => {
+      const kept = normal(field, value);
+      const problem = optional && kept === "" ? undefined : check(kept);
+      if (problem === undefined) return kept;
+      ctx.issues.push({
+        code: "custom",
+        input: value,
+        message: kept === "" ? problem : `${problem}, found ${shown(value)}`,
+      });
+      return z.NEVER;
     });
+}
 
 /** An e-mail address as the forms take it, lowercased; empty for a member who has none. */
-export const memberEmail = z
-  .string({ error: (i) => `expected an e-mail address, found ${shown(i.input)}` })
-  .trim()
-  .transform((value) => value.toLowerCase())
-  .refine((value) => value === "" || isValidEmail(value), {
-    error: (i) => `expected an address such as name@example.com, found ${shown(i.input)}`,
-  });
+export const memberEmail = checked("email", checkEmail, true);
 
-export const memberPhone = z
-  .string({ error: (i) => `expected a phone number, found ${shown(i.input)}` })
-  .trim()
-  .refine(isValidPhone, {
-    error: (i) =>
-      `expected digits, spaces, hyphens, parentheses, + and / (an extension as 'ext 12'), found ${shown(i.input)}`,
-  });
+export const memberPhone = checked("phone", checkPhone, true);
 
 export const memberDegree = z
   .string({ error: (i) => `expected a degree (EA, FC or MM), found ${shown(i.input)}` })
@@ -153,21 +159,21 @@ export const memberStatus = z
   });
 
 /** What the secretary notes of a member's diet for the caterer: 'no shellfish', 'vegetarian'. */
-export const memberDietary = z
-  .string({ error: (i) => `expected text, found ${shown(i.input)}` })
-  .trim()
-  .max(200, { error: "expected at most 200 characters" })
-  .refine((value) => !/[<>\p{Cc}]/u.test(value), {
-    error: (i) => `expected text without < > or control characters, found ${shown(i.input)}`,
-  });
+export const memberDietary = checked("dietary", (value) =>
+  /[<>\p{Cc}]/u.test(value)
+    ? "may not contain < or >, a tab or a line break"
+    : value.length > 200
+      ? `must be at most 200 characters (it has ${value.length})`
+      : undefined,
+);
 
 /** A member as the roll keeps him, every field read as the import and `members edit` take it. */
 export const memberSchema = z.strictObject({
   number: memberNumber,
-  firstName: personName("the first name"),
-  lastName: personName("the last name"),
+  firstName: checked("firstName", checkName),
+  lastName: checked("lastName", checkName),
   /** 'PM', 'WM': shown after his name, as an RSVP's masonic title is. */
-  title: z.string().trim().max(FIELD_LIMITS.title).default(""),
+  title: checked("title", checkTitle).default(""),
   email: memberEmail.default(""),
   phone: memberPhone.default(""),
   degree: memberDegree,
