@@ -5,8 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { configSchema } from "../server/config.ts";
-import { openStore } from "../server/store/open-store.ts";
-import { PostgresStore } from "../server/store/postgres-store.ts";
+import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import { threadedSqliteStore } from "../server/store/sqlite-thread.ts";
 import type { Store } from "../server/store/store.ts";
 import { Client, startServer, TEST_EVENTS, type TestServer, testEvent } from "./api-harness.ts";
@@ -111,7 +110,7 @@ const servedStores: { name: string; open: (dir: string) => Promise<Store> }[] = 
     name: "SQLite on its own thread",
     open: async (dir) => threadedSqliteStore(join(dir, "lodge.db")),
   },
-  { name: "PostgreSQL", open: async () => PostgresStore.open(await cluster().place()) },
+  { name: "PostgreSQL", open: async () => openPostgresStore(await cluster().place()) },
 ];
 
 describe.each(servedStores)(

@@ -7,8 +7,7 @@ import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/ind
 import type { EventRsvpForm, LodgeData } from "../core/schemas/index.ts";
 import type { MailTransport } from "../server/mail/transport.ts";
 import { rsvpTokenHash } from "../server/rsvp/manage-link.ts";
-import { openStore } from "../server/store/open-store.ts";
-import { PostgresStore } from "../server/store/postgres-store.ts";
+import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
 import { Clock, NOW, startServer, type TestServer, testData, testEvent } from "./api-harness.ts";
 import { type Mail, parseMail } from "./mime.ts";
@@ -30,7 +29,7 @@ const stores = [
   {
     name: "PostgreSQL",
     place: () => cluster().place(),
-    open: (place: string): Promise<Store> => PostgresStore.open(place, NOW),
+    open: (place: string): Promise<Store> => openPostgresStore(place, NOW),
     instances: 2,
   },
 ];

@@ -7,8 +7,7 @@ import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { waitlistEntrySchema } from "../core/schemas/api.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { OFFER_CHECK_MS } from "../server/jobs/waitlist-offers.ts";
-import { openStore } from "../server/store/open-store.ts";
-import { PostgresStore } from "../server/store/postgres-store.ts";
+import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import {
   type Client,
   Clock,
@@ -62,7 +61,7 @@ function person(firstName: string, numberOfAttendees: number): EventRsvpForm {
 async function lodge(guestLimit: number, store?: "postgres") {
   server = await startServer({
     data: testData({ guestLimit }),
-    ...(store ? { store: await PostgresStore.open(await cluster().place(), NOW) } : {}),
+    ...(store ? { store: await openPostgresStore(await cluster().place(), NOW) } : {}),
   });
   const s = server;
   const client: Client = await s.client();
@@ -98,7 +97,7 @@ async function racingLodge(kind: "sqlite" | "postgres", guestLimit: number) {
   dirs.push(dir);
   const { store, race } = racing(
     kind === "postgres"
-      ? await PostgresStore.open(await cluster().place(), NOW)
+      ? await openPostgresStore(await cluster().place(), NOW)
       : openStore(join(dir, "lodge.db"), NOW),
   );
   server = await startServer({ data: testData({ guestLimit }), store });
@@ -418,8 +417,8 @@ describe("the waiting list (POST /mj/api/rsvp/waitlist, /waitlist/view, /waitlis
     const clock = new Clock(NOW);
     const place = await cluster().place();
     const data = testData({ guestLimit: 3 });
-    const a = await startServer({ clock, data, store: await PostgresStore.open(place, NOW) });
-    const b = await startServer({ clock, data, store: await PostgresStore.open(place, NOW) });
+    const a = await startServer({ clock, data, store: await openPostgresStore(place, NOW) });
+    const b = await startServer({ clock, data, store: await openPostgresStore(place, NOW) });
     others.push(a, b);
     const client = await a.client();
     const send = (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>

@@ -41,10 +41,14 @@ async function seed(): Promise<Store> {
     ],
     response: { status: 200, body: {} },
   });
-  await store.claimDueMail(AT, AT, 3);
-  await store.markMailSent(1, AT);
-  await store.failMail(2, "550 5.1.1 [address]: user unknown", AT);
-  await store.deferMail(3, "connect ECONNREFUSED 127.0.0.1:25", new Date(AT.getTime() + 60_000));
+  await store.claimDueMail({ now: AT, leaseUntil: AT, limit: 3 });
+  await store.markMailSent({ id: 1, now: AT });
+  await store.failMail({ id: 2, error: "550 5.1.1 [address]: user unknown", now: AT });
+  await store.deferMail({
+    id: 3,
+    error: "connect ECONNREFUSED 127.0.0.1:25",
+    nextAttemptAt: new Date(AT.getTime() + 60_000),
+  });
   return store;
 }
 
@@ -76,7 +80,11 @@ describe("lodge mail", () => {
         "Mail 2 (contact-acknowledgement to ann@example.org) is queued again: lodge serve sends it within a minute while it runs, or when it next starts.",
       ],
     });
-    expect((await store.claimDueMail(new Date(), new Date(), 5)).map((m) => m.id)).toContain(2);
+    expect(
+      (await store.claimDueMail({ now: new Date(), leaseUntil: new Date(), limit: 5 })).map(
+        (m) => m.id,
+      ),
+    ).toContain(2);
     const sent = await lodge(sample.root, "mail", "--retry", "1");
     expect(sent).toMatchObject({
       code: 1,
@@ -93,7 +101,7 @@ describe("lodge mail", () => {
   it("calls a mail written to the outbox folder written, never sent, in every format", async () => {
     const store = await seed();
     // As lodge serve does without SMTP_URL: the mail went to a folder, no mail server saw it.
-    await store.markMailSent(3, AT, join(sample.root, "var", "outbox"));
+    await store.markMailSent({ id: 3, now: AT, writtenTo: join(sample.root, "var", "outbox") });
     await store.close();
     const { stdout } = await lodge(sample.root, "mail");
     expect(stdout).toEqual([

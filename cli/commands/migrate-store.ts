@@ -1,11 +1,11 @@
 import { Command } from "commander";
 import { z } from "zod";
-import { type CopyCounts, copyInto } from "../../server/store/copy-store.ts";
 import {
   openStore as openDatabase,
   resolveDatabase,
   shownDatabase,
 } from "../../server/store/open-store.ts";
+import { type CopyCounts, copyInto } from "../../server/store/records.ts";
 import { type Context, parseOptions } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { plural } from "../load/summary.ts";

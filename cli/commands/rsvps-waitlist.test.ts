@@ -95,7 +95,7 @@ describe("lodge rsvps cancel and edit with a waiting list", () => {
     expect(
       (await store.listWaitlist(EVENT)).map((e) => `${e.record.firstName}:${e.state}`),
     ).toEqual(["Dan:offered", "Eve:waiting"]);
-    const offer = (await store.claimDueMail(new Date(), new Date(), 10))
+    const offer = (await store.claimDueMail({ now: new Date(), leaseUntil: new Date(), limit: 10 }))
       .flatMap((mail) => (mail.kind === "waitlist-offer" && "raw" in mail ? [mail] : []))
       .map((mail) => parseMail(mail.raw));
     expect(offer).toHaveLength(1);
@@ -111,7 +111,7 @@ describe("lodge rsvps cancel and edit with a waiting list", () => {
       "The freed seats go to the waiting list when lodge serve next looks (within a minute while it runs): this command has no site address (siteUrl) or server secret for the claim links.",
     );
     expect((await store.listWaitlist(EVENT)).map((e) => e.state)).toEqual(["waiting", "waiting"]);
-    expect(await store.waitlistDue(new Date(), 70)).toEqual([EVENT]);
+    expect(await store.waitlistDue({ now: new Date(), guestLimit: 70 })).toEqual([EVENT]);
     await store.close();
   });
 });

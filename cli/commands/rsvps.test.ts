@@ -200,11 +200,16 @@ describe("lodge rsvps and lodge messages", () => {
     // Cy cancels: her seat is offered to Eve, whose party fits; Dan's does not, he keeps his place.
     const cy = (await store.listEventRsvps()).find((r) => r.record.firstName === "Cy")?.id ?? 0;
     const line = await store.listWaitlist();
-    const cancelled = await store.cancelEventRsvp(cy, new Date("2027-12-23T12:00:00Z"), [], {
-      guestLimit: 5,
-      expiresAt: new Date("2027-12-24T12:00:00Z"),
-      mails: new Map(line.map((entry) => [entry.id, { tokenHash: `o-${entry.id}`, mails: [] }])),
-      ranOut: new Map(),
+    const cancelled = await store.cancelEventRsvp({
+      id: cy,
+      now: new Date("2027-12-23T12:00:00Z"),
+      mails: [],
+      offers: {
+        guestLimit: 5,
+        expiresAt: new Date("2027-12-24T12:00:00Z"),
+        mails: new Map(line.map((entry) => [entry.id, { tokenHash: `o-${entry.id}`, mails: [] }])),
+        ranOut: new Map(),
+      },
     });
     expect(cancelled.kind).toBe("done");
     await store.close();
@@ -308,8 +313,15 @@ describe("lodge rsvps and lodge messages", () => {
       "Nothing has been erased yet: names and addresses are erased 90 days after each event or message.",
     ]);
     const store = openStore(db());
-    await store.eraseRsvps("event", "2028-01-05-table-lodge", new Date("2028-04-05T05:00:00Z"));
-    await store.eraseMessages(new Date("2028-01-01T00:00:00Z"), new Date("2028-04-05T05:00:00Z"));
+    await store.eraseRsvps({
+      kind: "event",
+      subject: "2028-01-05-table-lodge",
+      now: new Date("2028-04-05T05:00:00Z"),
+    });
+    await store.eraseMessages({
+      receivedBefore: new Date("2028-01-01T00:00:00Z"),
+      now: new Date("2028-04-05T05:00:00Z"),
+    });
     await store.close();
     const { code, stdout } = await lodge(sample.root, "rsvps", "--erased");
     expect(code).toBe(0);
@@ -356,10 +368,20 @@ describe("lodge rsvps cancel and edit", () => {
     const now = new Date("2027-12-23T12:00:00Z");
     // Ann changes her 3 to 2 with her link while the secretary's command runs.
     const visitorChanges = async () =>
-      expect((await store.changeEventRsvpAttendees(1, 2, 70, now, [])).kind).toBe("done");
+      expect(
+        (
+          await store.changeEventRsvp({
+            id: 1,
+            change: { attendees: 2 },
+            guestLimit: 70,
+            now,
+            mails: [],
+          })
+        ).kind,
+      ).toBe("done");
     for (const [before, change] of [
       ["cancelEventRsvp", { kind: "cancel" }],
-      ["changeEventRsvpAttendees", { kind: "attendees", attendees: 4 }],
+      ["changeEventRsvp", { kind: "attendees", attendees: 4 }],
     ] as const) {
       Object.assign(race, { before, next: visitorChanges });
       await expect(changeRsvp(store, data, undefined, now, 1, change, false)).rejects.toThrow(
@@ -367,7 +389,13 @@ describe("lodge rsvps cancel and edit", () => {
       );
       expect((await store.getEventRsvp(1))?.record.attendees).toBe(2);
       // Read again, it goes through.
-      await store.changeEventRsvpAttendees(1, 3, 70, now, []);
+      await store.changeEventRsvp({
+        id: 1,
+        change: { attendees: 3 },
+        guestLimit: 70,
+        now,
+        mails: [],
+      });
     }
     expect(await changeRsvp(store, data, undefined, now, 1, { kind: "cancel" }, false)).toContain(
       "Cancelled RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 at 7:30PM.",
@@ -395,7 +423,11 @@ describe("lodge rsvps cancel and edit", () => {
     ]);
     // The connection a running server holds sees it at once.
     expect((await store.attendeeCounts()).get("2028-01-05-table-lodge")).toBe(1);
-    const [notice] = await store.claimDueMail(new Date(), new Date(), 10);
+    const [notice] = await store.claimDueMail({
+      now: new Date(),
+      leaseUntil: new Date(),
+      limit: 10,
+    });
     expect(notice?.envelope.to).toEqual(["ann@example.org"]);
     const text = parseMail(notice && "raw" in notice ? notice.raw : Buffer.from("")).text;
     expect(text).toContain(

@@ -94,18 +94,12 @@ export async function changeRsvp(
     ];
   }
   // The notice tells the RSVP as read here: one changed meanwhile answers `changed`.
-  const write = (offers?: WaitlistOffers) =>
-    change.kind === "cancel"
-      ? store.cancelEventRsvp(id, now, notice, offers, r.attendees)
-      : store.changeEventRsvpAttendees(
-          id,
-          change.attendees,
-          guestLimit,
-          now,
-          notice,
-          offers,
-          r.attendees,
-        );
+  const write = (offers?: WaitlistOffers) => {
+    const edit = { id, now, mails: notice, offers, told: r.attendees };
+    return change.kind === "cancel"
+      ? store.cancelEventRsvp(edit)
+      : store.changeEventRsvp({ ...edit, change: { attendees: change.attendees }, guestLimit });
+  };
   const freed = r.attendees - (change.kind === "cancel" ? 0 : change.attendees);
   const offeredIds = async () =>
     (await store.listWaitlist(r.eventId)).filter((entry) => entry.state === "offered");

@@ -71,6 +71,6 @@ export async function retry(store: Store, id: number, now: Date, view: MailView)
         : `Mail ${id} (${mail.kind} to ${mail.to}) was sent${at}; there is nothing to retry.`,
     );
   }
-  await store.retryMail(id, now);
+  await store.retryMail({ id, now });
   return `Mail ${id} (${mail.kind} to ${mail.to}) is queued again: lodge serve sends it within a minute while it runs, or when it next starts.`;
 }

@@ -24,9 +24,10 @@ export function erasureJob(options: { data: LodgeSource; store: Store }): Job {
         const list = held.kind === "event" ? events : socialEvents;
         const item = list.find((candidate) => candidate.id === held.subject);
         if (!rsvpDataExpired(item, held.newest, now, lodge.timeZone, keep)) continue;
-        erased += await options.store.eraseRsvps(held.kind, held.subject, now);
+        erased += await options.store.eraseRsvps({ kind: held.kind, subject: held.subject, now });
       }
-      erased += await options.store.eraseMessages(messagesExpireBefore(now, keep), now);
+      const receivedBefore = messagesExpireBefore(now, keep);
+      erased += await options.store.eraseMessages({ receivedBefore, now });
       return erased;
     },
   };

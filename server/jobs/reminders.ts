@@ -37,8 +37,10 @@ export function remindersJob(options: {
         for (const reminded of found) {
           const link = options.manageLink(reminded.kind);
           const mail = await reminderMail(options.mail(), reminded, link?.url);
-          const { id } = reminded.rsvp;
-          if (await store.queueReminder(reminded.kind, id, day, mail, now, link?.tokenHash)) {
+          const reminder = { kind: reminded.kind, rsvpId: reminded.rsvp.id, eventDate: day };
+          if (
+            await store.queueReminder({ ...reminder, mail, now, manageTokenHash: link?.tokenHash })
+          ) {
             queued += 1;
           }
         }
@@ -47,7 +49,12 @@ export function remindersJob(options: {
         const due = remindersDue(event, now, lodge.timeZone, lodge.reminderTime);
         if (!due) continue;
         const day = dayText(eventStart(event.date), "-");
-        const rsvps = await store.unremindedRsvps("event", event.id, day, due.receivedBefore);
+        const rsvps = await store.unremindedRsvps({
+          kind: "event",
+          subjectId: event.id,
+          eventDate: day,
+          receivedBefore: due.receivedBefore,
+        });
         await remind(
           day,
           rsvps.map((rsvp) => ({ kind: "event", item: event, rsvp })),
@@ -57,7 +64,12 @@ export function remindersJob(options: {
         const due = remindersDue(outing, now, lodge.timeZone, lodge.reminderTime);
         if (!due) continue;
         const day = dayText(eventStart(outing.date), "-");
-        const rsvps = await store.unremindedRsvps("social", outing.id, day, due.receivedBefore);
+        const rsvps = await store.unremindedRsvps({
+          kind: "social",
+          subjectId: outing.id,
+          eventDate: day,
+          receivedBefore: due.receivedBefore,
+        });
         await remind(
           day,
           rsvps.map((rsvp) => ({ kind: "social", item: outing, rsvp })),

@@ -22,11 +22,14 @@ export function waitlistOffersJob(
       const { lodge, events } = options.data();
       const base = lodge.siteUrl || options.fallbackBase;
       let done = 0;
-      for (const eventId of await options.store.waitlistDue(now, lodge.guestLimit)) {
+      for (const eventId of await options.store.waitlistDue({
+        now,
+        guestLimit: lodge.guestLimit,
+      })) {
         const event = events.find((candidate) => candidate.id === eventId);
         if (!event) continue;
         const outcome = await withOffers(options, event, base, now, 0, (offers) =>
-          options.store.settleWaitlist(eventId, now, offers),
+          options.store.settleWaitlist({ eventId, now, offers }),
         );
         done += outcome.expired + outcome.offered;
         // Offers made and offers that ran out both queued mail.

@@ -187,11 +187,11 @@ describe("the mail worker", () => {
 
   it("takes back a mail whose sender died mid-send once its lease has run out", async () => {
     const { store, transport, worker, clock } = await setup();
-    const claimed = await store.claimDueMail(
-      clock.now(),
-      new Date(clock.now().getTime() + 300_000),
-      1,
-    );
+    const claimed = await store.claimDueMail({
+      now: clock.now(),
+      leaseUntil: new Date(clock.now().getTime() + 300_000),
+      limit: 1,
+    });
     expect(claimed.map((m) => m.kind)).toEqual(["contact-notice"]);
     await worker.run();
     expect(transport.delivered).toEqual(["contact-acknowledgement"]);
@@ -511,7 +511,7 @@ describe("mail queued by what it is about (an RSVP's notice and confirmation)", 
       guestLimit: 70,
       seatsPerClient: 20,
     });
-    await store.eraseRsvps("event", event.id, START);
+    await store.eraseRsvps({ kind: "event", subject: event.id, now: START });
     const { sent, transport } = keeping();
     const errors: object[] = [];
     const worker = new MailWorker({

@@ -123,7 +123,11 @@ export class MailWorker extends Background {
   /** Marks sent what was delivered while the store could not record it. */
   async #recordDelivered(): Promise<void> {
     for (const [id, at] of this.#unrecorded) {
-      await this.#options.store.markMailSent(id, at, this.#options.transport.writesTo);
+      await this.#options.store.markMailSent({
+        id,
+        now: at,
+        writtenTo: this.#options.transport.writesTo,
+      });
       this.#unrecorded.delete(id);
     }
   }
@@ -136,7 +140,11 @@ export class MailWorker extends Background {
         if (this.stopped) return;
         const start = this.#options.now();
         const lease = new Date(start.getTime() + this.#options.leaseMs);
-        const [mail] = await this.#options.store.claimDueMail(start, lease, 1);
+        const [mail] = await this.#options.store.claimDueMail({
+          now: start,
+          leaseUntil: lease,
+          limit: 1,
+        });
         if (!mail) return;
         await this.#send(mail);
       }
@@ -158,7 +166,7 @@ export class MailWorker extends Background {
       return { ...head, raw: await compose(mail) };
     } catch (error) {
       const reason = `not composed: ${reasonOf(error)}`;
-      await store.failMail(mail.id, reason, now());
+      await store.failMail({ id: mail.id, error: reason, now: now() });
       log.error(
         { mail: mail.id, kind: mail.kind, reason },
         "mail could not be composed; it is not retried and the secretary will be told",
@@ -177,7 +185,7 @@ export class MailWorker extends Background {
       const reason = reasonOf(error);
       const attempt = mail.attempts + 1;
       if (isPermanentRefusal(error)) {
-        await store.failMail(mail.id, reason, now());
+        await store.failMail({ id: mail.id, error: reason, now: now() });
         log.warn(
           { mail: mail.id, kind: mail.kind, attempt, reason },
           "mail refused for good; it is not retried and the secretary will be told",
@@ -185,7 +193,7 @@ export class MailWorker extends Background {
         return;
       }
       const next = new Date(now().getTime() + retryDelay(attempt, backoff));
-      await store.deferMail(mail.id, reason, next);
+      await store.deferMail({ id: mail.id, error: reason, nextAttemptAt: next });
       log.warn(
         { mail: mail.id, kind: mail.kind, attempt, retryAt: next.toISOString(), reason },
         "mail not sent; it will be retried",
@@ -194,7 +202,7 @@ export class MailWorker extends Background {
     }
     const sentAt = now();
     try {
-      await store.markMailSent(mail.id, sentAt, transport.writesTo);
+      await store.markMailSent({ id: mail.id, now: sentAt, writtenTo: transport.writesTo });
     } catch (error) {
       this.#unrecorded.set(mail.id, sentAt);
       throw error;
@@ -213,7 +221,12 @@ export class MailWorker extends Background {
     if (last && at.getTime() - last.getTime() < SUMMARY_INTERVAL_MS) return false;
     const mail = await summary(failures, at);
     const ids = failures.map((failure) => failure.id);
-    const queued = await store.queueFailureSummary(mail, ids, at, SUMMARY_INTERVAL_MS);
+    const queued = await store.queueFailureSummary({
+      mail,
+      reported: ids,
+      now: at,
+      intervalMs: SUMMARY_INTERVAL_MS,
+    });
     if (queued)
       log.info({ failures: ids.length }, "summary of failed mail queued for the secretary");
     return queued;

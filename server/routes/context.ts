@@ -68,7 +68,13 @@ export function sheetRowRoute<K extends "eventSheetRow" | "socialSheetRow">(
   apiRoute(ctx.app, name, {
     screen: (raw) => refuseUnsafeText(raw, textFields),
     handle: async (payload) => {
-      if (!(await ctx.store.recordSheetRow(table, hashOf(payload), ctx.now()))) {
+      if (
+        !(await ctx.store.recordSheetRow({
+          kind: table,
+          requestHash: hashOf(payload),
+          now: ctx.now(),
+        }))
+      ) {
         throw new HttpError(404, "No stored RSVP matches this row; send the RSVP itself first.");
       }
       return true as ApiResponse<K>;

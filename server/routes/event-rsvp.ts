@@ -103,7 +103,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
         // the mails and the answer say so.
         const { current, waitlist: waiting } = assumed
           ? FIRST_RSVP
-          : await ctx.store.eventRsvpSituation(event.id, form.email, clientKey);
+          : await ctx.store.eventRsvpSituation({ eventId: event.id, email: form.email, clientKey });
         // Seats an open offer holds for this address are its RSVP's.
         const held = seatsHeldBy(waiting);
         if (mealsLate) {

@@ -76,31 +76,21 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
     base: string,
   ): Promise<Exclude<ChangeOutcome, { kind: "stale" }>> => {
     // The mails tell the RSVP as it was opened: one changed meanwhile answers `changed`.
-    const before = opened.record.attendees;
+    const told = opened.record.attendees;
+    const now = ctx.now();
+    const edit = { id: opened.id, now, mails: queued, told };
     if (opened.kind === "social") {
-      return ctx.store.changeSocialRsvp(
-        opened.id,
-        change?.attendees ?? 0,
-        ctx.now(),
-        queued,
-        before,
-      ) as Promise<Exclude<ChangeOutcome, { kind: "stale" }>>;
+      return ctx.store.changeSocialRsvp({ ...edit, attendees: change?.attendees ?? 0 }) as Promise<
+        Exclude<ChangeOutcome, { kind: "stale" }>
+      >;
     }
     // Seats the change frees go to the event's waiting list in the same transaction.
-    const now = ctx.now();
     const freed = opened.record.attendees - (change?.attendees ?? 0);
+    const guestLimit = ctx.data().lodge.guestLimit;
     return withOffers(waitlist, opened.item, base, now, freed, (offers) =>
       change
-        ? ctx.store.changeEventRsvp(
-            opened.id,
-            change,
-            ctx.data().lodge.guestLimit,
-            now,
-            queued,
-            offers,
-            before,
-          )
-        : ctx.store.cancelEventRsvp(opened.id, now, queued, offers, before, "visitor"),
+        ? ctx.store.changeEventRsvp({ ...edit, offers, change, guestLimit })
+        : ctx.store.cancelEventRsvp({ ...edit, offers, by: "visitor" }),
     );
   };
 

@@ -143,7 +143,13 @@ export function waitlistRoutes(ctx: RouteContext): void {
         const offers = await offersFor(waitlist, event, base(request), now, freed, attempt > 0, {
           leaving: (other) => other.id === entry.id,
         });
-        return ctx.store.leaveWaitlist(entry.id, now, mails, offers, entry.state);
+        return ctx.store.leaveWaitlist({
+          entryId: entry.id,
+          now,
+          mails,
+          offers,
+          from: entry.state,
+        });
       });
       // Left a moment ago by another request (a second click): the same answer.
       if (outcome.kind === "not-found") {

@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { isPostgresUrl, PostgresStore, shownPostgresUrl } from "./postgres-store.ts";
+import { StoreUnavailableError } from "./database.ts";
+import { type Store, storeOn } from "./operations.ts";
+import { isPostgresUrl, PostgresDatabase, shownPostgresUrl } from "./postgres.ts";
 import { reopeningStore } from "./reopening-store.ts";
-import { SqliteStore, storeError } from "./sqlite-store.ts";
+import { SqliteDatabase, storeError } from "./sqlite.ts";
 import { threadedSqliteStore } from "./sqlite-thread.ts";
-import { type Store, StoreUnavailableError } from "./store.ts";
 
 /**
  * The one place that turns the --db value (DB_FILE) into a store: every command that reads or
@@ -58,6 +59,35 @@ export function storeExists(db: string): boolean {
   return file === undefined || existsSync(file);
 }
 
+/** The store in the SQLite file `file` (or ':memory:'), on this thread; throws if it cannot open. */
+export function sqliteStore(file: string, now = new Date()): Store {
+  try {
+    return storeOn(new SqliteDatabase(file, now));
+  } catch (error) {
+    throw storeError(error);
+  }
+}
+
+/**
+ * The store on a PostgreSQL database, connected on first use. `max`: connections for the
+ * transactions (the test of a busy pool's).
+ */
+export function postgresStore(url: string, now = new Date(), options: { max?: number } = {}) {
+  return storeOn(new PostgresDatabase(url, now, options));
+}
+
+/** The store on a PostgreSQL database, its schema brought up to date now (a problem shows now). */
+export async function openPostgresStore(url: string, now = new Date()): Promise<Store> {
+  const database = new PostgresDatabase(url, now);
+  try {
+    await database.migrated();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return storeOn(database);
+}
+
 /**
  * The store the --db value names, created (with its folder) when new and brought to the latest
  * schema. A database that cannot be used now (a full disk, no permission) rejects with
@@ -65,12 +95,7 @@ export function storeExists(db: string): boolean {
  */
 export function openStore(db: string, now = new Date()): Store {
   // It connects, and brings the schema up to date, on first use.
-  if (isPostgresUrl(db)) return new PostgresStore(db, now);
-  try {
-    return new SqliteStore(db, now);
-  } catch (error) {
-    throw storeError(error);
-  }
+  return isPostgresUrl(db) ? postgresStore(db, now) : sqliteStore(db, now);
 }
 
 /**
@@ -86,11 +111,11 @@ export async function openStoreOrKeepTrying(
 ): Promise<{ store: Store; problem?: string }> {
   if (isPostgresUrl(db)) {
     try {
-      return { store: await PostgresStore.open(db) };
+      return { store: await openPostgresStore(db) };
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
       const cause = error.cause instanceof Error ? error.cause.message : error.message;
-      return { store: new PostgresStore(db), problem: cause };
+      return { store: postgresStore(db), problem: cause };
     }
   }
   // A file's database is served from a thread of its own (sqlite-thread.ts): its commits wait

@@ -1,4 +1,5 @@
-import { type Store, StoreUnavailableError } from "./store.ts";
+import { methodsOf, StoreUnavailableError } from "./database.ts";
+import { operations, type Store } from "./operations.ts";
 
 /** How often a store that could not be opened is tried again, at most. */
 export const REOPEN_INTERVAL_MS = 5000;
@@ -33,17 +34,15 @@ export function reopeningStore(
       throw error;
     }
   };
-  return new Proxy({} as Store & { opened: boolean }, {
-    get(_target, name) {
-      // Not a promise, nor anything else that asks for symbols.
-      if (name === "then" || typeof name === "symbol") return undefined;
-      if (name === "opened") return store !== undefined;
-      if (name === "close") return async () => store?.close();
-      return async (...args: unknown[]) => {
-        const method = (current() as unknown as Record<PropertyKey, unknown>)[name];
-        if (typeof method !== "function") throw new TypeError(`the store has no ${String(name)}`);
-        return method.apply(store, args);
-      };
-    },
+  const methods = methodsOf(operations, (_op, method) => async (...args) => {
+    const open = current() as unknown as Record<typeof method, (...args: unknown[]) => unknown>;
+    return open[method](...args);
   });
+  return {
+    ...methods,
+    get opened() {
+      return store !== undefined;
+    },
+    close: async () => store?.close(),
+  };
 }

@@ -1,41 +1,19 @@
-import { MAIL_TEMPLATES } from "../mail/templates.ts";
 import type { LodgeIdentity } from "../places.ts";
-import type {
-  CancelledRsvp,
-  ContactRecord,
-  ContactSubmission,
-  Erasure,
-  ErasureKind,
-  EventRsvpChange,
-  EventRsvpRecord,
-  EventRsvpSubmission,
-  MailEntry,
-  MailStatus,
-  MailSubject,
-  MealCount,
-  OutboxMail,
-  QueuedMail,
-  RsvpKind,
-  RsvpRecords,
-  SocialRsvpRecord,
-  StoreDump,
-  Stored,
-  StoreTable,
-  Submission,
-  SubmissionStatus,
-  WaitingAddress,
-  WaitlistEntry,
-  WaitlistEntryState,
-  WaitlistSubmission,
-} from "./store.ts";
-import { STORE_TABLES } from "./store.ts";
+import type { Row } from "./database.ts";
+import type { ContactRecord } from "./messages.ts";
+import type { MailEntry, MailStatus, MailSubject, QueuedMail } from "./outbox.ts";
+import type { SocialRsvpRecord } from "./outings.ts";
+import type { StoreDump, StoreTable } from "./records.ts";
+import type { CancelledRsvp, EventRsvpRecord, MealCount } from "./rsvps.ts";
+import type { Stored, SubmissionStatus } from "./submissions.ts";
+import type { Erasure, ErasureKind } from "./timed.ts";
+import type { WaitingAddress, WaitlistEntry, WaitlistEntryState } from "./waitlist.ts";
 
 /**
- * A row of either store as the contract's records: the one reading of each table. SQLite hands
- * moments back as ISO text or milliseconds, flags as 0/1 and JSON as text; PostgreSQL as Date,
- * boolean and parsed JSON. Both read the same here.
+ * A row of either database as the store's records: the one reading of each table. SQLite hands
+ * moments back as ISO text, flags as 0/1 and JSON as text; PostgreSQL as Date, boolean and
+ * parsed JSON. Both read the same here.
  */
-export type Row = Record<string, unknown>;
 
 function moment(value: unknown): Date {
   return value instanceof Date ? value : new Date(value as string | number);
@@ -44,9 +22,13 @@ function moment(value: unknown): Date {
 const optionalMoment = (value: unknown) =>
   value === null || value === undefined ? undefined : moment(value);
 
-const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+const optionalNumber = (value: unknown) =>
+  value === null || value === undefined ? undefined : Number(value);
 
-/** The lodge_meta row 'lodge' (JSON text in SQLite, jsonb in PostgreSQL) as an identity. */
+/** A JSON column's value: text in SQLite, parsed already in PostgreSQL. */
+export const json = (value: unknown) => (typeof value === "string" ? JSON.parse(value) : value);
+
+/** The lodge_meta row 'lodge' as an identity. */
 export function lodgeIdentityOf(value: unknown): LodgeIdentity | undefined {
   const parsed = json(value) as Partial<LodgeIdentity> | null;
   return typeof parsed?.number === "number" && typeof parsed.name === "string"
@@ -100,7 +82,7 @@ export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
     state,
     position: state === "waiting" ? position : undefined,
     offerExpiresAt: optionalMoment(row.offer_expires_at),
-    rsvpId: row.rsvp_id === null || row.rsvp_id === undefined ? undefined : Number(row.rsvp_id),
+    rsvpId: optionalNumber(row.rsvp_id),
     replaced: row.replaced_by !== null && row.replaced_by !== undefined,
   };
 }
@@ -111,18 +93,6 @@ export function waitingAddress(row: Row): WaitingAddress {
     state: row.state === "offered" ? "offered" : "waiting",
     attendees: Number(row.attendees),
     offerExpiresAt: optionalMoment(row.offer_expires_at),
-  };
-}
-
-/** The columns of a new waiting-list entry, at place `line` in the event's line. */
-export function waitlistColumns(
-  submission: WaitlistSubmission,
-  line: number,
-): Record<string, Column> {
-  return {
-    ...rsvpRecordColumns(submission),
-    line,
-    token_hash: submission.tokenHash,
   };
 }
 
@@ -169,216 +139,8 @@ export function mailEntry(row: Row): MailEntry {
   };
 }
 
-/** A value as a column takes it: moments, flags and lists in their neutral form. */
-export type Column = string | number | boolean | Date | null | readonly unknown[];
-
-/** How many rows a dump holds, table by table: the figures a copy is checked with. */
-export function dumpCounts(dump: StoreDump): Record<StoreTable, number> {
-  return Object.fromEntries(STORE_TABLES.map((table) => [table, dump[table].length])) as Record<
-    StoreTable,
-    number
-  >;
-}
-
-/** The columns of a new event RSVP; each store writes them in its own types. */
-export function eventRsvpColumns(submission: EventRsvpSubmission): Record<string, Column> {
-  return {
-    ...rsvpRecordColumns(submission),
-    manage_token_hash: submission.manageTokenHash ?? null,
-  };
-}
-
-/**
- * The columns an event RSVP and a waiting-list entry share: the party, when and from where it
- * came, and the hash its retries are known by.
- */
-export function rsvpRecordColumns(source: {
-  record: EventRsvpRecord;
-  receivedAt: Date;
-  idempotency: { requestHash: string };
-  clientKey: string;
-}): Record<string, Column> {
-  const { record } = source;
-  return {
-    event_id: record.eventId,
-    received_at: source.receivedAt,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    masonic_title: record.masonicTitle,
-    email: record.email,
-    attendees: record.attendees,
-    dinner: record.dinner,
-    meals: record.meals,
-    meal_counts: record.mealCounts,
-    request_hash: source.idempotency.requestHash,
-    client_key: source.clientKey,
-  };
-}
-
-/** The columns a visitor's change sets. */
-export function eventRsvpChangeColumns(change: EventRsvpChange): Record<string, Column> {
-  return {
-    attendees: change.attendees,
-    dinner: change.dinner,
-    meals: change.meals,
-    meal_counts: change.mealCounts,
-  };
-}
-
-export function socialRsvpColumns(
-  submission: Submission<SocialRsvpRecord>,
-): Record<string, Column> {
-  const { record } = submission;
-  return {
-    outing_id: record.outingId,
-    received_at: submission.receivedAt,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    email: record.email,
-    attendees: record.attendees,
-    request_hash: submission.idempotency.requestHash,
-    manage_token_hash: submission.manageTokenHash ?? null,
-  };
-}
-
-export function contactColumns(submission: ContactSubmission): Record<string, Column> {
-  const { record } = submission;
-  return {
-    received_at: submission.receivedAt,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    email: record.email,
-    phone_number: record.phoneNumber,
-    message: record.message,
-    request_hash: submission.idempotency.requestHash,
-    client_key: submission.clientKey,
-    with_token: submission.formToken !== undefined,
-  };
-}
-
-/** The columns that hold a moment, a flag or JSON, in either store's tables. */
-export const MOMENT_COLUMNS = new Set([
-  "received_at",
-  "sheet_recorded_at",
-  "ended_at",
-  "created_at",
-  "next_attempt_at",
-  "sent_at",
-  "failed_at",
-  "reported_at",
-  "expires_at",
-  "queued_at",
-  "erased_at",
-  "offered_at",
-  "offer_expires_at",
-]);
-const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
-export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body", "mail_order"]);
-
-/** A row of either store in the neutral values of a StoreDump. */
-export function neutralRow(row: Row): Row {
-  return Object.fromEntries(
-    Object.entries(row).map(([name, value]) => [
-      name,
-      value === null || value === undefined
-        ? null
-        : MOMENT_COLUMNS.has(name)
-          ? moment(value)
-          : FLAG_COLUMNS.has(name)
-            ? value === true || value === 1
-            : JSON_COLUMNS.has(name)
-              ? json(value)
-              : value instanceof Uint8Array
-                ? Buffer.from(value)
-                : value,
-    ]),
-  );
-}
-
-/** The column that tells a table's rows apart, by which a dump lists them. */
-const TABLE_KEYS: Record<StoreTable, string> = {
-  event_rsvps: "id",
-  social_rsvps: "id",
-  contact_messages: "id",
-  outbox: "id",
-  idempotency_keys: "key",
-  spent_form_tokens: "token_hash",
-  reminders: "id",
-  erasures: "id",
-  waitlist: "id",
-};
-
-/** A table's rows, from either store, as a dump holds them: neutral values, in key order. */
-export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
-  const key = TABLE_KEYS[table];
-  return rows.map(neutralRow).sort((a, b) => {
-    const [x, y] = [a[key], b[key]] as [string | number, string | number];
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-}
-
-/**
- * Where each kind of RSVP is kept: its table, the column naming its event or outing, and how a
- * row of it reads.
- */
-export const RSVP_TABLES = {
-  event: { table: "event_rsvps", subject: "event_id", read: eventRsvp },
-  social: { table: "social_rsvps", subject: "outing_id", read: socialRsvp },
-} as const satisfies {
-  [K in RsvpKind]: { table: Source; subject: string; read: (row: Row) => Stored<RsvpRecords[K]> };
-};
-
-/** The submission table of each kind of erasure. */
-export const ERASURE_SOURCES = {
-  event: "event_rsvps",
-  social: "social_rsvps",
-  contact: "contact_messages",
-} as const satisfies Record<ErasureKind, Source>;
-
-/** What erasing leaves in a submission's personal columns. */
-export const ERASED = {
-  event_rsvps: { first_name: "", last_name: "", masonic_title: "", email: "" },
-  social_rsvps: { first_name: "", last_name: "", email: "" },
-  contact_messages: { first_name: "", last_name: "", email: "", phone_number: "", message: "" },
-} as const satisfies Record<Source, Record<string, string>>;
-
-/** What erasing leaves in a waiting-list entry's personal columns. */
-export const ERASED_WAITLIST = { first_name: "", last_name: "", masonic_title: "", email: "" };
-
-/**
- * The mail about a waiting-list entry is queued as the lodge's own ('lodge'), with the entry's id:
- * the outbox's sources stay as they were (a new one would rebuild the table in SQLite), and the
- * kinds tell these mails apart, for their erasure: a mail's kind is its template's name, and the
- * waiting list's templates are named 'waitlist-...'.
- */
-export const WAITLIST_MAIL = {
-  source: "lodge",
-  kinds: MAIL_TEMPLATES.filter((name) => name.startsWith("waitlist-")),
-} as const;
-
-/** What erasing leaves of a mail sent about an erased submission. */
-export const ERASED_MAIL = { recipient: "", envelope: { from: "", to: [] as string[] } };
-
-export function erasure(row: Row): Erasure {
-  return {
-    id: Number(row.id),
-    erasedAt: moment(row.erased_at),
-    kind: String(row.kind) as ErasureKind,
-    subject: String(row.subject),
-    rows: Number(row.submissions),
-    attendees: Number(row.attendees),
-    meals: Number(row.meals),
-  };
-}
-
-/** The submission tables, each a source of mail. */
-export type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
-
-/** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
-export type MailSource = Source | "lodge";
-
 /** The submission an ordered mail is about, from its row: undefined when gone or erased. */
-export function mailSubject(table: MailSource, row: Row | undefined): MailSubject | undefined {
+export function mailSubject(table: string, row: Row | undefined): MailSubject | undefined {
   if (!row || (row.erased_at !== null && row.erased_at !== undefined)) return undefined;
   switch (table) {
     case "event_rsvps":
@@ -391,15 +153,6 @@ export function mailSubject(table: MailSource, row: Row | undefined): MailSubjec
       return undefined;
   }
 }
-
-/** What an outbox row holds of a mail: its text, or the order it is composed from when sent. */
-export function outboxText(mail: OutboxMail): {
-  raw: Buffer;
-  order: Record<string, unknown> | null;
-} {
-  return "order" in mail ? { raw: EMPTY, order: mail.order } : { raw: mail.raw, order: null };
-}
-const EMPTY = Buffer.alloc(0);
 
 /** An outbox row (id, kind, envelope, message_id, raw, mail_order, attempts) taken to be sent. */
 export function queuedMail(row: Row, subject?: MailSubject): QueuedMail {
@@ -415,7 +168,67 @@ export function queuedMail(row: Row, subject?: MailSubject): QueuedMail {
     : { ...head, order: json(row.mail_order) as Record<string, unknown>, subject };
 }
 
-/** The address a mail is counted against: its first recipient, in lowercase. */
-export function recipientOf(mail: Pick<OutboxMail, "envelope">): string {
-  return (mail.envelope.to[0] ?? "").toLowerCase();
+export function erasure(row: Row): Erasure {
+  return {
+    id: Number(row.id),
+    erasedAt: moment(row.erased_at),
+    kind: String(row.kind) as ErasureKind,
+    subject: String(row.subject),
+    rows: Number(row.submissions),
+    attendees: Number(row.attendees),
+    meals: Number(row.meals),
+  };
+}
+
+/** The columns that hold a moment, a flag or JSON, in either database's tables. */
+export const MOMENT_COLUMNS = new Set([
+  "received_at",
+  "sheet_recorded_at",
+  "ended_at",
+  "created_at",
+  "next_attempt_at",
+  "sent_at",
+  "failed_at",
+  "reported_at",
+  "expires_at",
+  "queued_at",
+  "erased_at",
+  "offered_at",
+  "offer_expires_at",
+  "applied_at",
+]);
+export const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
+export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body", "mail_order", "value"]);
+
+/** A row of either database in the neutral values of a StoreDump. */
+function neutralRow(row: Row): Row {
+  const neutral = (column: string, value: unknown) => {
+    if (value === null || value === undefined) return null;
+    if (MOMENT_COLUMNS.has(column)) return moment(value);
+    if (FLAG_COLUMNS.has(column)) return value === true || value === 1;
+    if (JSON_COLUMNS.has(column)) return json(value);
+    return value instanceof Uint8Array ? Buffer.from(value) : value;
+  };
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutral(key, value)]));
+}
+
+/** The column that tells a table's rows apart, by which a dump lists them. */
+const TABLE_KEYS: Partial<Record<StoreTable, string>> = {
+  idempotency_keys: "key",
+  spent_form_tokens: "token_hash",
+};
+
+/** A table's rows, from either database, as a dump holds them: neutral values, in key order. */
+export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
+  const key = TABLE_KEYS[table] ?? "id";
+  return rows.map(neutralRow).sort((a, b) => {
+    const [x, y] = [a[key], b[key]] as [string | number, string | number];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+/** How many rows a dump holds, table by table: the figures a copy is checked with. */
+export function dumpCounts(dump: StoreDump): Record<StoreTable, number> {
+  const counts = Object.entries(dump).map(([table, rows]) => [table, rows.length]);
+  return Object.fromEntries(counts) as Record<StoreTable, number>;
 }

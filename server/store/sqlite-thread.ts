@@ -1,35 +1,26 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { SqliteStore, storeError } from "./sqlite-store.ts";
-import { type Store, StoreUnavailableError } from "./store.ts";
+import { methodsOf, perform, StoreUnavailableError } from "./database.ts";
+import { type OperationName, operations, type Store } from "./operations.ts";
+import { SqliteDatabase, storeError } from "./sqlite.ts";
 
 /**
  * The SQLite store of `lodge serve`, on a thread of its own. node:sqlite only works
  * synchronously: on the server's thread every COMMIT's fsync (synchronous=FULL) and every query
  * held up all requests meanwhile. Here a worker thread owns the connection and runs the very
- * same SqliteStore (its group commit included); the server's thread sends it each call and gets
+ * same operations (the group commit included); the server's thread sends it each call and gets
  * the answer once done, so 'acknowledged' still means 'committed to disk', and the server parses,
  * checks and answers other requests while the disk flushes.
  *
- * The few small reads a request makes before it writes (an address's current RSVP, a manage
- * link's) are answered on the server's thread from a connection of its own: WAL lets it read
- * what was last committed while the store's thread writes, in tens of microseconds, where a trip
- * to the store's thread waits for the commit under way. A write answers only once committed, so
- * such a read after it sees it.
+ * The lookups (a few rows by index: an address's current RSVP, a manage link's) are answered on
+ * the server's thread from a connection of its own: WAL lets it read what was last committed
+ * while the store's thread writes, in tens of microseconds, where a trip to the store's thread
+ * waits for the commit under way. A write answers only once committed, so a lookup after it
+ * sees it.
  */
-
-/** Reads of a row or a few, by index, that the server's thread answers itself. */
-const READS_HERE = new Set<string>([
-  "eventRsvpSituation",
-  "getEventRsvp",
-  "findEventRsvpByToken",
-  "findSocialRsvpByToken",
-  "findWaitlistEntryByToken",
-  "attendeeCounts",
-]);
 
 interface Call {
   id: number;
-  method: string;
+  method: OperationName | "close";
   args: unknown[];
 }
 
@@ -63,13 +54,10 @@ function revive(value: unknown): unknown {
 
 /**
  * The store in the SQLite file `file`, served by a thread of its own. The file is opened (and
- * migrated) here first, so a database that cannot be used throws as `new SqliteStore` does.
+ * migrated) here first, so a database that cannot be used throws as `sqliteStore` does.
  */
 export function threadedSqliteStore(file: string, now = new Date()): Store {
-  const reader = new SqliteStore(file, now) as unknown as Record<
-    string,
-    (...args: unknown[]) => Promise<unknown>
-  >;
+  const reader = new SqliteDatabase(file, now);
   const worker = new Worker(new URL(import.meta.url), {
     workerData: { lodgeSqliteThread: { file, now: now.getTime() } } satisfies ThreadData,
   });
@@ -101,7 +89,7 @@ export function threadedSqliteStore(file: string, now = new Date()): Store {
   worker.on("exit", (code) => end(`exit code ${code}`));
   // Nothing waiting: the thread does not keep the process alive.
   worker.unref();
-  const call = (method: string, args: unknown[]) =>
+  const send = (method: Call["method"], args: unknown[]) =>
     new Promise((resolve, reject) => {
       if (ended) return reject(ended);
       const id = next++;
@@ -109,26 +97,20 @@ export function threadedSqliteStore(file: string, now = new Date()): Store {
       if (waiting.size === 1) worker.ref();
       worker.postMessage({ id, method, args } satisfies Call);
     });
-  return new Proxy({} as Store, {
-    get(_target, name) {
-      if (name === "then" || typeof name === "symbol") return undefined;
-      if (name === "close") {
-        return async () => {
-          await reader.close?.();
-          if (ended) return;
-          await call("close", []);
-          await worker.terminate();
-        };
-      }
-      const read = READS_HERE.has(name) ? reader[name] : undefined;
-      if (read) return (...args: unknown[]) => read.apply(reader, args);
-      return (...args: unknown[]) => call(name, args);
-    },
-  });
+  const methods = methodsOf(operations, (op, method) =>
+    op.runs === "lookup" ? (...args) => perform(reader, op, args) : (...args) => send(method, args),
+  );
+  const close = async () => {
+    await reader.close();
+    if (ended) return;
+    await send("close", []);
+    await worker.terminate();
+  };
+  return { ...methods, close };
 }
 
 /**
- * The thread's side: one SqliteStore, each call run on it and answered. The answers settled
+ * The thread's side: one database, each call run on it and answered. The answers settled
  * together (a group commit's writes) go back in one message: each message is a wake-up and an
  * event on the server's thread, the busy one.
  */
@@ -145,27 +127,18 @@ function serve(data: ThreadData["lodgeSqliteThread"]): void {
     replies.push(reply);
     if (replies.length === 1) queueMicrotask(send);
   };
-  const store = new SqliteStore(data.file, new Date(data.now)) as unknown as Record<
-    string,
-    (...args: unknown[]) => Promise<unknown>
-  >;
+  const database = new SqliteDatabase(data.file, new Date(data.now));
   port.on("message", ({ id, method, args }: Call) => {
-    const run = store[method];
-    if (typeof run !== "function") {
-      answer({ id, error: { message: `the store has no ${method}`, unavailable: false } });
-      return;
-    }
-    run.apply(store, revive(args) as unknown[]).then(
+    const done =
+      method === "close"
+        ? database.close()
+        : perform(database, operations[method], revive(args) as unknown[]);
+    done.then(
       (value) => answer({ id, value }),
       (error: unknown) => {
         const known = storeError(error);
-        answer({
-          id,
-          error: {
-            message: known instanceof Error ? known.message : String(known),
-            unavailable: known instanceof StoreUnavailableError,
-          },
-        });
+        const message = known instanceof Error ? known.message : String(known);
+        answer({ id, error: { message, unavailable: known instanceof StoreUnavailableError } });
       },
     );
   });

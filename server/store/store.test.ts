@@ -6,12 +6,13 @@ import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
+import { LOCK } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
-import { PG_MIGRATIONS } from "./postgres-migrations.ts";
-import { LOCK, PostgresStore } from "./postgres-store.ts";
-import { SqliteStore, storeError } from "./sqlite-store.ts";
+import { eventSeatsSql } from "./offers.ts";
+import { openPostgresStore, postgresStore, sqliteStore } from "./open-store.ts";
+import { render } from "./sql.ts";
+import { storeError } from "./sqlite.ts";
 import { threadedSqliteStore } from "./sqlite-thread.ts";
-import { EVENT_SEATS_SQL } from "./sqlite-waitlist.ts";
 import {
   type ComposedMail,
   type ContactSubmission,
@@ -64,7 +65,7 @@ const kinds: StoreKind[] = [
   {
     name: "SQLite",
     place: async () => file(),
-    open: async (place) => new SqliteStore(place, NOW),
+    open: async (place) => sqliteStore(place, NOW),
     async markFuture(place) {
       const db = new DatabaseSync(place);
       db.prepare("INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01')").run();
@@ -85,7 +86,7 @@ const kinds: StoreKind[] = [
   {
     name: "PostgreSQL",
     place: () => cluster().place(),
-    open: (place) => PostgresStore.open(place, NOW),
+    open: (place) => openPostgresStore(place, NOW),
     async markFuture(place) {
       const sql = postgres(place, { max: 1 });
       await sql`INSERT INTO schema_migrations VALUES (99, 'future', '2030-01-01')`;
@@ -102,7 +103,7 @@ function databaseAtVersion(path: string, version: number): DatabaseSync {
   db.exec(
     "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
   );
-  for (const step of MIGRATIONS.filter((m) => m.version <= version)) {
+  for (const step of MIGRATIONS.sqlite.filter((m) => m.version <= version)) {
     db.exec(step.sql);
     db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
       step.version,
@@ -190,7 +191,7 @@ async function failedConfirmation(store: Store, name: string, at: Date): Promise
     seats(70),
   );
   const queued = (await store.listMail("pending")).find((m) => m.to === to);
-  await store.failMail(queued?.id ?? 0, "550", at);
+  await store.failMail({ id: queued?.id ?? 0, error: "550", now: at });
   return queued?.id ?? 0;
 }
 
@@ -248,10 +249,10 @@ describe.each(kinds)("the $name store", (kind) => {
     await store.addEventRsvp(rsvp("Bob", 1), seats(70));
     await store.addEventRsvp(rsvp("Cy", 1), seats(70));
     const later = new Date(NOW.getTime() + 60_000);
-    expect((await store.cancelEventRsvp(1, later, [], undefined, undefined, "visitor")).kind).toBe(
-      "done",
-    );
-    expect((await store.cancelEventRsvp(2, later, [])).kind).toBe("done");
+    expect(
+      (await store.cancelEventRsvp({ id: 1, now: later, mails: [], by: "visitor" })).kind,
+    ).toBe("done");
+    expect((await store.cancelEventRsvp({ id: 2, now: later, mails: [] })).kind).toBe("done");
     expect((await store.listEventRsvps("e1")).map((r) => r.record.firstName)).toEqual(["Cy"]);
     expect(
       (await store.listCancelledEventRsvps("e1")).map((r) => [
@@ -341,11 +342,15 @@ describe.each(kinds)("the $name store", (kind) => {
     );
     await source.addEventRsvp({ ...rsvp("Ann", 3, "again"), replaces: 1 }, seats(70));
     await source.addEventRsvp(rsvp("Bob", 1), seats(70));
-    await source.cancelEventRsvp(3, NOW, [mail("rsvp-cancelled", "bob@example.org")]);
+    await source.cancelEventRsvp({
+      id: 3,
+      now: NOW,
+      mails: [mail("rsvp-cancelled", "bob@example.org")],
+    });
     await source.addContactMessage(message("carl@example.org", NOW, "token"));
-    const [sent, failed] = await source.claimDueMail(NOW, NOW, 2);
-    await source.markMailSent(sent?.id ?? 0, NOW);
-    await source.failMail(failed?.id ?? 0, "550", NOW);
+    const [sent, failed] = await source.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 2 });
+    await source.markMailSent({ id: sent?.id ?? 0, now: NOW });
+    await source.failMail({ id: failed?.id ?? 0, error: "550", now: NOW });
     const dump = await source.dump();
     // Each names the RSVP that replaced it, and each mail its RSVP, by the id it was given.
     expect(dump.event_rsvps.map((r) => [r.id, r.state, r.replaced_by])).toEqual([
@@ -391,26 +396,54 @@ describe.each(kinds)("the $name store", (kind) => {
       ["e1", 4],
       ["e2", 4],
     ]);
-    expect((await store.changeEventRsvpAttendees(2, 5, 10, NOW, [])).kind).toBe("done");
+    expect(
+      (
+        await store.changeEventRsvp({
+          id: 2,
+          change: { attendees: 5 },
+          guestLimit: 10,
+          now: NOW,
+          mails: [],
+        })
+      ).kind,
+    ).toBe("done");
     await counted([
       ["e1", 6],
       ["e2", 4],
     ]);
     const plain = { dinner: false, meals: 0, mealCounts: [] };
-    expect((await store.changeEventRsvp(3, { attendees: 2, ...plain }, 10, NOW, [])).kind).toBe(
-      "done",
-    );
+    expect(
+      (
+        await store.changeEventRsvp({
+          id: 3,
+          change: { attendees: 2, ...plain },
+          guestLimit: 10,
+          now: NOW,
+          mails: [],
+        })
+      ).kind,
+    ).toBe("done");
     await counted([
       ["e1", 6],
       ["e2", 2],
     ]);
     // A change the limit refuses changes nothing.
-    expect((await store.changeEventRsvpAttendees(2, 10, 10, NOW, [])).kind).toBe("full");
+    expect(
+      (
+        await store.changeEventRsvp({
+          id: 2,
+          change: { attendees: 10 },
+          guestLimit: 10,
+          now: NOW,
+          mails: [],
+        })
+      ).kind,
+    ).toBe("full");
     await counted([
       ["e1", 6],
       ["e2", 2],
     ]);
-    expect((await store.cancelEventRsvp(2, NOW, [])).kind).toBe("done");
+    expect((await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).kind).toBe("done");
     await counted([
       ["e1", 1],
       ["e2", 2],
@@ -427,7 +460,7 @@ describe.each(kinds)("the $name store", (kind) => {
       ["e2", 2],
     ]);
     // Erasing names keeps the seats they took.
-    await store.eraseRsvps("event", "e2", NOW);
+    await store.eraseRsvps({ kind: "event", subject: "e2", now: NOW });
     await counted([
       ["e1", 3],
       ["e2", 2],
@@ -458,7 +491,13 @@ describe.each(kinds)("the $name store", (kind) => {
         [2, 4],
       ]);
       expect((await store.attendeeCounts()).get("e1")).toBe(4);
-      expect(await store.eventRsvpSituation("e1", "ann@example.org", "client-a")).toEqual({
+      expect(
+        await store.eventRsvpSituation({
+          eventId: "e1",
+          email: "ann@example.org",
+          clientKey: "client-a",
+        }),
+      ).toEqual({
         current: { id: 2, attendees: 4, sameClient: true },
       });
       await store.close();
@@ -491,7 +530,9 @@ describe.each(kinds)("the $name store", (kind) => {
       // Ann's second RSVP takes the place of her first: her 10 seats are its to take.
       await add({ ...rsvp("Ann", 4, "again"), replaces: 1 }, "ann-again");
       await add({ ...rsvp("Cy", 2), clientKey: "client-b" }, "cy");
-      const orders = (await store.claimDueMail(NOW, LATER, 10)).map((m) => "order" in m && m.order);
+      const orders = (await store.claimDueMail({ now: NOW, leaseUntil: LATER, limit: 10 })).map(
+        (m) => "order" in m && m.order,
+      );
       expect(orders).toEqual(
         [10, 19, 13, 2].map((clientSeats) => ({ guestLimit: 70, clientSeats })),
       );
@@ -519,16 +560,20 @@ describe.each(kinds)("the $name store", (kind) => {
       const server = await kind.open(place);
       const secretary = await kind.open(place);
       await server.addEventRsvp(rsvp("Ann", 3), seats(4));
-      const outcome = await secretary.cancelEventRsvp(1, NOW, [
-        mail("rsvp-cancelled", "ann@example.org"),
-      ]);
+      const outcome = await secretary.cancelEventRsvp({
+        id: 1,
+        now: NOW,
+        mails: [mail("rsvp-cancelled", "ann@example.org")],
+      });
       expect(outcome).toMatchObject({ kind: "done", before: { id: 1, record: { attendees: 3 } } });
       // The server's connection sees the seats free.
       expect((await server.addEventRsvp(rsvp("Bob", 4), seats(4))).kind).toBe("stored");
       expect((await server.listMail("pending")).map((m) => [m.kind, m.to])).toEqual([
         ["rsvp-cancelled", "ann@example.org"],
       ]);
-      expect(await secretary.cancelEventRsvp(1, NOW, [])).toEqual({ kind: "not-found" });
+      expect(await secretary.cancelEventRsvp({ id: 1, now: NOW, mails: [] })).toEqual({
+        kind: "not-found",
+      });
       expect(await secretary.getEventRsvp(1)).toBeUndefined();
       await server.close();
       await secretary.close();
@@ -538,13 +583,41 @@ describe.each(kinds)("the $name store", (kind) => {
       const store = await kind.open(await kind.place());
       await store.addEventRsvp(rsvp("Ann", 3), seats(6));
       await store.addEventRsvp(rsvp("Bob", 2), seats(6));
-      expect(await store.changeEventRsvpAttendees(1, 5, 6, NOW, [])).toEqual({
+      expect(
+        await store.changeEventRsvp({
+          id: 1,
+          change: { attendees: 5 },
+          guestLimit: 6,
+          now: NOW,
+          mails: [],
+        }),
+      ).toEqual({
         kind: "full",
         taken: 2,
         limit: 6,
       });
-      expect((await store.changeEventRsvpAttendees(1, 4, 6, NOW, [])).kind).toBe("done");
-      expect((await store.changeEventRsvpAttendees(2, 1, 6, NOW, [])).kind).toBe("done");
+      expect(
+        (
+          await store.changeEventRsvp({
+            id: 1,
+            change: { attendees: 4 },
+            guestLimit: 6,
+            now: NOW,
+            mails: [],
+          })
+        ).kind,
+      ).toBe("done");
+      expect(
+        (
+          await store.changeEventRsvp({
+            id: 2,
+            change: { attendees: 1 },
+            guestLimit: 6,
+            now: NOW,
+            mails: [],
+          })
+        ).kind,
+      ).toBe("done");
       expect((await store.attendeeCounts()).get("e1")).toBe(5);
       await store.close();
     });
@@ -570,7 +643,9 @@ describe.each(kinds)("the $name store", (kind) => {
         seats(10),
       );
       expect((await store.findEventRsvpByToken("hash-1"))?.state).toBe("replaced");
-      expect(await store.cancelEventRsvp(2, NOW, [])).toMatchObject({ kind: "done" });
+      expect(await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).toMatchObject({
+        kind: "done",
+      });
       expect((await store.findEventRsvpByToken("hash-2"))?.state).toBe("cancelled");
       await store.close();
     });
@@ -597,19 +672,36 @@ describe.each(kinds)("the $name store", (kind) => {
         rsvp: { id: 1, record: { attendees: 2 } },
       });
       expect(
-        await store.changeSocialRsvp(1, 4, NOW, [mail("rsvp-visitor-change", "ann@example.org")]),
+        await store.changeSocialRsvp({
+          id: 1,
+          attendees: 4,
+          now: NOW,
+          mails: [mail("rsvp-visitor-change", "ann@example.org")],
+        }),
       ).toEqual({ kind: "done" });
       expect((await store.listSocialRsvps("o1")).map((r) => r.record.attendees)).toEqual([4]);
       // A change whose mails tell of the 2 it had before the change to 4 stores nothing.
-      expect(await store.changeSocialRsvp(1, 0, NOW, [mail("x", "ann@example.org")], 2)).toEqual({
+      expect(
+        await store.changeSocialRsvp({
+          id: 1,
+          attendees: 0,
+          now: NOW,
+          mails: [mail("x", "ann@example.org")],
+          told: 2,
+        }),
+      ).toEqual({
         kind: "changed",
         attendees: 4,
       });
       expect((await store.listSocialRsvps("o1")).map((r) => r.record.attendees)).toEqual([4]);
-      expect(await store.changeSocialRsvp(1, 0, NOW, [], 4)).toEqual({ kind: "done" });
+      expect(
+        await store.changeSocialRsvp({ id: 1, attendees: 0, now: NOW, mails: [], told: 4 }),
+      ).toEqual({ kind: "done" });
       expect(await store.listSocialRsvps("o1")).toEqual([]);
       expect((await store.findSocialRsvpByToken("social-hash"))?.state).toBe("cancelled");
-      expect(await store.changeSocialRsvp(1, 3, NOW, [])).toEqual({ kind: "not-found" });
+      expect(await store.changeSocialRsvp({ id: 1, attendees: 3, now: NOW, mails: [] })).toEqual({
+        kind: "not-found",
+      });
       expect((await store.listMail("pending")).map((m) => m.kind)).toEqual(["rsvp-visitor-change"]);
       await store.close();
     });
@@ -635,7 +727,7 @@ describe.each(kinds)("the $name store", (kind) => {
         if (i % 2 === 0) {
           actions.push(
             store(i)
-              .cancelEventRsvp(i + 1, NOW, [])
+              .cancelEventRsvp({ id: i + 1, now: NOW, mails: [] })
               .then((outcome) => () => {
                 expect(outcome.kind).toBe("done");
                 expected.delete(name);
@@ -645,7 +737,13 @@ describe.each(kinds)("the $name store", (kind) => {
           const attendees = i % 4 === 1 ? 1 : 3;
           actions.push(
             store(i)
-              .changeEventRsvp(i + 1, { attendees, ...plain }, limit.guestLimit, NOW, [])
+              .changeEventRsvp({
+                id: i + 1,
+                change: { attendees, ...plain },
+                guestLimit: limit.guestLimit,
+                now: NOW,
+                mails: [],
+              })
               .then((outcome) => () => {
                 if (outcome.kind === "done") expected.set(name, attendees);
                 else expect(outcome.kind).toBe("full");
@@ -695,7 +793,15 @@ describe.each(kinds)("the $name store", (kind) => {
           { choice: "Salmon", count: 1 },
         ],
       };
-      expect(await server.changeEventRsvp(1, { ...change, attendees: 4 }, 6, NOW, [])).toEqual({
+      expect(
+        await server.changeEventRsvp({
+          id: 1,
+          change: { ...change, attendees: 4 },
+          guestLimit: 6,
+          now: NOW,
+          mails: [],
+        }),
+      ).toEqual({
         kind: "full",
         taken: 3,
         limit: 6,
@@ -705,13 +811,21 @@ describe.each(kinds)("the $name store", (kind) => {
       });
       const other = await kind.open(place);
       expect(
-        await other.changeEventRsvp(1, change, 6, NOW, [mail("rsvp-changed", "ann@example.org")]),
+        await other.changeEventRsvp({
+          id: 1,
+          change,
+          guestLimit: 6,
+          now: NOW,
+          mails: [mail("rsvp-changed", "ann@example.org")],
+        }),
       ).toMatchObject({ kind: "done", before: { record: { attendees: 2 } } });
       expect((await server.findEventRsvpByToken("hash-1"))?.rsvp.record).toMatchObject(change);
       expect((await server.attendeeCounts()).get("e1")).toBe(6);
       expect((await server.listMail("pending")).map((m) => m.kind)).toEqual(["rsvp-changed"]);
-      await server.cancelEventRsvp(1, NOW, []);
-      expect(await server.changeEventRsvp(1, change, 6, NOW, [])).toEqual({ kind: "not-found" });
+      await server.cancelEventRsvp({ id: 1, now: NOW, mails: [] });
+      expect(
+        await server.changeEventRsvp({ id: 1, change, guestLimit: 6, now: NOW, mails: [] }),
+      ).toEqual({ kind: "not-found" });
       await server.close();
       await other.close();
     });
@@ -720,7 +834,17 @@ describe.each(kinds)("the $name store", (kind) => {
       await store.addEventRsvp(rsvp("Ann", 2), seats(6));
       const told = [mail("rsvp-changed", "ann@example.org")];
       // Mails made while Ann had 2; she has 3 by the write.
-      expect((await store.changeEventRsvpAttendees(1, 3, 6, NOW, [])).kind).toBe("done");
+      expect(
+        (
+          await store.changeEventRsvp({
+            id: 1,
+            change: { attendees: 3 },
+            guestLimit: 6,
+            now: NOW,
+            mails: [],
+          })
+        ).kind,
+      ).toBe("done");
       // Her RSVP sent again, whose notice tells of the 2 it replaces, is stale.
       const again = { ...rsvp("Ann", 1, "again"), replaces: 1 };
       expect(await store.addEventRsvp({ ...again, replacedAttendees: 2 }, seats(6))).toEqual({
@@ -729,19 +853,37 @@ describe.each(kinds)("the $name store", (kind) => {
       expect((await store.attendeeCounts()).get("e1")).toBe(3);
       const plain = { dinner: false, meals: 0, mealCounts: [] };
       expect(
-        await store.changeEventRsvp(1, { attendees: 1, ...plain }, 6, NOW, told, undefined, 2),
+        await store.changeEventRsvp({
+          id: 1,
+          change: { attendees: 1, ...plain },
+          guestLimit: 6,
+          now: NOW,
+          mails: told,
+          told: 2,
+        }),
       ).toEqual({ kind: "changed", attendees: 3 });
-      expect(await store.changeEventRsvpAttendees(1, 1, 6, NOW, told, undefined, 2)).toEqual({
+      expect(
+        await store.changeEventRsvp({
+          id: 1,
+          change: { attendees: 1 },
+          guestLimit: 6,
+          now: NOW,
+          mails: told,
+          told: 2,
+        }),
+      ).toEqual({
         kind: "changed",
         attendees: 3,
       });
-      expect(await store.cancelEventRsvp(1, NOW, told, undefined, 2)).toEqual({
+      expect(await store.cancelEventRsvp({ id: 1, now: NOW, mails: told, told: 2 })).toEqual({
         kind: "changed",
         attendees: 3,
       });
       expect((await store.attendeeCounts()).get("e1")).toBe(3);
       expect(await store.listMail()).toEqual([]);
-      expect((await store.cancelEventRsvp(1, NOW, told, undefined, 3)).kind).toBe("done");
+      expect((await store.cancelEventRsvp({ id: 1, now: NOW, mails: told, told: 3 })).kind).toBe(
+        "done",
+      );
       expect((await store.attendeeCounts()).get("e1")).toBeUndefined();
       await store.close();
     });
@@ -814,14 +956,22 @@ describe.each(kinds)("the $name store", (kind) => {
       }
       const lease = new Date(NOW.getTime() + 60_000);
       const claims = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => (i % 2 ? a : b).claimDueMail(NOW, lease, 4)),
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 ? a : b).claimDueMail({ now: NOW, leaseUntil: lease, limit: 4 }),
+        ),
       );
       const ids = claims.flat().map((m) => m.id);
       expect(ids.length).toBe(20);
       expect(new Set(ids).size).toBe(20);
       // While the lease runs, nothing is due; once it ends, the mail of the one that died is.
-      expect(await b.claimDueMail(new Date(lease.getTime() - 1), lease, 50)).toEqual([]);
-      const taken = await b.claimDueMail(lease, new Date(lease.getTime() + 60_000), 50);
+      expect(
+        await b.claimDueMail({ now: new Date(lease.getTime() - 1), leaseUntil: lease, limit: 50 }),
+      ).toEqual([]);
+      const taken = await b.claimDueMail({
+        now: lease,
+        leaseUntil: new Date(lease.getTime() + 60_000),
+        limit: 50,
+      });
       expect(taken.map((m) => [m.id, m.attempts])).toEqual(
         [...ids].sort((x, y) => x - y).map((id) => [id, 1]),
       );
@@ -843,10 +993,10 @@ describe.each(kinds)("the $name store", (kind) => {
         },
         seats(70),
       );
-      const [first, second] = await a.claimDueMail(NOW, NOW, 10);
+      const [first, second] = await a.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 10 });
       await Promise.all([
-        a.markMailSent(first?.id ?? 0, NOW),
-        b.markMailSent(second?.id ?? 0, NOW),
+        a.markMailSent({ id: first?.id ?? 0, now: NOW }),
+        b.markMailSent({ id: second?.id ?? 0, now: NOW }),
       ]);
       expect((await b.listEventRsvps())[0]?.status).toBe("mailed");
       await a.close();
@@ -859,10 +1009,20 @@ describe.each(kinds)("the $name store", (kind) => {
         { ...rsvp("Ann", 1), mails: [mail("rsvp-confirmation", "ann@example.org")] },
         seats(70),
       );
-      const [claimed] = await store.claimDueMail(NOW, new Date(NOW.getTime() + 1000), 1);
-      await store.failMail(claimed?.id ?? 0, "550 no such user", NOW);
+      const [claimed] = await store.claimDueMail({
+        now: NOW,
+        leaseUntil: new Date(NOW.getTime() + 1000),
+        limit: 1,
+      });
+      await store.failMail({ id: claimed?.id ?? 0, error: "550 no such user", now: NOW });
       expect(await store.mailCounts()).toEqual({ pending: 0, sent: 0, failed: 1 });
-      expect(await store.claimDueMail(new Date(NOW.getTime() + 86_400_000), NOW, 10)).toEqual([]);
+      expect(
+        await store.claimDueMail({
+          now: new Date(NOW.getTime() + 86_400_000),
+          leaseUntil: NOW,
+          limit: 10,
+        }),
+      ).toEqual([]);
       expect((await store.listMail("failed"))[0]).toMatchObject({
         kind: "rsvp-confirmation",
         to: "ann@example.org",
@@ -871,10 +1031,13 @@ describe.each(kinds)("the $name store", (kind) => {
         lastError: "550 no such user",
         failedAt: NOW,
       });
-      expect(await store.retryMail(1, NOW)).toBe(true);
-      expect((await store.claimDueMail(NOW, NOW, 10)).map((m) => [m.id, m.attempts])).toEqual([
-        [1, 0],
-      ]);
+      expect(await store.retryMail({ id: 1, now: NOW })).toBe(true);
+      expect(
+        (await store.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 10 })).map((m) => [
+          m.id,
+          m.attempts,
+        ]),
+      ).toEqual([[1, 0]]);
       await store.close();
     });
 
@@ -885,14 +1048,35 @@ describe.each(kinds)("the $name store", (kind) => {
       await fail("ann", NOW);
       const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org");
       expect((await store.unreportedFailures()).map((f) => f.to)).toEqual(["ann@example.org"]);
-      expect(await store.queueFailureSummary(summary, [1], NOW, day)).toBe(true);
+      expect(
+        await store.queueFailureSummary({
+          mail: summary,
+          reported: [1],
+          now: NOW,
+          intervalMs: day,
+        }),
+      ).toBe(true);
       expect(await store.unreportedFailures()).toEqual([]);
       const later = new Date(NOW.getTime() + 3600_000);
       await fail("bob", later);
-      expect(await store.queueFailureSummary(summary, [3], later, day)).toBe(false);
+      expect(
+        await store.queueFailureSummary({
+          mail: summary,
+          reported: [3],
+          now: later,
+          intervalMs: day,
+        }),
+      ).toBe(false);
       expect(await store.lastFailureSummary()).toEqual(NOW);
       const nextDay = new Date(NOW.getTime() + day);
-      expect(await store.queueFailureSummary(summary, [3], nextDay, day)).toBe(true);
+      expect(
+        await store.queueFailureSummary({
+          mail: summary,
+          reported: [3],
+          now: nextDay,
+          intervalMs: day,
+        }),
+      ).toBe(true);
       expect((await store.listMail()).filter((m) => m.kind === FAILURE_SUMMARY_KIND).length).toBe(
         2,
       );
@@ -928,12 +1112,12 @@ async function expectSeatsCounted(store: Store): Promise<void> {
 describe("the SQLite store's own", () => {
   it("creates its folder and file in WAL mode with full sync, at the latest schema version", async () => {
     const path = file();
-    const store = new SqliteStore(path, NOW);
+    const store = sqliteStore(path, NOW);
     await store.close();
     const db = new DatabaseSync(path);
     expect(db.prepare("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     expect(db.prepare("SELECT version, name, applied_at FROM schema_migrations").all()).toEqual(
-      MIGRATIONS.map((step) => ({
+      MIGRATIONS.sqlite.map((step) => ({
         version: step.version,
         name: step.name,
         applied_at: NOW.toISOString(),
@@ -943,7 +1127,7 @@ describe("the SQLite store's own", () => {
   });
 
   it.each([
-    ["on the server's thread", (path: string) => new SqliteStore(path, NOW)],
+    ["on the server's thread", (path: string) => sqliteStore(path, NOW)],
     // Its answers to one group commit go back together: each still settles its own call.
     ["on a thread of its own", (path: string) => threadedSqliteStore(path, NOW)],
   ])(
@@ -988,11 +1172,11 @@ describe("the SQLite store's own", () => {
 
   it("commits the writes still waiting when it is closed", async () => {
     const path = file();
-    const store = new SqliteStore(path, NOW);
+    const store = sqliteStore(path, NOW);
     const stored = store.addEventRsvp(rsvp("Adam", 1), seats(4));
     await store.close();
     expect((await stored).kind).toBe("stored");
-    const again = new SqliteStore(path, NOW);
+    const again = sqliteStore(path, NOW);
     expect((await again.listEventRsvps()).map((r) => r.record.firstName)).toEqual(["Adam"]);
     await again.close();
   });
@@ -1011,7 +1195,7 @@ describe("the SQLite store's own", () => {
        '{"from":"l@example.org","to":["Ann@Example.org"]}', '<m>', x'00', 0)`,
     ).run();
     db.close();
-    const store = new SqliteStore(path, NOW);
+    const store = sqliteStore(path, NOW);
     expect((await store.listEventRsvps()).map((r) => r.record.firstName)).toEqual(["Ann"]);
     expect((await store.attendeeCounts()).get("e1")).toBe(2);
     expect((await store.listMail()).map((m) => [m.to, m.status])).toEqual([
@@ -1032,13 +1216,25 @@ describe("the SQLite store's own", () => {
       "INSERT INTO reminders (rsvp_id, event_date, queued_at) VALUES (1, '2026/12/02 19:30', '2026-12-01T15:00:00Z')",
     ).run();
     db.close();
-    const store = new SqliteStore(path, NOW);
-    expect(await store.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER)).toEqual([]);
+    const store = sqliteStore(path, NOW);
+    expect(
+      await store.unremindedRsvps({
+        kind: "event",
+        subjectId: "e1",
+        eventDate: "2026/12/02 19:30",
+        receivedBefore: LATER,
+      }),
+    ).toEqual([]);
     await store.addSocialRsvp(outingRsvp("Dee", 1));
     expect(
-      (await store.unremindedRsvps("social", "bowling", "2026/12/02 19:30", LATER)).map(
-        (r) => r.id,
-      ),
+      (
+        await store.unremindedRsvps({
+          kind: "social",
+          subjectId: "bowling",
+          eventDate: "2026/12/02 19:30",
+          receivedBefore: LATER,
+        })
+      ).map((r) => r.id),
     ).toEqual([1]);
     await store.close();
   });
@@ -1055,7 +1251,41 @@ describe("the SQLite store's own", () => {
       insert.run(event, email, attendees, state);
     }
     db.close();
-    await expectSeatsCounted(new SqliteStore(path, NOW));
+    await expectSeatsCounted(sqliteStore(path, NOW));
+  });
+
+  it("keeps the moments a version 10 database kept in milliseconds: mail due, retry keys and spent tokens", async () => {
+    const path = file();
+    const db = databaseAtVersion(path, 10);
+    const due = NOW.getTime() + 60_000;
+    db.prepare(
+      `INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id, raw,
+       next_attempt_at) VALUES ('2026-11-21T17:00:00.000Z', 'lodge', NULL, 'x', 'a@example.org',
+       '{"from":"l@example.org","to":["a@example.org"]}', '<m>', x'00', ?)`,
+    ).run(due);
+    db.prepare("INSERT INTO idempotency_keys VALUES ('rsvp:content:Ann', 'Ann', 200, '{}', ?)").run(
+      NOW.getTime() + 1000,
+    );
+    db.prepare("INSERT INTO spent_form_tokens VALUES ('token', ?)").run(NOW.getTime() + 1000);
+    db.close();
+    const store = sqliteStore(path, NOW);
+    expect(await store.nextMailDue()).toEqual(new Date(due));
+    expect(await store.claimDueMail({ now: new Date(due - 1), leaseUntil: NOW, limit: 5 })).toEqual(
+      [],
+    );
+    expect(
+      await store.claimDueMail({ now: new Date(due), leaseUntil: NOW, limit: 5 }),
+    ).toHaveLength(1);
+    // The key answers until it expires, a second after NOW; so does the spent token.
+    expect((await store.addEventRsvp(rsvp("Ann", 1), seats(70))).kind).toBe("replay");
+    const later = new Date(NOW.getTime() + 1000);
+    expect(await store.addContactMessage(message("ann@example.org", NOW, "token"))).toEqual({
+      kind: "token-spent",
+    });
+    expect((await store.addContactMessage(message("ann@example.org", later, "token"))).kind).toBe(
+      "stored",
+    );
+    await store.close();
   });
 
   it("sums the seats offers hold from an index, once a version 8 database is opened", async () => {
@@ -1063,13 +1293,17 @@ describe("the SQLite store's own", () => {
     // needs, so each RSVP's sum read every entry of every event's waiting list.
     const path = file();
     const plan = (db: DatabaseSync) =>
-      (db.prepare(`EXPLAIN QUERY PLAN ${EVENT_SEATS_SQL}`).all() as { detail: string }[])
+      (
+        db
+          .prepare(`EXPLAIN QUERY PLAN ${render(eventSeatsSql("e1"), "sqlite").parts.join("?")}`)
+          .all() as { detail: string }[]
+      )
         .map((step) => step.detail)
         .filter((detail) => detail.includes("waitlist"));
     const old = databaseAtVersion(path, 8);
     expect(plan(old)).toEqual(["SCAN waitlist"]);
     old.close();
-    await new SqliteStore(path, NOW).close();
+    await sqliteStore(path, NOW).close();
     const db = new DatabaseSync(path);
     expect(plan(db)).toEqual([
       "SEARCH waitlist USING COVERING INDEX waitlist_offered (event_id=?)",
@@ -1079,7 +1313,7 @@ describe("the SQLite store's own", () => {
 
   it("tells a database that cannot be written from a mistake, as the contract's StoreUnavailableError", async () => {
     const path = file();
-    await new SqliteStore(path, NOW).close();
+    await sqliteStore(path, NOW).close();
     const readOnly = new DatabaseSync(path, { readOnly: true });
     const write = () => readOnly.exec("DELETE FROM event_rsvps");
     expect(write).toThrow(/readonly/);
@@ -1107,7 +1341,7 @@ async function postgresAtVersion(version: number) {
   const sql = postgres(place, { max: 1, onnotice: () => {} });
   await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
     applied_at timestamptz NOT NULL)`;
-  for (const step of PG_MIGRATIONS.filter((m) => m.version <= version)) {
+  for (const step of MIGRATIONS.postgres.filter((m) => m.version <= version)) {
     await sql.unsafe(step.sql);
     await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
   }
@@ -1117,10 +1351,14 @@ async function postgresAtVersion(version: number) {
 describe("the PostgreSQL store's own", () => {
   it("records each schema version it applied, once, however many instances start together", async () => {
     const place = await cluster().place();
-    const stores = await Promise.all([1, 2, 3].map(() => PostgresStore.open(place, NOW)));
+    const stores = await Promise.all([1, 2, 3].map(() => openPostgresStore(place, NOW)));
     const sql = postgres(place, { max: 1 });
     expect(await sql`SELECT version, name, applied_at FROM schema_migrations`).toEqual(
-      PG_MIGRATIONS.map((step) => ({ version: step.version, name: step.name, applied_at: NOW })),
+      MIGRATIONS.postgres.map((step) => ({
+        version: step.version,
+        name: step.name,
+        applied_at: NOW,
+      })),
     );
     await sql.end();
     for (const store of stores) await store.close();
@@ -1135,7 +1373,7 @@ describe("the PostgreSQL store's own", () => {
         ${state})`;
     }
     await sql.end();
-    await expectSeatsCounted(await PostgresStore.open(place, NOW));
+    await expectSeatsCounted(await openPostgresStore(place, NOW));
   });
 
   it("sums the seats offers hold from an index of offers alone, once a version 8 database is opened", async () => {
@@ -1153,7 +1391,7 @@ describe("the PostgreSQL store's own", () => {
       return rows.map((row) => String(row["QUERY PLAN"])).join("\n");
     };
     expect(await plan()).not.toContain("waitlist_offered");
-    const store = await PostgresStore.open(place, NOW);
+    const store = await openPostgresStore(place, NOW);
     expect(await plan()).toMatch(/Index Only Scan using waitlist_offered/);
     expect(await store.attendeeCounts()).toEqual(new Map([["e1", 20]]));
     await store.close();
@@ -1162,7 +1400,7 @@ describe("the PostgreSQL store's own", () => {
 
   it("stores an RSVP whose transaction PostgreSQL undid as a deadlock's victim, by running it again", async () => {
     const place = await cluster().place();
-    const store = await PostgresStore.open(place, NOW);
+    const store = await openPostgresStore(place, NOW);
     // Another writer that takes the RSVP's two locks in the other order: the event's, then the
     // submission's key. It waits longer before it looks for a deadlock, so the RSVP's
     // transaction is always the one PostgreSQL undoes.
@@ -1198,7 +1436,7 @@ describe("the PostgreSQL store's own", () => {
     expect(await other`SHOW default_transaction_isolation`).toEqual([
       { default_transaction_isolation: "serializable" },
     ]);
-    const store = await PostgresStore.open(place, NOW);
+    const store = await openPostgresStore(place, NOW);
     const names = Array.from({ length: 12 }, (_, i) => `Ann${i}`);
     const outcomes = await Promise.all(
       names.map((name) =>
@@ -1224,7 +1462,7 @@ describe("the PostgreSQL store's own", () => {
     const place = await cluster().place();
     const outcomes: string[] = [];
     for (let reads = 198; reads <= 202; reads++) {
-      const store = new PostgresStore(place, NOW, { max: 2 });
+      const store = postgresStore(place, NOW, { max: 2 });
       // Both connections open, each with the read prepared.
       for (let i = 0; i < 2; i++) {
         await Promise.all([store.listEventRsvps("e1"), store.listEventRsvps("e1")]);
@@ -1246,12 +1484,12 @@ describe("the PostgreSQL store's own", () => {
   it("tells a server that cannot be reached from a mistake, as the contract's StoreUnavailableError", async () => {
     const place = await cluster().place();
     const down = place.replace(/:\d+\//, ":1/");
-    await expect(PostgresStore.open(down, NOW)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(openPostgresStore(down, NOW)).rejects.toBeInstanceOf(StoreUnavailableError);
     // A store made without opening it answers every call so, and works once the server is there.
-    const store = new PostgresStore(down, NOW);
+    const store = postgresStore(down, NOW);
     await expect(store.listEventRsvps()).rejects.toBeInstanceOf(StoreUnavailableError);
     await store.close();
-    const up = await PostgresStore.open(place, NOW);
+    const up = await openPostgresStore(place, NOW);
     await expect(
       up.addEventRsvp({ ...rsvp("Ann", 1), mails: [mail("x", "")] }, seats(5)),
     ).resolves.toMatchObject({ kind: "stored" });
@@ -1286,18 +1524,23 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const ann = await idOf(a, "Ann");
 
     // Bob's RSVP came after the reminder time: he is not reminded.
-    const due = await a.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER);
+    const due = await a.unremindedRsvps({
+      kind: "event",
+      subjectId: "e1",
+      eventDate: "2026/12/02 19:30",
+      receivedBefore: LATER,
+    });
     expect(due.map((r) => r.record.firstName)).toEqual(["Ann"]);
 
     const claims = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        (i % 2 ? a : b).queueReminder(
-          "event",
-          ann,
-          "2026/12/02 19:30",
-          mail("reminder", "ann@example.org"),
-          LATER,
-        ),
+        (i % 2 ? a : b).queueReminder({
+          kind: "event",
+          rsvpId: ann,
+          eventDate: "2026/12/02 19:30",
+          mail: mail("reminder", "ann@example.org"),
+          now: LATER,
+        }),
       ),
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
@@ -1305,34 +1548,55 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await b.close();
 
     const restarted = await kind.open(place);
-    expect(await restarted.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER)).toEqual([]);
     expect(
-      await restarted.queueReminder(
-        "event",
-        ann,
-        "2026/12/02 19:30",
-        mail("reminder", "ann@example.org"),
-        LATER,
-      ),
+      await restarted.unremindedRsvps({
+        kind: "event",
+        subjectId: "e1",
+        eventDate: "2026/12/02 19:30",
+        receivedBefore: LATER,
+      }),
+    ).toEqual([]);
+    expect(
+      await restarted.queueReminder({
+        kind: "event",
+        rsvpId: ann,
+        eventDate: "2026/12/02 19:30",
+        mail: mail("reminder", "ann@example.org"),
+        now: LATER,
+      }),
     ).toBe(false);
     expect((await restarted.listMail()).filter((m) => m.kind === "reminder")).toHaveLength(1);
 
     // Postponed to another day, the event reminds again.
     expect(
-      (await restarted.unremindedRsvps("event", "e1", "2026/12/16 19:30", LATER)).map((r) => r.id),
+      (
+        await restarted.unremindedRsvps({
+          kind: "event",
+          subjectId: "e1",
+          eventDate: "2026/12/16 19:30",
+          receivedBefore: LATER,
+        })
+      ).map((r) => r.id),
     ).toEqual([ann]);
     // A cancelled RSVP is reminded of nothing.
-    await restarted.cancelEventRsvp(ann, LATER, []);
+    await restarted.cancelEventRsvp({ id: ann, now: LATER, mails: [] });
     expect(
-      await restarted.queueReminder(
-        "event",
-        ann,
-        "2026/12/16 19:30",
-        mail("reminder", "ann@example.org"),
-        LATER,
-      ),
+      await restarted.queueReminder({
+        kind: "event",
+        rsvpId: ann,
+        eventDate: "2026/12/16 19:30",
+        mail: mail("reminder", "ann@example.org"),
+        now: LATER,
+      }),
     ).toBe(false);
-    expect(await restarted.unremindedRsvps("event", "e1", "2026/12/16 19:30", LATER)).toEqual([]);
+    expect(
+      await restarted.unremindedRsvps({
+        kind: "event",
+        subjectId: "e1",
+        eventDate: "2026/12/16 19:30",
+        receivedBefore: LATER,
+      }),
+    ).toEqual([]);
     await restarted.close();
   });
 
@@ -1340,19 +1604,50 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const store = await kind.open(await kind.place());
     await store.addEventRsvp(rsvp("Ann", 2), seats(70));
     await store.addSocialRsvp(outingRsvp("Dee", 2));
-    const [event] = await store.unremindedRsvps("event", "e1", "2026/12/02 19:30", LATER);
-    const [outing] = await store.unremindedRsvps("social", "bowling", "2026/12/02 19:30", LATER);
+    const [event] = await store.unremindedRsvps({
+      kind: "event",
+      subjectId: "e1",
+      eventDate: "2026/12/02 19:30",
+      receivedBefore: LATER,
+    });
+    const [outing] = await store.unremindedRsvps({
+      kind: "social",
+      subjectId: "bowling",
+      eventDate: "2026/12/02 19:30",
+      receivedBefore: LATER,
+    });
     expect(outing?.record).toMatchObject({ outingId: "bowling", firstName: "Dee", attendees: 2 });
     // Both are the first of their table: the event's claim must not pass for the outing's.
     expect(outing?.id).toBe(event?.id);
     const day = "2026/12/02 19:30";
     const queue = (k: RsvpKind, to: string, hash?: string) =>
-      store.queueReminder(k, event?.id ?? 0, day, mail("reminder", to), LATER, hash);
+      store.queueReminder({
+        kind: k,
+        rsvpId: event?.id ?? 0,
+        eventDate: day,
+        mail: mail("reminder", to),
+        now: LATER,
+        manageTokenHash: hash,
+      });
     expect(await queue("event", "ann@example.org")).toBe(true);
-    expect(await store.unremindedRsvps("social", "bowling", day, LATER)).toHaveLength(1);
+    expect(
+      await store.unremindedRsvps({
+        kind: "social",
+        subjectId: "bowling",
+        eventDate: day,
+        receivedBefore: LATER,
+      }),
+    ).toHaveLength(1);
     expect(await queue("social", "dee@example.org", "new-hash")).toBe(true);
     expect(await queue("social", "dee@example.org")).toBe(false);
-    expect(await store.unremindedRsvps("social", "bowling", day, LATER)).toEqual([]);
+    expect(
+      await store.unremindedRsvps({
+        kind: "social",
+        subjectId: "bowling",
+        eventDate: day,
+        receivedBefore: LATER,
+      }),
+    ).toEqual([]);
     const reminders = (await store.listMail()).filter((m) => m.kind === "reminder");
     expect(reminders.map((m) => m.to).sort()).toEqual(["ann@example.org", "dee@example.org"]);
     // The reminder's manage link takes the place of the confirmation's.
@@ -1360,8 +1655,13 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     // A cancelled outing RSVP is reminded of nothing.
     await store.addSocialRsvp(outingRsvp("Eve", 1));
     const eve = (await store.listSocialRsvps("bowling")).find((r) => r.record.firstName === "Eve");
-    await store.changeSocialRsvp(eve?.id ?? 0, 0, NOW, []);
-    const postponed = await store.unremindedRsvps("social", "bowling", "2026/12/09 19:30", LATER);
+    await store.changeSocialRsvp({ id: eve?.id ?? 0, attendees: 0, now: NOW, mails: [] });
+    const postponed = await store.unremindedRsvps({
+      kind: "social",
+      subjectId: "bowling",
+      eventDate: "2026/12/09 19:30",
+      receivedBefore: LATER,
+    });
     expect(postponed.map((r) => r.record.firstName)).toEqual(["Dee"]);
     await store.close();
   });
@@ -1373,22 +1673,22 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await a.addEventRsvp(withDinner("Ann", 2), seats(70));
     await a.addEventRsvp(withDinner("Bob", 3), seats(70));
     await a.addEventRsvp(withDinner("Cy", 1), seats(70));
-    await a.cancelEventRsvp(await idOf(a, "Cy"), NOW, []);
+    await a.cancelEventRsvp({ id: await idOf(a, "Cy"), now: NOW, mails: [] });
     await a.addSocialRsvp(outingRsvp("Dee", 2));
     // Ann's confirmation went; Bob's is still waiting, and goes before its text is erased.
-    const [sent] = await a.claimDueMail(NOW, NOW, 1);
-    await a.markMailSent(sent?.id ?? 0, NOW);
+    const [sent] = await a.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 1 });
+    await a.markMailSent({ id: sent?.id ?? 0, now: NOW });
     expect(await a.personalData()).toEqual([
       { kind: "event", subject: "e1", newest: NOW },
       { kind: "social", subject: "bowling", newest: NOW },
     ]);
 
     const counts = await Promise.all([
-      a.eraseRsvps("event", "e1", LATER),
-      b.eraseRsvps("event", "e1", LATER),
+      a.eraseRsvps({ kind: "event", subject: "e1", now: LATER }),
+      b.eraseRsvps({ kind: "event", subject: "e1", now: LATER }),
     ]);
     expect(counts.sort()).toEqual([0, 3]);
-    expect(await a.eraseRsvps("event", "e1", LATER)).toBe(0);
+    expect(await a.eraseRsvps({ kind: "event", subject: "e1", now: LATER })).toBe(0);
 
     const kept = await a.listEventRsvps("e1");
     expect(kept.map(({ record }) => record)).toEqual(
@@ -1420,7 +1720,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
       ["pending", "cy@example.org", true],
     ]);
     expect(await a.personalData()).toEqual([{ kind: "social", subject: "bowling", newest: NOW }]);
-    expect(await a.eraseRsvps("social", "bowling", LATER)).toBe(1);
+    expect(await a.eraseRsvps({ kind: "social", subject: "bowling", now: LATER })).toBe(1);
     expect((await a.listSocialRsvps())[0]?.record).toEqual({
       outingId: "bowling",
       firstName: "",
@@ -1450,8 +1750,8 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const old = new Date(NOW.getTime() - 86_400_000);
     await store.addContactMessage(message("old@example.org", old, "t1"));
     await store.addContactMessage(message("new@example.org", NOW, "t2"));
-    expect(await store.eraseMessages(NOW, LATER)).toBe(1);
-    expect(await store.eraseMessages(NOW, LATER)).toBe(0);
+    expect(await store.eraseMessages({ receivedBefore: NOW, now: LATER })).toBe(1);
+    expect(await store.eraseMessages({ receivedBefore: NOW, now: LATER })).toBe(0);
     expect((await store.listContactMessages()).map(({ record }) => record)).toEqual([
       { firstName: "", lastName: "", email: "", phoneNumber: "", message: "" },
       {
@@ -1475,15 +1775,29 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
       const summary = mail(FAILURE_SUMMARY_KIND, "secretary@example.org", {
         raw: Buffer.from(text),
       });
-      expect(await store.queueFailureSummary(summary, [failed], at, 0)).toBe(true);
+      expect(
+        await store.queueFailureSummary({
+          mail: summary,
+          reported: [failed],
+          now: at,
+          intervalMs: 0,
+        }),
+      ).toBe(true);
     };
     await summarise("ann", old);
     await summarise("bob", NOW);
     await summarise("cy", NOW);
-    for (const sent of (await store.claimDueMail(LATER, LATER, 10)).slice(0, 2)) {
-      await store.markMailSent(sent.id, LATER);
+    for (const sent of (
+      await store.claimDueMail({ now: LATER, leaseUntil: LATER, limit: 10 })
+    ).slice(0, 2)) {
+      await store.markMailSent({ id: sent.id, now: LATER });
     }
-    expect(await store.eraseMessages(new Date(NOW.getTime() - 86_400_000), LATER)).toBe(0);
+    expect(
+      await store.eraseMessages({
+        receivedBefore: new Date(NOW.getTime() - 86_400_000),
+        now: LATER,
+      }),
+    ).toBe(0);
     const texts = (await store.dump()).outbox
       .filter((row) => row.kind === FAILURE_SUMMARY_KIND)
       .map((row) => Buffer.from(row.raw as Uint8Array).toString())
@@ -1622,14 +1936,18 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     // Bob's 3 seats go to Dan; Eve waits. Notices composed as if Eve had not joined are stale.
     const bob = await idOf(store, "Bob");
     const withoutEve = { waiting: 0, waitingSeats: 0, offers: 1, offeredSeats: 3 };
-    expect(await store.cancelEventRsvp(bob, NOW, [], telling(withoutEve))).toEqual({
+    expect(
+      await store.cancelEventRsvp({ id: bob, now: NOW, mails: [], offers: telling(withoutEve) }),
+    ).toEqual({
       kind: "stale",
     });
     expect(await names(store)).toEqual(["Dan:waiting#1", "Eve:waiting#2"]);
     expect(await held(store)).toBe(10);
     expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-offer");
     const asLeft = { waiting: 1, waitingSeats: 2, offers: 1, offeredSeats: 3 };
-    expect((await store.cancelEventRsvp(bob, NOW, [], telling(asLeft))).kind).toBe("done");
+    expect(
+      (await store.cancelEventRsvp({ id: bob, now: NOW, mails: [], offers: telling(asLeft) })).kind,
+    ).toBe("done");
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     await store.close();
   });
@@ -1645,7 +1963,12 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     }
     // Bob's 3 seats: Dan's 4 do not fit, Eve's 2 and Fay's 1 do; Dan keeps his place.
     const cancelled = await offering(store, (offers) =>
-      store.cancelEventRsvp(2, NOW, [mail("rsvp-cancelled", "bob@example.org")], offers),
+      store.cancelEventRsvp({
+        id: 2,
+        now: NOW,
+        mails: [mail("rsvp-cancelled", "bob@example.org")],
+        offers,
+      }),
     );
     expect(cancelled.kind).toBe("done");
     expect(await names(store)).toEqual(["Dan:waiting#1", "Eve:offered", "Fay:offered"]);
@@ -1662,7 +1985,15 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       taken: 10,
       limit: 10,
     });
-    expect(await store.changeEventRsvpAttendees(1, 5, 10, NOW, [])).toEqual({
+    expect(
+      await store.changeEventRsvp({
+        id: 1,
+        change: { attendees: 5 },
+        guestLimit: 10,
+        now: NOW,
+        mails: [],
+      }),
+    ).toEqual({
       kind: "full",
       taken: 6,
       limit: 10,
@@ -1680,7 +2011,12 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       ranOut: new Map(),
     };
     expect(
-      await store.cancelEventRsvp(2, NOW, [mail("rsvp-cancelled", "bob@example.org")], none),
+      await store.cancelEventRsvp({
+        id: 2,
+        now: NOW,
+        mails: [mail("rsvp-cancelled", "bob@example.org")],
+        offers: none,
+      }),
     ).toEqual({
       kind: "stale",
     });
@@ -1691,7 +2027,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ]);
     expect((await store.listMail()).map((m) => m.kind)).toEqual(["waitlist-joined"]);
     // Without offers at all (the deadline has passed), the cancel frees the seats and offers none.
-    expect((await store.cancelEventRsvp(2, NOW, [])).kind).toBe("done");
+    expect((await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).kind).toBe("done");
     expect(await names(store)).toEqual(["Dan:waiting#1"]);
     await store.close();
   });
@@ -1700,7 +2036,9 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 3), limit);
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     const dan = await entryOf(store, "Dan");
     const claim = {
       now: new Date(NOW.getTime() + HOUR),
@@ -1727,7 +2065,9 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
 
     // Cy cancels: Eve is offered, and lets the offer run out.
     const cy = await idOf(store, "Cy");
-    await offering(store, (offers) => store.cancelEventRsvp(cy, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: cy, now: NOW, mails: [], offers }),
+    );
     const eve = await entryOf(store, "Eve");
     expect(await store.claimOffer(eve, { ...claim, now: EXPIRES })).toEqual({
       kind: "expired",
@@ -1743,7 +2083,9 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("takes a claim only with a notice that tells the list as the claim leaves it; otherwise it stores nothing and answers stale", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     const dan = await entryOf(store, "Dan");
     // Eve joins after the notice was made as if the list were empty once Dan claims.
     await store.joinWaitlist(waiting("Eve", 2), limit);
@@ -1786,16 +2128,20 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await a.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(a, (offers) => a.cancelEventRsvp(2, NOW, [], offers));
+    await offering(a, (offers) => a.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }));
     expect(await names(a)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
     // Not yet due: nothing to do.
     const before = new Date(EXPIRES.getTime() - 1);
-    expect(await a.waitlistDue(before, 10)).toEqual([]);
-    expect(await a.waitlistDue(EXPIRES, 10)).toEqual(["e1"]);
+    expect(await a.waitlistDue({ now: before, guestLimit: 10 })).toEqual([]);
+    expect(await a.waitlistDue({ now: EXPIRES, guestLimit: 10 })).toEqual(["e1"]);
     const later = new Date(EXPIRES.getTime() + 48 * HOUR);
     const settled = await Promise.all(
       [a, b, a, b].map((store) =>
-        offering(store, (offers) => store.settleWaitlist("e1", EXPIRES, offers), later),
+        offering(
+          store,
+          (offers) => store.settleWaitlist({ eventId: "e1", now: EXPIRES, offers }),
+          later,
+        ),
       ),
     );
     expect(settled.map((s) => (s.kind === "settled" ? s.expired : -1)).sort()).toEqual([
@@ -1823,20 +2169,24 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 3), limit);
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     // The secretary cancels Cy after Dan's offer ran out, with no offers (no site address): Dan's
     // seats stay held for the scheduler, which brings the mail.
     const cy = await idOf(store, "Cy");
-    expect((await store.cancelEventRsvp(cy, EXPIRES, [])).kind).toBe("done");
+    expect((await store.cancelEventRsvp({ id: cy, now: EXPIRES, mails: [] })).kind).toBe("done");
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     const made = await offersOf(store);
     const lacking = { ...made, ranOut: new Map() };
-    expect(await store.settleWaitlist("e1", EXPIRES, lacking)).toEqual({ kind: "stale" });
+    expect(await store.settleWaitlist({ eventId: "e1", now: EXPIRES, offers: lacking })).toEqual({
+      kind: "stale",
+    });
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     // Once the event takes no RSVPs, nothing is offered, but the offer that ran out is passed on.
     const closed = { ...made, expiresAt: undefined };
-    expect(await store.settleWaitlist("e1", EXPIRES, closed)).toEqual({
+    expect(await store.settleWaitlist({ eventId: "e1", now: EXPIRES, offers: closed })).toEqual({
       kind: "settled",
       expired: 1,
       offered: 0,
@@ -1852,16 +2202,30 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("passes an offer that ran out on only with notices that tell rightly whether anyone waits in line; otherwise it stores nothing and answers stale", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     // Notices made while no one else waited; Eve joins before the write (her 4 do not fit in 3).
     const made = await offersOf(store);
     await store.joinWaitlist(waiting("Eve", 4), limit);
-    expect(await store.settleWaitlist("e1", EXPIRES, { ...made, nextInLine: false })).toEqual({
+    expect(
+      await store.settleWaitlist({
+        eventId: "e1",
+        now: EXPIRES,
+        offers: { ...made, nextInLine: false },
+      }),
+    ).toEqual({
       kind: "stale",
     });
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-expired");
-    expect(await store.settleWaitlist("e1", EXPIRES, { ...made, nextInLine: true })).toEqual({
+    expect(
+      await store.settleWaitlist({
+        eventId: "e1",
+        now: EXPIRES,
+        offers: { ...made, nextInLine: true },
+      }),
+    ).toEqual({
       kind: "settled",
       expired: 1,
       offered: 0,
@@ -1876,13 +2240,22 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const dan = await entryOf(store, "Dan");
     // The mails are made while Dan waits; Bob cancels before the write, and Dan is offered seats.
     const asWaiting = [mail("waitlist-left-notice", "secretary@example.org")];
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
-    expect(await store.leaveWaitlist(dan, NOW, asWaiting, undefined, "waiting")).toEqual({
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
+    expect(
+      await store.leaveWaitlist({ entryId: dan, now: NOW, mails: asWaiting, from: "waiting" }),
+    ).toEqual({
       kind: "stale",
     });
     expect(await names(store)).toEqual(["Dan:offered"]);
     expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-left-notice");
-    const left = await store.leaveWaitlist(dan, NOW, asWaiting, undefined, "offered");
+    const left = await store.leaveWaitlist({
+      entryId: dan,
+      now: NOW,
+      mails: asWaiting,
+      from: "offered",
+    });
     expect(left.kind).toBe("left");
     expect(await names(store)).toEqual([]);
     await store.close();
@@ -1892,7 +2265,9 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     // Dan's RSVP is made while he waits; Bob cancels before its write, and Dan is offered seats.
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     const dan = rsvp("Dan", 3);
     expect(await store.addEventRsvp({ ...dan, entry: "waiting" }, limit)).toEqual({
       kind: "stale",
@@ -1914,7 +2289,9 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await store.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
     // Offered seats, Dan sends the form again: he is to claim them, not to queue anew.
     expect(await store.joinWaitlist(waiting("Dan", 2), limit)).toEqual({
@@ -1922,18 +2299,19 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       expiresAt: EXPIRES,
     });
     const left = await offering(store, async (offers) =>
-      store.leaveWaitlist(
-        await entryOf(store, "Dan"),
-        NOW,
-        [mail("waitlist-left", "dan@example.org")],
+      store.leaveWaitlist({
+        entryId: await entryOf(store, "Dan"),
+        now: NOW,
+        mails: [mail("waitlist-left", "dan@example.org")],
         offers,
-      ),
+      }),
     );
     expect(left.kind).toBe("left");
     expect(await names(store)).toEqual(["Eve:offered", "Fay:waiting#1"]);
-    expect((await store.leaveWaitlist(await entryOf(store, "Dan"), NOW, [])).kind).toBe(
-      "not-found",
-    );
+    expect(
+      (await store.leaveWaitlist({ entryId: await entryOf(store, "Dan"), now: NOW, mails: [] }))
+        .kind,
+    ).toBe("not-found");
     // Eve reserves for 2 with the RSVP form instead of claiming: her offer's seats are hers, and
     // the third goes to Fay.
     const eveRsvp = await offering(store, (offers) =>
@@ -1953,11 +2331,27 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await store.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(store, (offers) => store.changeEventRsvpAttendees(1, 3, 10, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.changeEventRsvp({
+        id: 1,
+        change: { attendees: 3 },
+        guestLimit: 10,
+        now: NOW,
+        mails: [],
+        offers,
+      }),
+    );
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     const plain = { dinner: false, meals: 0, mealCounts: [] };
     await offering(store, (offers) =>
-      store.changeEventRsvp(1, { attendees: 1, ...plain }, 10, NOW, [], offers),
+      store.changeEventRsvp({
+        id: 1,
+        change: { attendees: 1, ...plain },
+        guestLimit: 10,
+        now: NOW,
+        mails: [],
+        offers,
+      }),
     );
     expect(await names(store)).toEqual(["Dan:offered", "Eve:offered"]);
     expect(await held(store)).toBe(10);
@@ -1981,9 +2375,16 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const expected = new Map<string, number>(Array.from({ length: 30 }, (_, i) => [`Full${i}`, 2]));
     // Five cancels first, so that offers are open when the burst begins.
     for (let i = 0; i < 5; i++) {
-      expect((await first.cancelEventRsvp(i + 1, NOW, [], await offers60(first))).kind).toBe(
-        "done",
-      );
+      expect(
+        (
+          await first.cancelEventRsvp({
+            id: i + 1,
+            now: NOW,
+            mails: [],
+            offers: await offers60(first),
+          })
+        ).kind,
+      ).toBe("done");
       expected.delete(`Full${i}`);
     }
     const entries = await first.listWaitlist("e1");
@@ -1996,12 +2397,12 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       actions.push(
         (async () => {
           for (;;) {
-            const outcome = await store(i).cancelEventRsvp(
-              i + 1,
-              NOW,
-              [],
-              await offers60(store(i)),
-            );
+            const outcome = await store(i).cancelEventRsvp({
+              id: i + 1,
+              now: NOW,
+              mails: [],
+              offers: await offers60(store(i)),
+            });
             if (outcome.kind === "stale") continue;
             return () => {
               expect(outcome.kind).toBe("done");
@@ -2067,7 +2468,9 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       mealCounts: [{ choice: "Salmon", count: 2 }],
     };
     await store.joinWaitlist(hungry, limit);
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     const claimed = await store.claimOffer(await entryOf(store, "Dan"), {
       now: NOW,
       manageTokenHash: "manage-dan",
@@ -2084,18 +2487,22 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 1), limit);
-    await offering(store, (offers) => store.cancelEventRsvp(2, NOW, [], offers));
+    await offering(store, (offers) =>
+      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
+    );
     const eve = await entryOf(store, "Eve");
     const left = [
       mail("waitlist-left", "eve@example.org"),
       mail("waitlist-left-notice", "s@x.org"),
     ];
-    expect((await store.leaveWaitlist(eve, NOW, left)).kind).toBe("left");
-    await offering(store, (offers) => store.settleWaitlist("e1", EXPIRES, offers));
-    for (const sent of await store.claimDueMail(EXPIRES, EXPIRES, 20)) {
-      await store.markMailSent(sent.id, EXPIRES);
+    expect((await store.leaveWaitlist({ entryId: eve, now: NOW, mails: left })).kind).toBe("left");
+    await offering(store, (offers) =>
+      store.settleWaitlist({ eventId: "e1", now: EXPIRES, offers }),
+    );
+    for (const sent of await store.claimDueMail({ now: EXPIRES, leaseUntil: EXPIRES, limit: 20 })) {
+      await store.markMailSent({ id: sent.id, now: EXPIRES });
     }
-    await store.eraseRsvps("event", "e1", EXPIRES);
+    await store.eraseRsvps({ kind: "event", subject: "e1", now: EXPIRES });
     const dump = await store.dump();
     expect(dump.waitlist.map((row) => [row.first_name, row.email, row.attendees])).toEqual([
       ["", "", 3],
