@@ -3,6 +3,7 @@ import { messageOperations } from "./messages.ts";
 import { outboxOperations } from "./outbox.ts";
 import { outingOperations } from "./outings.ts";
 import { recordOperations } from "./records.ts";
+import { rsvpChangeOperations } from "./rsvp-changes.ts";
 import { rsvpOperations } from "./rsvps.ts";
 import { timedOperations } from "./timed.ts";
 import { waitlistOperations } from "./waitlist.ts";
@@ -15,6 +16,7 @@ import { waitlistOperations } from "./waitlist.ts";
  */
 export const operations = {
   ...rsvpOperations,
+  ...rsvpChangeOperations,
   ...outingOperations,
   ...messageOperations,
   ...waitlistOperations,

@@ -51,23 +51,10 @@ export function shownPostgresUrl(url: string): string {
  * server cannot be reached or closed the connection, is starting or shutting down, is out of
  * disk or memory, is read-only (a standby), or chose this transaction as a deadlock's victim.
  */
-const UNAVAILABLE_CODES = new Set([
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EPIPE",
-  "25006",
-  "40001",
-  "40P01",
-]);
+const UNAVAILABLE_CODES = new Set(
+  `CONNECTION_CLOSED CONNECTION_ENDED CONNECTION_DESTROYED CONNECT_TIMEOUT ECONNREFUSED ECONNRESET
+   ETIMEDOUT EHOSTUNREACH ENETUNREACH ENOTFOUND EAI_AGAIN EPIPE 25006 40001 40P01`.split(/\s+/),
+);
 const UNAVAILABLE_CLASSES = ["08", "53", "57P", "58"];
 
 /**

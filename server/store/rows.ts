@@ -4,7 +4,7 @@ import type { ContactRecord } from "./messages.ts";
 import type { MailEntry, MailStatus, MailSubject, QueuedMail } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
 import type { StoreDump, StoreTable } from "./records.ts";
-import type { CancelledRsvp, EventRsvpRecord, MealCount } from "./rsvps.ts";
+import type { CancelledRsvp, EventRsvpRecord } from "./rsvps.ts";
 import type { Stored, SubmissionStatus } from "./submissions.ts";
 import type { Erasure, ErasureKind } from "./timed.ts";
 import type { WaitingAddress, WaitlistEntry, WaitlistEntryState } from "./waitlist.ts";
@@ -36,6 +36,30 @@ export function lodgeIdentityOf(value: unknown): LodgeIdentity | undefined {
     : undefined;
 }
 
+/** The column of a record's field: eventId in event_id. */
+const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The record's fields in their columns, for an INSERT or an UPDATE. */
+export function columnsOf<T extends object>(record: T, fields: readonly (keyof T & string)[]) {
+  return Object.fromEntries(fields.map((field) => [column(field), record[field]]));
+}
+
+/** A record of `fields` read from their columns, in the neutral values. */
+function recordOf<T>(row: Row, fields: readonly (keyof T & string)[]): T {
+  const entries = fields.map((field) => [field, neutral(column(field), row[column(field)])]);
+  return Object.fromEntries(entries) as T;
+}
+
+/** The fields of a record, each kept in its column, in the order the record shows them. */
+const fields = <T>(names: string) => names.split(" ") as (keyof T & string)[];
+export const EVENT_RSVP_FIELDS = fields<EventRsvpRecord>(
+  "eventId firstName lastName masonicTitle email attendees dinner meals mealCounts",
+);
+export const SOCIAL_RSVP_FIELDS = fields<SocialRsvpRecord>(
+  "outingId firstName lastName email attendees",
+);
+export const CONTACT_FIELDS = fields<ContactRecord>("firstName lastName email phoneNumber message");
+
 function stored(row: Row) {
   return {
     id: Number(row.id),
@@ -46,20 +70,7 @@ function stored(row: Row) {
 }
 
 export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
-  return {
-    ...stored(row),
-    record: {
-      eventId: String(row.event_id),
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      masonicTitle: String(row.masonic_title),
-      email: String(row.email),
-      attendees: Number(row.attendees),
-      dinner: row.dinner === 1 || row.dinner === true,
-      meals: Number(row.meals),
-      mealCounts: json(row.meal_counts) as MealCount[],
-    },
-  };
+  return { ...stored(row), record: recordOf(row, EVENT_RSVP_FIELDS) };
 }
 
 /** A cancelled event RSVP's row, with when and by whom it was cancelled. */
@@ -97,29 +108,11 @@ export function waitingAddress(row: Row): WaitingAddress {
 }
 
 export function socialRsvp(row: Row): Stored<SocialRsvpRecord> {
-  return {
-    ...stored(row),
-    record: {
-      outingId: String(row.outing_id),
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      email: String(row.email),
-      attendees: Number(row.attendees),
-    },
-  };
+  return { ...stored(row), record: recordOf(row, SOCIAL_RSVP_FIELDS) };
 }
 
 export function contactMessage(row: Row): Stored<ContactRecord> {
-  return {
-    ...stored(row),
-    record: {
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      email: String(row.email),
-      phoneNumber: String(row.phone_number),
-      message: String(row.message),
-    },
-  };
+  return { ...stored(row), record: recordOf(row, CONTACT_FIELDS) };
 }
 
 export function mailEntry(row: Row): MailEntry {
@@ -181,35 +174,20 @@ export function erasure(row: Row): Erasure {
 }
 
 /** The columns that hold a moment, a flag or JSON, in either database's tables. */
-export const MOMENT_COLUMNS = new Set([
-  "received_at",
-  "sheet_recorded_at",
-  "ended_at",
-  "created_at",
-  "next_attempt_at",
-  "sent_at",
-  "failed_at",
-  "reported_at",
-  "expires_at",
-  "queued_at",
-  "erased_at",
-  "offered_at",
-  "offer_expires_at",
-  "applied_at",
-]);
+export const MOMENT_COLUMNS = new Set(
+  `received_at sheet_recorded_at ended_at created_at next_attempt_at sent_at failed_at reported_at
+   expires_at queued_at erased_at offered_at offer_expires_at applied_at`.split(/\s+/),
+);
 export const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
 export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body", "mail_order", "value"]);
 
-/** A row of either database in the neutral values of a StoreDump. */
-function neutralRow(row: Row): Row {
-  const neutral = (column: string, value: unknown) => {
-    if (value === null || value === undefined) return null;
-    if (MOMENT_COLUMNS.has(column)) return moment(value);
-    if (FLAG_COLUMNS.has(column)) return value === true || value === 1;
-    if (JSON_COLUMNS.has(column)) return json(value);
-    return value instanceof Uint8Array ? Buffer.from(value) : value;
-  };
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutral(key, value)]));
+/** A column's value in the neutral values of a record and a StoreDump. */
+function neutral(column: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (MOMENT_COLUMNS.has(column)) return moment(value);
+  if (FLAG_COLUMNS.has(column)) return value === true || value === 1;
+  if (JSON_COLUMNS.has(column)) return json(value);
+  return value instanceof Uint8Array ? Buffer.from(value) : value;
 }
 
 /** The column that tells a table's rows apart, by which a dump lists them. */
@@ -221,6 +199,8 @@ const TABLE_KEYS: Partial<Record<StoreTable, string>> = {
 /** A table's rows, from either database, as a dump holds them: neutral values, in key order. */
 export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
   const key = TABLE_KEYS[table] ?? "id";
+  const neutralRow = (row: Row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutral(key, value)]));
   return rows.map(neutralRow).sort((a, b) => {
     const [x, y] = [a[key], b[key]] as [string | number, string | number];
     return x < y ? -1 : x > y ? 1 : 0;

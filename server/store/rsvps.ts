@@ -1,16 +1,12 @@
 import type { MealCount } from "../../core/rules/rsvp-payload.ts";
-import {
-  clientSeatsAfter,
-  decideRsvpSeats,
-  decideSeatChange,
-  type SeatLimits,
-} from "../../core/rules/seats.ts";
-import { lookup, type Query, read, type Tx, write } from "./database.ts";
+import { clientSeatsAfter, decideRsvpSeats, type SeatLimits } from "../../core/rules/seats.ts";
+import { lookup, type Query, read, write } from "./database.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
-import { type ComposedMail, type OutboxMail, queueMails } from "./outbox.ts";
+import type { OutboxMail } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
-import { cancelledRsvp, eventRsvp } from "./rows.ts";
-import { insertedId, name, type Sql, set, sql } from "./sql.ts";
+import { cancelledRsvp, columnsOf, EVENT_RSVP_FIELDS, eventRsvp } from "./rows.ts";
+import { changedSince } from "./rsvp-changes.ts";
+import { insertedId, name, type Sql, sql } from "./sql.ts";
 import {
   insertSubmission,
   previousAnswer,
@@ -131,46 +127,6 @@ export type EventRsvpOutcome =
    */
   | { kind: "stale" };
 
-/** What a visitor may change of their RSVP through its manage link; the secretary, attendees. */
-export type EventRsvpChange = Pick<
-  EventRsvpRecord,
-  "attendees" | "dinner" | "meals" | "mealCounts"
->;
-
-export type ChangeOutcome =
-  | { kind: "done"; before: Stored<EventRsvpRecord> }
-  /** No current RSVP has this id (never had, cancelled, or replaced). */
-  | { kind: "not-found" }
-  | { kind: "full"; taken: number; limit: number }
-  /**
-   * The RSVP no longer has the attendees its mails tell it had (`told`): changed meanwhile by
-   * someone else. Nothing was stored.
-   */
-  | { kind: "changed"; attendees: number }
-  /** Seats freed would go to a waiting party whose offer mail was not made: nothing was stored. */
-  | { kind: "stale" };
-
-/** A change or cancel of a current RSVP, queued with its mails. */
-export interface RsvpEdit {
-  id: number;
-  now: Date;
-  mails: ComposedMail[];
-  /** The offers of the seats it frees, in the same transaction; none offered without. */
-  offers?: WaitlistOffers | undefined;
-  /** The attendees its mails tell the RSVP had: one that has others now is `changed`. */
-  told?: number | undefined;
-}
-
-/** `changed` when an RSVP found in a change has other attendees than its mails tell (`told`). */
-export function changedSince(
-  told: number | undefined,
-  found: Pick<EventRsvpRecord, "attendees">,
-): Extract<ChangeOutcome, { kind: "changed" }> | undefined {
-  return told === undefined || told === found.attendees
-    ? undefined
-    : { kind: "changed", attendees: found.attendees };
-}
-
 /** The seats an open offer to the address holds (none while it waits): its own RSVP's to take. */
 export function seatsHeldBy(entry: WaitingAddress | undefined): number {
   return entry?.state === "offered" ? entry.attendees : 0;
@@ -227,54 +183,18 @@ async function clientSeats(query: Query, eventId: string, clientKey: string): Pr
  * The columns an event RSVP and a waiting-list entry share: the party, when and from where it
  * came, and the hash its retries are known by.
  */
-export function partyColumns(source: {
+export function partyColumns(party: {
   record: EventRsvpRecord;
   receivedAt: Date;
   requestHash: string;
   clientKey: string;
 }): Record<string, unknown> {
-  const { record } = source;
   return {
-    event_id: record.eventId,
-    received_at: source.receivedAt,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    masonic_title: record.masonicTitle,
-    email: record.email,
-    attendees: record.attendees,
-    dinner: record.dinner,
-    meals: record.meals,
-    meal_counts: record.mealCounts,
-    request_hash: source.requestHash,
-    client_key: source.clientKey,
+    ...columnsOf(party.record, EVENT_RSVP_FIELDS),
+    received_at: party.receivedAt,
+    request_hash: party.requestHash,
+    client_key: party.clientKey,
   };
-}
-
-/**
- * Runs `change` on the current RSVP of the edit under its event's lock, queues its mails and
- * passes the seats it frees down the line, in the caller's transaction.
- */
-async function editing(
-  tx: Tx,
-  { id, now, mails, offers, told }: RsvpEdit,
-  change: (before: Stored<EventRsvpRecord>) => Promise<ChangeOutcome | undefined>,
-): Promise<ChangeOutcome> {
-  const found = await tx.one<{ event_id: string }>(
-    sql`SELECT event_id FROM event_rsvps WHERE id = ${id}`,
-  );
-  if (!found) return { kind: "not-found" };
-  // Read once the lock is had: one round trip.
-  const [, row] = await Promise.all([
-    tx.lock("event", [found.event_id]),
-    tx.one(sql`SELECT * FROM event_rsvps WHERE id = ${id} AND state = 'current'`),
-  ]);
-  if (!row) return { kind: "not-found" };
-  const before = eventRsvp(row);
-  const refused = changedSince(told, before.record) ?? (await change(before));
-  if (refused) return refused;
-  await queueMails(tx, "event_rsvps", id, mails, now);
-  await settle(tx, before.record.eventId, now, offers);
-  return { kind: "done", before };
 }
 
 const forEvent = (eventId: string | undefined): Sql =>
@@ -395,50 +315,6 @@ export const rsvpOperations = {
     );
     return row && ({ rsvp: eventRsvp(row), state: row.state as RsvpState } as ManagedEventRsvp);
   }),
-  /** Cancels a current RSVP, freeing its seats (`by` the secretary unless told otherwise). */
-  cancelEventRsvp: write(async (tx, edit: RsvpEdit & { by?: CancelledBy }) =>
-    editing(tx, edit, async () => {
-      await tx.run(sql`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${edit.now},
-        ended_by = ${edit.by ?? "secretary"} WHERE id = ${edit.id}`);
-      return undefined;
-    }),
-  ),
-  /**
-   * Changes the attendees of a current RSVP (the secretary's edit), and its dinner and meals
-   * with them (its visitor's change), within the guest limit (seats held by open offers count as
-   * taken); seats it frees go to the waiting list.
-   */
-  changeEventRsvp: write(
-    async (
-      tx,
-      edit: RsvpEdit & {
-        change: Partial<EventRsvpChange> & Pick<EventRsvpChange, "attendees">;
-        guestLimit: number;
-      },
-    ) =>
-      editing(tx, edit, async (before) => {
-        const { change } = edit;
-        const taken = await eventSeats(tx, before.record.eventId);
-        const decision = decideSeatChange(
-          before.record.attendees,
-          change.attendees,
-          taken,
-          edit.guestLimit,
-        );
-        if (decision.kind !== "fits") return decision;
-        const columns = {
-          attendees: change.attendees,
-          dinner: change.dinner,
-          meals: change.meals,
-          meal_counts: change.mealCounts,
-        };
-        const changed = Object.entries(columns).filter(([, value]) => value !== undefined);
-        await tx.run(
-          sql`UPDATE event_rsvps SET ${set(Object.fromEntries(changed))} WHERE id = ${edit.id}`,
-        );
-        return undefined;
-      }),
-  ),
   /** Notes the sheet write for the latest stored RSVP with this hash; false when there is none. */
   recordSheetRow: write(
     async (tx, { kind, requestHash, now }: { kind: RsvpKind; requestHash: string; now: Date }) => {

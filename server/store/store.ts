@@ -18,10 +18,9 @@ export {
 } from "./outbox.ts";
 export type { SocialRsvpRecord } from "./outings.ts";
 export type { CopyCounts, StoreDump } from "./records.ts";
+export type { ChangeOutcome, EventRsvpChange } from "./rsvp-changes.ts";
 export {
   type CancelledRsvp,
-  type ChangeOutcome,
-  type EventRsvpChange,
   type EventRsvpFound,
   type EventRsvpRecord,
   type EventRsvpSituation,
