@@ -367,18 +367,9 @@ describe("lodge rsvps cancel and edit", () => {
     const { store, race } = racing(openStore(db()));
     const now = new Date("2027-12-23T12:00:00Z");
     // Ann changes her 3 to 2 with her link while the secretary's command runs.
-    const visitorChanges = async () =>
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 1,
-            change: { attendees: 2 },
-            guestLimit: 70,
-            now,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
+    const setAttendees = (attendees: number) =>
+      store.changeEventRsvp({ id: 1, change: { attendees }, guestLimit: 70, now, mails: [] });
+    const visitorChanges = async () => expect((await setAttendees(2)).kind).toBe("done");
     for (const [before, change] of [
       ["cancelEventRsvp", { kind: "cancel" }],
       ["changeEventRsvp", { kind: "attendees", attendees: 4 }],
@@ -389,13 +380,7 @@ describe("lodge rsvps cancel and edit", () => {
       );
       expect((await store.getEventRsvp(1))?.record.attendees).toBe(2);
       // Read again, it goes through.
-      await store.changeEventRsvp({
-        id: 1,
-        change: { attendees: 3 },
-        guestLimit: 70,
-        now,
-        mails: [],
-      });
+      await setAttendees(3);
     }
     expect(await changeRsvp(store, data, undefined, now, 1, { kind: "cancel" }, false)).toContain(
       "Cancelled RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 at 7:30PM.",

@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
+import { postgresAtVersion, sqliteAtVersion } from "../../test/store-versions.ts";
 import { LOCK } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { eventSeatsSql } from "./offers.ts";
@@ -95,24 +96,21 @@ const kinds: StoreKind[] = [
   },
 ];
 
-/** A social RSVP to the outing 'bowling', received at NOW. */
-/** A SQLite database in `path` as a release at migration `version` left it, still open. */
-function databaseAtVersion(path: string, version: number): DatabaseSync {
-  mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
-  db.exec(
-    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-  );
-  for (const step of MIGRATIONS.sqlite.filter((m) => m.version <= version)) {
-    db.exec(step.sql);
-    db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
-      step.version,
-      step.name,
-    );
-  }
-  return db;
-}
+type Edit = Omit<Parameters<Store["changeEventRsvp"]>[0], "id" | "change" | "guestLimit">;
 
+/** The secretary's edit of RSVP `id` to `attendees` within `guestLimit`, at NOW, no mails. */
+const edit = (store: Store, id: number, attendees: number, guestLimit: number, more = {}) =>
+  store.changeEventRsvp({ id, change: { attendees }, guestLimit, now: NOW, mails: [], ...more });
+
+/** The secretary's cancel of RSVP `id` at NOW, no mails. */
+const cancel = (store: Store, id: number, more: Partial<Edit> & { by?: "visitor" } = {}) =>
+  store.cancelEventRsvp({ id, now: NOW, mails: [], ...more });
+
+/** The RSVPs of `kind` for `subjectId` received before LATER with no reminder for `eventDate`. */
+const unreminded = (store: Store, kind: RsvpKind, subjectId: string, eventDate: string) =>
+  store.unremindedRsvps({ kind, subjectId, eventDate, receivedBefore: LATER });
+
+/** A social RSVP to the outing 'bowling', received at NOW. */
 function outingRsvp(firstName: string, attendees: number): Submission<SocialRsvpRecord> {
   return {
     record: {
@@ -396,17 +394,7 @@ describe.each(kinds)("the $name store", (kind) => {
       ["e1", 4],
       ["e2", 4],
     ]);
-    expect(
-      (
-        await store.changeEventRsvp({
-          id: 2,
-          change: { attendees: 5 },
-          guestLimit: 10,
-          now: NOW,
-          mails: [],
-        })
-      ).kind,
-    ).toBe("done");
+    expect((await edit(store, 2, 5, 10)).kind).toBe("done");
     await counted([
       ["e1", 6],
       ["e2", 4],
@@ -428,22 +416,12 @@ describe.each(kinds)("the $name store", (kind) => {
       ["e2", 2],
     ]);
     // A change the limit refuses changes nothing.
-    expect(
-      (
-        await store.changeEventRsvp({
-          id: 2,
-          change: { attendees: 10 },
-          guestLimit: 10,
-          now: NOW,
-          mails: [],
-        })
-      ).kind,
-    ).toBe("full");
+    expect((await edit(store, 2, 10, 10)).kind).toBe("full");
     await counted([
       ["e1", 6],
       ["e2", 2],
     ]);
-    expect((await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).kind).toBe("done");
+    expect((await cancel(store, 2)).kind).toBe("done");
     await counted([
       ["e1", 1],
       ["e2", 2],
@@ -571,7 +549,7 @@ describe.each(kinds)("the $name store", (kind) => {
       expect((await server.listMail("pending")).map((m) => [m.kind, m.to])).toEqual([
         ["rsvp-cancelled", "ann@example.org"],
       ]);
-      expect(await secretary.cancelEventRsvp({ id: 1, now: NOW, mails: [] })).toEqual({
+      expect(await cancel(secretary, 1)).toEqual({
         kind: "not-found",
       });
       expect(await secretary.getEventRsvp(1)).toBeUndefined();
@@ -583,41 +561,13 @@ describe.each(kinds)("the $name store", (kind) => {
       const store = await kind.open(await kind.place());
       await store.addEventRsvp(rsvp("Ann", 3), seats(6));
       await store.addEventRsvp(rsvp("Bob", 2), seats(6));
-      expect(
-        await store.changeEventRsvp({
-          id: 1,
-          change: { attendees: 5 },
-          guestLimit: 6,
-          now: NOW,
-          mails: [],
-        }),
-      ).toEqual({
+      expect(await edit(store, 1, 5, 6)).toEqual({
         kind: "full",
         taken: 2,
         limit: 6,
       });
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 1,
-            change: { attendees: 4 },
-            guestLimit: 6,
-            now: NOW,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 2,
-            change: { attendees: 1 },
-            guestLimit: 6,
-            now: NOW,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
+      expect((await edit(store, 1, 4, 6)).kind).toBe("done");
+      expect((await edit(store, 2, 1, 6)).kind).toBe("done");
       expect((await store.attendeeCounts()).get("e1")).toBe(5);
       await store.close();
     });
@@ -643,7 +593,7 @@ describe.each(kinds)("the $name store", (kind) => {
         seats(10),
       );
       expect((await store.findEventRsvpByToken("hash-1"))?.state).toBe("replaced");
-      expect(await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).toMatchObject({
+      expect(await cancel(store, 2)).toMatchObject({
         kind: "done",
       });
       expect((await store.findEventRsvpByToken("hash-2"))?.state).toBe("cancelled");
@@ -822,7 +772,7 @@ describe.each(kinds)("the $name store", (kind) => {
       expect((await server.findEventRsvpByToken("hash-1"))?.rsvp.record).toMatchObject(change);
       expect((await server.attendeeCounts()).get("e1")).toBe(6);
       expect((await server.listMail("pending")).map((m) => m.kind)).toEqual(["rsvp-changed"]);
-      await server.cancelEventRsvp({ id: 1, now: NOW, mails: [] });
+      await cancel(server, 1);
       expect(
         await server.changeEventRsvp({ id: 1, change, guestLimit: 6, now: NOW, mails: [] }),
       ).toEqual({ kind: "not-found" });
@@ -834,17 +784,7 @@ describe.each(kinds)("the $name store", (kind) => {
       await store.addEventRsvp(rsvp("Ann", 2), seats(6));
       const told = [mail("rsvp-changed", "ann@example.org")];
       // Mails made while Ann had 2; she has 3 by the write.
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 1,
-            change: { attendees: 3 },
-            guestLimit: 6,
-            now: NOW,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
+      expect((await edit(store, 1, 3, 6)).kind).toBe("done");
       // Her RSVP sent again, whose notice tells of the 2 it replaces, is stale.
       const again = { ...rsvp("Ann", 1, "again"), replaces: 1 };
       expect(await store.addEventRsvp({ ...again, replacedAttendees: 2 }, seats(6))).toEqual({
@@ -1183,7 +1123,7 @@ describe("the SQLite store's own", () => {
 
   it("brings a version 1 database to version 2 with its RSVPs, messages and mail", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 1);
+    const db = sqliteAtVersion(path, 1);
     db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
@@ -1206,7 +1146,7 @@ describe("the SQLite store's own", () => {
 
   it("keeps the reminders a version 4 database sent when outings get theirs", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 4);
+    const db = sqliteAtVersion(path, 4);
     db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
@@ -1217,31 +1157,17 @@ describe("the SQLite store's own", () => {
     ).run();
     db.close();
     const store = sqliteStore(path, NOW);
-    expect(
-      await store.unremindedRsvps({
-        kind: "event",
-        subjectId: "e1",
-        eventDate: "2026/12/02 19:30",
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(store, "event", "e1", "2026/12/02 19:30")).toEqual([]);
     await store.addSocialRsvp(outingRsvp("Dee", 1));
     expect(
-      (
-        await store.unremindedRsvps({
-          kind: "social",
-          subjectId: "bowling",
-          eventDate: "2026/12/02 19:30",
-          receivedBefore: LATER,
-        })
-      ).map((r) => r.id),
+      (await unreminded(store, "social", "bowling", "2026/12/02 19:30")).map((r) => r.id),
     ).toEqual([1]);
     await store.close();
   });
 
   it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 7);
+    const db = sqliteAtVersion(path, 7);
     const insert = db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash, state) VALUES (?, '2026-01-01T00:00:00Z',
@@ -1256,7 +1182,7 @@ describe("the SQLite store's own", () => {
 
   it("keeps the moments a version 10 database kept in milliseconds: mail due, retry keys and spent tokens", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 10);
+    const db = sqliteAtVersion(path, 10);
     const due = NOW.getTime() + 60_000;
     db.prepare(
       `INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id, raw,
@@ -1300,7 +1226,7 @@ describe("the SQLite store's own", () => {
       )
         .map((step) => step.detail)
         .filter((detail) => detail.includes("waitlist"));
-    const old = databaseAtVersion(path, 8);
+    const old = sqliteAtVersion(path, 8);
     expect(plan(old)).toEqual(["SCAN waitlist"]);
     old.close();
     await sqliteStore(path, NOW).close();
@@ -1335,19 +1261,6 @@ describe("the SQLite store's own", () => {
   });
 });
 
-/** A PostgreSQL place as a release at migration `version` left it, and a connection to it. */
-async function postgresAtVersion(version: number) {
-  const place = await cluster().place();
-  const sql = postgres(place, { max: 1, onnotice: () => {} });
-  await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
-    applied_at timestamptz NOT NULL)`;
-  for (const step of MIGRATIONS.postgres.filter((m) => m.version <= version)) {
-    await sql.unsafe(step.sql);
-    await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
-  }
-  return { place, sql };
-}
-
 describe("the PostgreSQL store's own", () => {
   it("records each schema version it applied, once, however many instances start together", async () => {
     const place = await cluster().place();
@@ -1365,7 +1278,8 @@ describe("the PostgreSQL store's own", () => {
   });
 
   it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
-    const { place, sql } = await postgresAtVersion(7);
+    const place = await cluster().place();
+    const sql = await postgresAtVersion(place, 7);
     for (const [event, email, attendees, state] of VERSION_7_RSVPS) {
       await sql`INSERT INTO event_rsvps (event_id, received_at, first_name, last_name,
         masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, state)
@@ -1377,7 +1291,8 @@ describe("the PostgreSQL store's own", () => {
   });
 
   it("sums the seats offers hold from an index of offers alone, once a version 8 database is opened", async () => {
-    const { place, sql } = await postgresAtVersion(8);
+    const place = await cluster().place();
+    const sql = await postgresAtVersion(place, 8);
     // A long line, a few offers: the sum read every entry in line (waitlist_line) to find them.
     await sql.unsafe(`INSERT INTO waitlist (event_id, line, received_at, first_name, last_name,
         masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, token_hash, state)
@@ -1524,12 +1439,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const ann = await idOf(a, "Ann");
 
     // Bob's RSVP came after the reminder time: he is not reminded.
-    const due = await a.unremindedRsvps({
-      kind: "event",
-      subjectId: "e1",
-      eventDate: "2026/12/02 19:30",
-      receivedBefore: LATER,
-    });
+    const due = await unreminded(a, "event", "e1", "2026/12/02 19:30");
     expect(due.map((r) => r.record.firstName)).toEqual(["Ann"]);
 
     const claims = await Promise.all(
@@ -1548,14 +1458,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await b.close();
 
     const restarted = await kind.open(place);
-    expect(
-      await restarted.unremindedRsvps({
-        kind: "event",
-        subjectId: "e1",
-        eventDate: "2026/12/02 19:30",
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(restarted, "event", "e1", "2026/12/02 19:30")).toEqual([]);
     expect(
       await restarted.queueReminder({
         kind: "event",
@@ -1569,14 +1472,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
 
     // Postponed to another day, the event reminds again.
     expect(
-      (
-        await restarted.unremindedRsvps({
-          kind: "event",
-          subjectId: "e1",
-          eventDate: "2026/12/16 19:30",
-          receivedBefore: LATER,
-        })
-      ).map((r) => r.id),
+      (await unreminded(restarted, "event", "e1", "2026/12/16 19:30")).map((r) => r.id),
     ).toEqual([ann]);
     // A cancelled RSVP is reminded of nothing.
     await restarted.cancelEventRsvp({ id: ann, now: LATER, mails: [] });
@@ -1589,14 +1485,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
         now: LATER,
       }),
     ).toBe(false);
-    expect(
-      await restarted.unremindedRsvps({
-        kind: "event",
-        subjectId: "e1",
-        eventDate: "2026/12/16 19:30",
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(restarted, "event", "e1", "2026/12/16 19:30")).toEqual([]);
     await restarted.close();
   });
 
@@ -1604,18 +1493,8 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const store = await kind.open(await kind.place());
     await store.addEventRsvp(rsvp("Ann", 2), seats(70));
     await store.addSocialRsvp(outingRsvp("Dee", 2));
-    const [event] = await store.unremindedRsvps({
-      kind: "event",
-      subjectId: "e1",
-      eventDate: "2026/12/02 19:30",
-      receivedBefore: LATER,
-    });
-    const [outing] = await store.unremindedRsvps({
-      kind: "social",
-      subjectId: "bowling",
-      eventDate: "2026/12/02 19:30",
-      receivedBefore: LATER,
-    });
+    const [event] = await unreminded(store, "event", "e1", "2026/12/02 19:30");
+    const [outing] = await unreminded(store, "social", "bowling", "2026/12/02 19:30");
     expect(outing?.record).toMatchObject({ outingId: "bowling", firstName: "Dee", attendees: 2 });
     // Both are the first of their table: the event's claim must not pass for the outing's.
     expect(outing?.id).toBe(event?.id);
@@ -1630,24 +1509,10 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
         manageTokenHash: hash,
       });
     expect(await queue("event", "ann@example.org")).toBe(true);
-    expect(
-      await store.unremindedRsvps({
-        kind: "social",
-        subjectId: "bowling",
-        eventDate: day,
-        receivedBefore: LATER,
-      }),
-    ).toHaveLength(1);
+    expect(await unreminded(store, "social", "bowling", day)).toHaveLength(1);
     expect(await queue("social", "dee@example.org", "new-hash")).toBe(true);
     expect(await queue("social", "dee@example.org")).toBe(false);
-    expect(
-      await store.unremindedRsvps({
-        kind: "social",
-        subjectId: "bowling",
-        eventDate: day,
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(store, "social", "bowling", day)).toEqual([]);
     const reminders = (await store.listMail()).filter((m) => m.kind === "reminder");
     expect(reminders.map((m) => m.to).sort()).toEqual(["ann@example.org", "dee@example.org"]);
     // The reminder's manage link takes the place of the confirmation's.
@@ -1656,12 +1521,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await store.addSocialRsvp(outingRsvp("Eve", 1));
     const eve = (await store.listSocialRsvps("bowling")).find((r) => r.record.firstName === "Eve");
     await store.changeSocialRsvp({ id: eve?.id ?? 0, attendees: 0, now: NOW, mails: [] });
-    const postponed = await store.unremindedRsvps({
-      kind: "social",
-      subjectId: "bowling",
-      eventDate: "2026/12/09 19:30",
-      receivedBefore: LATER,
-    });
+    const postponed = await unreminded(store, "social", "bowling", "2026/12/09 19:30");
     expect(postponed.map((r) => r.record.firstName)).toEqual(["Dee"]);
     await store.close();
   });
@@ -1673,7 +1533,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await a.addEventRsvp(withDinner("Ann", 2), seats(70));
     await a.addEventRsvp(withDinner("Bob", 3), seats(70));
     await a.addEventRsvp(withDinner("Cy", 1), seats(70));
-    await a.cancelEventRsvp({ id: await idOf(a, "Cy"), now: NOW, mails: [] });
+    await cancel(a, await idOf(a, "Cy"));
     await a.addSocialRsvp(outingRsvp("Dee", 2));
     // Ann's confirmation went; Bob's is still waiting, and goes before its text is erased.
     const [sent] = await a.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 1 });
@@ -1936,18 +1796,14 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     // Bob's 3 seats go to Dan; Eve waits. Notices composed as if Eve had not joined are stale.
     const bob = await idOf(store, "Bob");
     const withoutEve = { waiting: 0, waitingSeats: 0, offers: 1, offeredSeats: 3 };
-    expect(
-      await store.cancelEventRsvp({ id: bob, now: NOW, mails: [], offers: telling(withoutEve) }),
-    ).toEqual({
+    expect(await cancel(store, bob, { offers: telling(withoutEve) })).toEqual({
       kind: "stale",
     });
     expect(await names(store)).toEqual(["Dan:waiting#1", "Eve:waiting#2"]);
     expect(await held(store)).toBe(10);
     expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-offer");
     const asLeft = { waiting: 1, waitingSeats: 2, offers: 1, offeredSeats: 3 };
-    expect(
-      (await store.cancelEventRsvp({ id: bob, now: NOW, mails: [], offers: telling(asLeft) })).kind,
-    ).toBe("done");
+    expect((await cancel(store, bob, { offers: telling(asLeft) })).kind).toBe("done");
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     await store.close();
   });
@@ -1985,15 +1841,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       taken: 10,
       limit: 10,
     });
-    expect(
-      await store.changeEventRsvp({
-        id: 1,
-        change: { attendees: 5 },
-        guestLimit: 10,
-        now: NOW,
-        mails: [],
-      }),
-    ).toEqual({
+    expect(await edit(store, 1, 5, 10)).toEqual({
       kind: "full",
       taken: 6,
       limit: 10,
@@ -2027,7 +1875,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ]);
     expect((await store.listMail()).map((m) => m.kind)).toEqual(["waitlist-joined"]);
     // Without offers at all (the deadline has passed), the cancel frees the seats and offers none.
-    expect((await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).kind).toBe("done");
+    expect((await cancel(store, 2)).kind).toBe("done");
     expect(await names(store)).toEqual(["Dan:waiting#1"]);
     await store.close();
   });
@@ -2036,9 +1884,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const dan = await entryOf(store, "Dan");
     const claim = {
       now: new Date(NOW.getTime() + HOUR),
@@ -2065,9 +1911,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
 
     // Cy cancels: Eve is offered, and lets the offer run out.
     const cy = await idOf(store, "Cy");
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: cy, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, cy, { offers }));
     const eve = await entryOf(store, "Eve");
     expect(await store.claimOffer(eve, { ...claim, now: EXPIRES })).toEqual({
       kind: "expired",
@@ -2083,9 +1927,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("takes a claim only with a notice that tells the list as the claim leaves it; otherwise it stores nothing and answers stale", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const dan = await entryOf(store, "Dan");
     // Eve joins after the notice was made as if the list were empty once Dan claims.
     await store.joinWaitlist(waiting("Eve", 2), limit);
@@ -2128,7 +1970,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await a.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(a, (offers) => a.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }));
+    await offering(a, (offers) => cancel(a, 2, { offers }));
     expect(await names(a)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
     // Not yet due: nothing to do.
     const before = new Date(EXPIRES.getTime() - 1);
@@ -2169,9 +2011,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     // The secretary cancels Cy after Dan's offer ran out, with no offers (no site address): Dan's
     // seats stay held for the scheduler, which brings the mail.
@@ -2202,9 +2042,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("passes an offer that ran out on only with notices that tell rightly whether anyone waits in line; otherwise it stores nothing and answers stale", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     // Notices made while no one else waited; Eve joins before the write (her 4 do not fit in 3).
     const made = await offersOf(store);
     await store.joinWaitlist(waiting("Eve", 4), limit);
@@ -2240,9 +2078,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const dan = await entryOf(store, "Dan");
     // The mails are made while Dan waits; Bob cancels before the write, and Dan is offered seats.
     const asWaiting = [mail("waitlist-left-notice", "secretary@example.org")];
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     expect(
       await store.leaveWaitlist({ entryId: dan, now: NOW, mails: asWaiting, from: "waiting" }),
     ).toEqual({
@@ -2265,9 +2101,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     // Dan's RSVP is made while he waits; Bob cancels before its write, and Dan is offered seats.
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const dan = rsvp("Dan", 3);
     expect(await store.addEventRsvp({ ...dan, entry: "waiting" }, limit)).toEqual({
       kind: "stale",
@@ -2289,9 +2123,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await store.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
     // Offered seats, Dan sends the form again: he is to claim them, not to queue anew.
     expect(await store.joinWaitlist(waiting("Dan", 2), limit)).toEqual({
@@ -2331,16 +2163,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await store.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(store, (offers) =>
-      store.changeEventRsvp({
-        id: 1,
-        change: { attendees: 3 },
-        guestLimit: 10,
-        now: NOW,
-        mails: [],
-        offers,
-      }),
-    );
+    await offering(store, (offers) => edit(store, 1, 3, 10, { offers }));
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     const plain = { dinner: false, meals: 0, mealCounts: [] };
     await offering(store, (offers) =>
@@ -2375,16 +2198,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const expected = new Map<string, number>(Array.from({ length: 30 }, (_, i) => [`Full${i}`, 2]));
     // Five cancels first, so that offers are open when the burst begins.
     for (let i = 0; i < 5; i++) {
-      expect(
-        (
-          await first.cancelEventRsvp({
-            id: i + 1,
-            now: NOW,
-            mails: [],
-            offers: await offers60(first),
-          })
-        ).kind,
-      ).toBe("done");
+      expect((await cancel(first, i + 1, { offers: await offers60(first) })).kind).toBe("done");
       expected.delete(`Full${i}`);
     }
     const entries = await first.listWaitlist("e1");
@@ -2468,9 +2282,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       mealCounts: [{ choice: "Salmon", count: 2 }],
     };
     await store.joinWaitlist(hungry, limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const claimed = await store.claimOffer(await entryOf(store, "Dan"), {
       now: NOW,
       manageTokenHash: "manage-dan",
@@ -2487,9 +2299,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 1), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const eve = await entryOf(store, "Eve");
     const left = [
       mail("waitlist-left", "eve@example.org"),
