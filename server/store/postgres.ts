@@ -91,7 +91,6 @@ function statements(driver: Driver | TransactionSql): Tx {
     return (driver as Driver)(strings, ...values).then((rows) => rows);
   };
   return {
-    dialect: "postgres",
     all: async <T>(query: Sql) => (await send(query)) as unknown as T[],
     one: async <T>(query: Sql) => (await send(query))[0] as T | undefined,
     run: async (query: Sql) => {
@@ -121,7 +120,6 @@ const MIGRATION_LOCK = 7_117_001;
  * the first statement.
  */
 export class PostgresDatabase implements Database {
-  readonly dialect = "postgres";
   /** The reads, each a statement of its own. */
   readonly #reads: Driver;
   /**

@@ -71,7 +71,6 @@ const COMPILED = 256;
  * attendee count and both insert. Opening it brings its schema up to date (or throws).
  */
 export class SqliteDatabase implements Database {
-  readonly dialect = "sqlite";
   readonly #db: DatabaseSync;
   /** Compiling SQL costs more than running these small statements: each is compiled once. */
   readonly #compiled = new Map<string, StatementSync>();
@@ -137,7 +136,6 @@ export class SqliteDatabase implements Database {
 
   /** Statements on the one connection: each runs at once, its promise already settled. */
   readonly #tx: Tx = {
-    dialect: "sqlite",
     all: async <T>(query: Sql) => {
       const [statement, params] = this.#prepare(query);
       return statement.all(...params) as T[];
