@@ -161,19 +161,21 @@ async function lastSummary(tx: Pick<Tx, "one">): Promise<Date | undefined> {
 
 export const outboxOperations = {
   /**
-   * Takes up to `limit` mails due at `now` and leases them until `leaseUntil`, so a crash while
+   * Takes up to `limit` mails due at `now` (the longest due first; given in the order queued)
+   * and leases them until `leaseUntil`, so a crash while
    * sending leaves them to be taken again when the lease ends.
    */
   claimDueMail: write(
     async (tx, { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number }) => {
       // SKIP LOCKED: a mail another instance is claiming right now is left to it, not waited for.
-      const rows = await tx.all(sql`SELECT id, kind, envelope, message_id, raw, mail_order,
-          attempts, source, source_id FROM outbox
-        WHERE status = 'pending' AND next_attempt_at <= ${now}
-        ORDER BY next_attempt_at, id LIMIT ${limit} ${postgresOnly(sql`FOR UPDATE SKIP LOCKED`)}`);
-      if (rows.length === 0) return [];
-      await tx.run(sql`UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${leaseUntil}
-        WHERE id IN (${list(rows.map((row) => row.id))})`);
+      const rows = await tx.all(sql`WITH due AS (
+          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${now}
+          ORDER BY next_attempt_at, id LIMIT ${limit} ${postgresOnly(sql`FOR UPDATE SKIP LOCKED`)})
+        UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+        WHERE id IN (SELECT id FROM due)
+        RETURNING id, kind, envelope, message_id, raw, mail_order, attempts - 1 AS attempts,
+          source, source_id`);
+      rows.sort((a, b) => Number(a.id) - Number(b.id));
       return Promise.all(
         rows.map(async (row) => {
           const source = row.source as MailSource;
