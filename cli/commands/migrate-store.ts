@@ -5,7 +5,7 @@ import {
   resolveDatabase,
   shownDatabase,
 } from "../../server/store/open-store.ts";
-import { type CopyCounts, copyInto } from "../../server/store/records.ts";
+import { type CopyCounts, copyInto } from "../../server/store/store.ts";
 import { type Context, parseOptions } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { plural } from "../load/summary.ts";

@@ -17,7 +17,7 @@ export {
   type SendableMail,
 } from "./outbox.ts";
 export type { SocialRsvpRecord } from "./outings.ts";
-export type { CopyCounts, StoreDump } from "./records.ts";
+export { type CopyCounts, copyInto, type StoreDump } from "./records.ts";
 export type { ChangeOutcome, EventRsvpChange } from "./rsvp-changes.ts";
 export {
   type CancelledRsvp,
