@@ -28,6 +28,8 @@ export const LOCK = { key: 1, event: 2, client: 3, recipient: 4, summary: 5 } as
 export interface Tx extends Query {
   /** Runs a statement; the rows it changed. */
   run(statement: Sql): Promise<number>;
+  /** Inserts a row into `table`; the id it was given (which insertedId names in statements). */
+  insert(table: string, columns: Record<string, unknown>): Promise<number>;
   /** Takes the locks on `names` (sent at once; statements sent after run once they are had). */
   lock(kind: keyof typeof LOCK, names: readonly string[]): Promise<void>;
 }

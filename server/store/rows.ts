@@ -37,11 +37,21 @@ export function lodgeIdentityOf(value: unknown): LodgeIdentity | undefined {
 }
 
 /** The column of a record's field: eventId in event_id. */
-const column = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const columns = new Map<string, string>();
+function column(field: string): string {
+  let found = columns.get(field);
+  if (found === undefined) {
+    found = field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    columns.set(field, found);
+  }
+  return found;
+}
 
 /** The record's fields in their columns, for an INSERT or an UPDATE. */
 export function columnsOf<T extends object>(record: T, fields: readonly (keyof T & string)[]) {
-  return Object.fromEntries(fields.map((field) => [column(field), record[field]]));
+  const columns: Record<string, unknown> = {};
+  for (const field of fields) columns[column(field)] = record[field];
+  return columns;
 }
 
 /** A record of `fields` read from their columns, in the neutral values. */

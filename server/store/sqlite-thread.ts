@@ -39,8 +39,8 @@ function revive(value: unknown): unknown {
     return Buffer.from(value.buffer, value.byteOffset, value.length);
   }
   if (isJson(value)) {
-    for (const [key, inner] of Object.entries(value))
-      Object.assign(value, { [key]: revive(inner) });
+    const fields = value as Record<string, unknown>;
+    for (const key in fields) fields[key] = revive(fields[key]);
   }
   return value;
 }

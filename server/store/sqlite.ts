@@ -5,7 +5,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { setImmediate as soon } from "node:timers";
 import { type Database, StoreUnavailableError, type Tx } from "./database.ts";
 import { stepsAfter } from "./migrations.ts";
-import { isJson, render, type Sql } from "./sql.ts";
+import { InsertedId, isJson, name, render, type Sql, sql, values } from "./sql.ts";
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -30,10 +30,23 @@ export function storeError(error: unknown): unknown {
 
 /** A value in SQLite's types: moments as ISO text, flags as 0 or 1, lists and objects as JSON. */
 function encode(value: unknown): SQLInputValue {
-  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "string" || typeof value === "number") return value;
+  if (value instanceof Date) return isoText(value);
   if (typeof value === "boolean") return Number(value);
   if (isJson(value)) return JSON.stringify(value);
   return value as SQLInputValue;
+}
+
+/** Each moment's ISO text, kept with it: a write names the same few moments several times. */
+const isoTexts = new WeakMap<Date, { time: number; text: string }>();
+function isoText(moment: Date): string {
+  const time = moment.getTime();
+  let known = isoTexts.get(moment);
+  if (known?.time !== time) {
+    known = { time, text: moment.toISOString() };
+    isoTexts.set(moment, known);
+  }
+  return known.text;
 }
 
 /**
@@ -120,18 +133,30 @@ export class SqliteDatabase implements Database {
     return statement;
   }
 
+  /** The id each table's last insert gave its row (insertedId). */
+  readonly #inserted = new Map<string, number>();
+
   /** The statement compiled, and its parameters in SQLite's types. */
   #prepare(query: Sql): [StatementSync, SQLInputValue[]] {
-    const { parts, params } = render(query, "sqlite");
-    return [this.#statement(parts.join("?")), params.map(encode)];
+    const { text, params } = render(query, "sqlite");
+    return [this.#statement(text), params.map(this.#encode)];
   }
 
+  readonly #encode = (value: unknown): SQLInputValue =>
+    value instanceof InsertedId ? (this.#inserted.get(value.table) ?? null) : encode(value);
+
   #run(query: Sql): number {
-    const { parts, params } = render(query, "sqlite");
-    const text = parts.join("?");
+    const { text, params } = render(query, "sqlite");
     // A statement only PostgreSQL has (postgresOnly) is nothing here.
     if (text.trim() === "") return 0;
-    return Number(this.#statement(text).run(...params.map(encode)).changes);
+    return Number(this.#statement(text).run(...params.map(this.#encode)).changes);
+  }
+
+  #insert(table: string, columns: Record<string, unknown>): number {
+    const [statement, params] = this.#prepare(sql`INSERT INTO ${name(table)} ${values(columns)}`);
+    const id = Number(statement.run(...params).lastInsertRowid);
+    this.#inserted.set(table, id);
+    return id;
   }
 
   /** Statements on the one connection: each runs at once, its promise already settled. */
@@ -145,6 +170,7 @@ export class SqliteDatabase implements Database {
       return statement.get(...params) as T | undefined;
     },
     run: async (query: Sql) => this.#run(query),
+    insert: async (table: string, columns: Record<string, unknown>) => this.#insert(table, columns),
     // The writer's lock is the whole file's, taken by BEGIN IMMEDIATE.
     lock: async () => {},
   };
@@ -165,7 +191,7 @@ export class SqliteDatabase implements Database {
         resolve: resolve as (value: unknown) => void,
         reject: (error) => reject(storeError(error)),
       });
-      if (this.#pending.length === 1 && !this.#committing) soon(() => this.#commitAll());
+      if (this.#pending.length === 1 && !this.#committing) soon(() => this.#next());
     });
   }
 
@@ -177,15 +203,16 @@ export class SqliteDatabase implements Database {
     }
   }
 
-  /** Commits every pending write, batch after batch, once; each caller waits for the same. */
-  #commitAll(): Promise<void> {
-    if (!this.#committing && this.#pending.length > 0) this.#committing = this.#drain();
-    return this.#committing ?? Promise.resolve();
-  }
-
-  async #drain(): Promise<void> {
-    while (this.#pending.length > 0) await this.#commit();
-    this.#committing = undefined;
+  /**
+   * Commits the writes pending, unless a commit is under way; the writes asked for meanwhile wait
+   * for the next turn of the event loop, so that those the answers set going join them.
+   */
+  #next(): void {
+    if (this.#committing || this.#pending.length === 0) return;
+    this.#committing = this.#commit().finally(() => {
+      this.#committing = undefined;
+      if (this.#pending.length > 0) soon(() => this.#next());
+    });
   }
 
   /** Runs the pending writes in one transaction; each settles once it is committed. */
@@ -231,7 +258,10 @@ export class SqliteDatabase implements Database {
   async close(): Promise<void> {
     if (!this.#db.isOpen) return;
     // Writes already asked for are committed, not lost.
-    await this.#commitAll();
+    while (this.#committing || this.#pending.length > 0) {
+      this.#next();
+      await this.#committing;
+    }
     this.#db.close();
   }
 }

@@ -115,10 +115,10 @@ export async function insertSubmission(
   columns: Record<string, unknown>,
   submission: Submission<unknown>,
 ): Promise<Extract<SubmitOutcome, { kind: "stored" }>> {
-  const [row] = await Promise.all([
-    tx.one<{ id: number }>(sql`INSERT INTO ${name(table)} ${values(columns)} RETURNING id`),
+  const [id] = await Promise.all([
+    tx.insert(table, columns),
     queueMails(tx, table, insertedId(table), submission.mails, submission.receivedAt),
     remember(tx, submission, submission.response),
   ]);
-  return { kind: "stored", id: Number(row?.id), response: submission.response };
+  return { kind: "stored", id, response: submission.response };
 }

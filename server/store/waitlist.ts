@@ -289,10 +289,7 @@ export const waitlistOperations = {
       }),
       manage_token_hash: claim.manageTokenHash,
     };
-    const inserted = await tx.one<{ id: number }>(
-      sql`INSERT INTO event_rsvps ${values(columns)} RETURNING id`,
-    );
-    const rsvpId = Number(inserted?.id);
+    const rsvpId = await tx.insert("event_rsvps", columns);
     await Promise.all([
       tx.run(sql`UPDATE waitlist SET state = 'claimed', ended_at = ${claim.now},
         rsvp_id = ${rsvpId} WHERE id = ${entryId}`),
