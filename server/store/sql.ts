@@ -120,21 +120,15 @@ function shaped(
   rows: number,
   make: () => string[],
 ): readonly string[] {
-  const found = SHAPES.find(
-    (shape) =>
-      shape.helper === helper &&
-      shape.rows === rows &&
-      shape.columns.length === columns.length &&
-      shape.columns.every((column, i) => column === columns[i]),
-  );
-  if (found) return found.strings;
-  if (SHAPES.length >= 256) SHAPES.length = 0;
+  const key = `${helper} ${rows} ${columns[0]} ${columns.length}`;
+  const known = SHAPES.get(key) ?? [];
+  for (const shape of known) if (same(shape.columns, columns)) return shape.strings;
+  if (SHAPES.size >= 256) SHAPES.clear();
   const strings = make();
-  SHAPES.unshift({ helper, columns, rows, strings });
+  SHAPES.set(key, [{ columns, strings }, ...known]);
   return strings;
 }
-const SHAPES: { helper: string; columns: readonly string[]; rows: number; strings: string[] }[] =
-  [];
+const SHAPES = new Map<string, { columns: readonly string[]; strings: string[] }[]>();
 
 /**
  * The id the last row inserted into `table` in this transaction (Tx.insert) was given, as the
@@ -209,19 +203,39 @@ function compile(statement: Sql, dialect: Dialect): string[] {
 
 /** The statement in `dialect`'s text, its values as given (each database encodes its own). */
 export function render(statement: Sql, dialect: Dialect): Rendered {
+  // Most statements are a template of parameters alone: their text is the template's.
+  if (statement.values.every(isParam)) {
+    const flat = FLAT[dialect].get(statement.strings) ?? compiled(statement, dialect, FLAT);
+    return { text: flat.text, parts: flat.parts, params: statement.values as unknown[] };
+  }
   const signature: unknown[] = [];
   const params: unknown[] = [];
   walk(statement, dialect, signature, params);
-  const byTemplate = COMPILED[dialect];
-  const known = byTemplate.get(statement.strings) ?? [];
+  const known = COMPILED[dialect].get(statement.strings) ?? [];
   for (const one of known) {
     if (same(one.signature, signature)) return { text: one.text, parts: one.parts, params };
   }
-  const parts = compile(statement, dialect);
-  const text = parts.join("?");
+  const { text, parts } = compiled(statement, dialect);
   // A template met with parts of ever new shapes (lists of every length) keeps the latest.
-  byTemplate.set(statement.strings, [{ signature, text, parts }, ...known.slice(0, 63)]);
-  return { text, parts: Object.assign(parts, { raw: parts }), params };
+  COMPILED[dialect].set(statement.strings, [{ signature, text, parts }, ...known.slice(0, 63)]);
+  return { text, parts, params };
+}
+
+const isParam = (value: unknown) =>
+  !(value instanceof Sql || value instanceof Dialectal || value instanceof Name) &&
+  !(value instanceof InsertedId);
+
+/** The texts of the templates of parameters alone. */
+const FLAT: Record<Dialect, WeakMap<readonly string[], { text: string; parts: string[] }>> = {
+  sqlite: new WeakMap(),
+  postgres: new WeakMap(),
+};
+
+function compiled(statement: Sql, dialect: Dialect, flat?: typeof FLAT) {
+  const parts = compile(statement, dialect);
+  const texts = { text: parts.join("?"), parts: Object.assign(parts, { raw: parts }) };
+  flat?.[dialect].set(statement.strings, texts);
+  return texts;
 }
 
 function same(a: readonly unknown[], b: readonly unknown[]): boolean {

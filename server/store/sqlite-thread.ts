@@ -1,7 +1,6 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 import { methodsOf, perform, StoreUnavailableError } from "./database.ts";
 import { type OperationName, operations, type Store } from "./operations.ts";
-import { isJson } from "./sql.ts";
 import { SqliteDatabase, storeError } from "./sqlite.ts";
 
 /**
@@ -35,12 +34,20 @@ interface ThreadData {
 
 /** What came over the thread boundary as a Uint8Array was a Buffer (a mail's text). */
 function revive(value: unknown): unknown {
-  if (value instanceof Uint8Array && !Buffer.isBuffer(value)) {
-    return Buffer.from(value.buffer, value.byteOffset, value.length);
+  if (value instanceof Uint8Array) {
+    return Buffer.isBuffer(value)
+      ? value
+      : Buffer.from(value.buffer, value.byteOffset, value.length);
   }
-  if (isJson(value)) {
-    const fields = value as Record<string, unknown>;
-    for (const key in fields) fields[key] = revive(fields[key]);
+  if (Array.isArray(value)) return value.map(revive);
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    Object.getPrototypeOf(value) === Object.prototype
+  ) {
+    for (const [key, inner] of Object.entries(value)) {
+      (value as Record<string, unknown>)[key] = revive(inner);
+    }
   }
   return value;
 }

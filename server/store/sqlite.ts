@@ -136,40 +136,34 @@ export class SqliteDatabase implements Database {
   /** The id each table's last insert gave its row (insertedId). */
   readonly #inserted = new Map<string, number>();
 
-  /** The statement compiled, and its parameters in SQLite's types. */
-  #prepare(query: Sql): [StatementSync, SQLInputValue[]] {
+  /**
+   * Runs the statement compiled with its parameters in SQLite's types (`how`: get, all or run),
+   * or answers `none` for one only PostgreSQL has (postgresOnly).
+   */
+  #exec<T>(query: Sql, how: (statement: StatementSync, params: SQLInputValue[]) => T, none: T) {
     const { text, params } = render(query, "sqlite");
-    return [this.#statement(text), params.map(this.#encode)];
-  }
-
-  readonly #encode = (value: unknown): SQLInputValue =>
-    value instanceof InsertedId ? (this.#inserted.get(value.table) ?? null) : encode(value);
-
-  #run(query: Sql): number {
-    const { text, params } = render(query, "sqlite");
-    // A statement only PostgreSQL has (postgresOnly) is nothing here.
-    if (text.trim() === "") return 0;
-    return Number(this.#statement(text).run(...params.map(this.#encode)).changes);
+    if (text.trim() === "") return none;
+    for (let i = 0; i < params.length; i++) {
+      const value = params[i];
+      params[i] =
+        value instanceof InsertedId ? (this.#inserted.get(value.table) ?? null) : encode(value);
+    }
+    return how(this.#statement(text), params as SQLInputValue[]);
   }
 
   #insert(table: string, columns: Record<string, unknown>): number {
-    const [statement, params] = this.#prepare(sql`INSERT INTO ${name(table)} ${values(columns)}`);
-    const id = Number(statement.run(...params).lastInsertRowid);
+    const insert = sql`INSERT INTO ${name(table)} ${values(columns)}`;
+    const id = this.#exec(insert, (s, p) => Number(s.run(...p).lastInsertRowid), 0);
     this.#inserted.set(table, id);
     return id;
   }
 
   /** Statements on the one connection: each runs at once, its promise already settled. */
   readonly #tx: Tx = {
-    all: async <T>(query: Sql) => {
-      const [statement, params] = this.#prepare(query);
-      return statement.all(...params) as T[];
-    },
-    one: async <T>(query: Sql) => {
-      const [statement, params] = this.#prepare(query);
-      return statement.get(...params) as T | undefined;
-    },
-    run: async (query: Sql) => this.#run(query),
+    all: async <T>(query: Sql) => this.#exec(query, (s, p) => s.all(...p) as T[], []),
+    one: async <T>(query: Sql) =>
+      this.#exec(query, (s, p) => s.get(...p) as T | undefined, undefined),
+    run: async (query: Sql) => this.#exec(query, (s, p) => Number(s.run(...p).changes), 0),
     insert: async (table: string, columns: Record<string, unknown>) => this.#insert(table, columns),
     // The writer's lock is the whole file's, taken by BEGIN IMMEDIATE.
     lock: async () => {},
