@@ -35,6 +35,7 @@ import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
 import { waitlistRoutes } from "./routes/waitlist.ts";
+import { EventLanes } from "./rsvp/event-lanes.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
 import { cspDirectives } from "./security/csp.ts";
 import { securityHeaders } from "./security/headers.ts";
@@ -305,6 +306,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     worker,
     mail,
     clientKey: (request) => clientKey(config.xsrfSecret, networkOfRequest(request)),
+    lanes: new EventLanes(),
   };
   eventRsvpRoutes(ctx);
   socialRsvpRoutes(ctx);

@@ -25,19 +25,14 @@ import {
   readEventRsvp,
 } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
-import { offersFor } from "../rsvp/waitlist.ts";
-import { type EventRsvpSituation, seatsHeldBy } from "../store/store.ts";
+import { offersFor, untilFresh } from "../rsvp/waitlist.ts";
+import { type EventRsvpOutcome, type EventRsvpSituation, seatsHeldBy } from "../store/store.ts";
 import { answer, type RouteContext, sheetRowRoute, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
-/**
- * How often an RSVP is tried again when another RSVP of the same e-mail address for the same
- * event was stored between reading the situation and storing (two tabs sending at once).
- */
-const STALE_RETRIES = 3;
-
 /** The situation of an address's first RSVP for an event, which is on no waiting list. */
 const FIRST_RSVP: EventRsvpSituation = { current: undefined, waitlist: undefined };
+const STALE = { kind: "stale" } as const;
 
 /** An RSVP form as the RSVP and the waiting list's routes take it, at the server's moment. */
 export interface EventRsvpRequest {
@@ -94,16 +89,10 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       const record = eventRecord(event, form);
       // Meals ordered after their deadline are checked against the RSVP they replace.
       const mealsLate = record.meals > 0 && !mealsOpen(event, now, timeZone);
-      // The first try takes the situation nearly every RSVP is in, the address's first for the
-      // event and not on its waiting list, without reading it: the write checks it under the
-      // event's lock (answering stale otherwise), so the read would only tell it twice.
-      let assumed = !mealsLate;
-      for (let attempt = 0; attempt < STALE_RETRIES; ) {
-        // One RSVP per e-mail address and event: a second one takes the place of the first, and
-        // the mails and the answer say so.
-        const { current, waitlist: waiting } = assumed
-          ? FIRST_RSVP
-          : await ctx.store.eventRsvpSituation(event.id, form.email, clientKey);
+      const attempt = async (
+        { current, waitlist: waiting }: EventRsvpSituation,
+        again: boolean,
+      ): Promise<EventRsvpOutcome> => {
         // Seats an open offer holds for this address are its RSVP's.
         const held = seatsHeldBy(waiting);
         if (mealsLate) {
@@ -113,7 +102,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
         const body: Submitted = current
           ? { message: RSVP_REPLACED_TEXT, replaced: true }
           : { message: ALERTS.rsvpSuccess.text };
-        const outcome = await ctx.store.addEventRsvp(
+        return ctx.store.addEventRsvp(
           {
             record,
             receivedAt: now,
@@ -144,30 +133,33 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
                 siteBase(data.lodge.siteUrl, request),
                 now,
                 (current?.attendees ?? 0) + held - form.numberOfAttendees,
-                attempt > 0,
+                again,
                 // The RSVP takes the place of the address's entry in the list, if it has one.
                 { leaving: (entry) => entry.record.email === form.email },
               )
             : undefined,
         );
-        switch (outcome.kind) {
-          case "stale":
-            // Tries on a situation read are counted; the assumed one is not.
-            if (assumed) assumed = false;
-            else attempt += 1;
-            continue;
-          case "full":
-            throw fullRsvpError(form.numberOfAttendees, outcome.taken, outcome.limit);
-          case "client-full":
-            throw clientFullError(outcome.taken, outcome.limit);
-          default:
-            return answer(reply, outcome, ctx.worker);
-        }
+      };
+      // The first try takes the situation nearly every RSVP is in, the address's first for the
+      // event and not on its waiting list, without reading it: the write checks it under the
+      // event's lock (answering stale otherwise), so the read would only tell it twice. Another
+      // situation is read, and the RSVP written, in the event's lane, as a cancel's are.
+      let outcome = mealsLate ? STALE : await attempt(FIRST_RSVP, false);
+      if (outcome.kind === "stale") {
+        outcome = await untilFresh(
+          async (tried) =>
+            attempt(await ctx.store.eventRsvpSituation(event.id, form.email, clientKey), tried > 0),
+          { lanes: waitlist.lanes, eventId: event.id },
+        );
       }
-      throw new HttpError(
-        409,
-        "Several reservations with this e-mail address arrived at the same moment. Please send yours again.",
-      );
+      switch (outcome.kind) {
+        case "full":
+          throw fullRsvpError(form.numberOfAttendees, outcome.taken, outcome.limit);
+        case "client-full":
+          throw clientFullError(outcome.taken, outcome.limit);
+        default:
+          return answer(reply, outcome, ctx.worker);
+      }
     }),
   );
 

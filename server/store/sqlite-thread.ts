@@ -25,6 +25,9 @@ const READS_HERE = new Set<string>([
   "findSocialRsvpByToken",
   "findWaitlistEntryByToken",
   "attendeeCounts",
+  // An event's line, which a write that frees seats reads in its event's lane: waiting there for
+  // the commit under way held up every write of the event behind it.
+  "listWaitlist",
 ]);
 
 interface Call {
