@@ -23,10 +23,6 @@ export const ALERTS = {
   },
 } as const satisfies Record<string, Alert>;
 
-/** The answer to an RSVP that took the place of an earlier one sent with the same e-mail address. */
-export const RSVP_REPLACED_TEXT =
-  "Your reservation has been sent and replaces the one sent earlier with this e-mail address. Please check your email shortly for a confirmation message.";
-
 export const MEAL_PROMPT = "Please choose a meal preference:";
 export const MASONIC_TITLE_PLACEHOLDER = "WM, PDDGM, etc";
 export const CONTACT_SUBJECT = "A New Message From Contact Us";

@@ -51,8 +51,8 @@ async function full(): Promise<Store> {
         ...common,
         record: record(`Guest${i}`, 10),
         idempotency: { requestHash: `r${i}`, keys: [] },
-        replaces: undefined,
         response: { status: 200, body: {} },
+        unconfirmed: { until: at, mails: [], response: { status: 200, body: {} } },
       },
       limits,
     );

@@ -8,6 +8,12 @@ import {
   type MailContext,
   type RsvpCircumstances,
 } from "./messages.ts";
+import {
+  RSVP_LINK_MAIL_KINDS,
+  type RsvpLinkMailKind,
+  type RsvpLinkOrder,
+  rsvpLinkMail,
+} from "./rsvp-links.ts";
 
 /**
  * Mails queued by what they are about and composed when they are sent. An RSVP's answer waits
@@ -51,7 +57,8 @@ export async function composeOrdered(
   mail: OrderedMail,
 ): Promise<Buffer> {
   const { subject } = mail;
-  if (!EVENT_RSVP_MAIL_KINDS.includes(mail.kind as EventRsvpMailKind)) {
+  const linkMail = RSVP_LINK_MAIL_KINDS.includes(mail.kind as RsvpLinkMailKind);
+  if (!linkMail && !EVENT_RSVP_MAIL_KINDS.includes(mail.kind as EventRsvpMailKind)) {
     throw new UncomposableMailError(`no mail of kind ${mail.kind} is composed when sent`);
   }
   if (subject?.table !== "event_rsvps") {
@@ -61,6 +68,12 @@ export async function composeOrdered(
   const event = data.events.find((e) => e.id === eventId);
   if (!event) {
     throw new UncomposableMailError(`its event ${eventId} is no longer in the lodge's data`);
+  }
+  if (linkMail) {
+    const order = mail.order as unknown as RsvpLinkOrder;
+    const { record } = subject.stored;
+    const kind = mail.kind as RsvpLinkMailKind;
+    return (await rsvpLinkMail(ctx, kind, event, record, order, mail.messageId)).raw;
   }
   const composed = await eventRsvpMail(
     ctx,

@@ -438,7 +438,8 @@ describe("mail queued by what it is about (an RSVP's notice and confirmation)", 
     receivedAt: START,
     idempotency: { requestHash: email, keys: [] },
     clientKey: "client",
-    replaces: undefined,
+    // Within its address's seats: never held for a confirmation.
+    unconfirmed: { until: START, mails: [], response: { status: 200, body: {} } },
     mails,
     response: { status: 200, body: {} },
   });

@@ -78,7 +78,8 @@ export interface FreeingWrite {
 /**
  * The offers a write that frees `freed` seats of `event` needs: the offer mails for the parties
  * core's partiesToOffer picks from the list as the write leaves it (the seats free now, those
- * offers that ran out hold, and the freed ones), or, after a stale attempt, for every waiting
+ * offers that ran out and holds for a confirmation that ended hold, and the freed ones), or,
+ * after a stale attempt, for every waiting
  * party; and the mails that tell of each offer that ran out. Once the event takes no more RSVPs
  * nothing is offered, but offers that ran out are still passed on, with their mails.
  */
@@ -93,10 +94,11 @@ export async function offersFor(
 ): Promise<WaitlistOffers> {
   const { timeZone, guestLimit } = ctx.data().lodge;
   const open = upcomingRsvpOpen(event, now, timeZone);
-  // Both read at once: in the event's lane, its other writes wait for this one.
-  const [listed, counts] = await Promise.all([
+  // Read at once: in the event's lane, its other writes wait for this one.
+  const [listed, counts, lapsing] = await Promise.all([
     ctx.store.listWaitlist(event.id),
     ctx.store.attendeeCounts(),
+    ctx.store.lapsingSeats(event.id, now),
   ]);
   const list = listed.filter((entry) => !leaving?.(entry));
   const offered = list.filter((entry) => entry.state === "offered");
@@ -119,7 +121,8 @@ export async function offersFor(
   const expiresAt = offerExpiry(now, instantOf(upcomingRsvpDeadline(event), timeZone));
   const taken = counts.get(event.id) ?? 0;
   const held = expired.reduce((sum, entry) => sum + entry.record.attendees, 0);
-  const free = seatsLeft(taken - held - freed, guestLimit);
+  // The write lapses the RSVPs whose hold for a confirmation has ended: their seats are free too.
+  const free = seatsLeft(taken - held - lapsing - freed, guestLimit);
   const parties = line.map((entry) => ({ id: entry.id, attendees: entry.record.attendees }));
   const picked = new Set(partiesToOffer(parties, free));
   const chosen = everyone ? line : line.filter((entry) => picked.has(entry.id));

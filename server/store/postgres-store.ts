@@ -1,6 +1,7 @@
 import postgres, { type Sql, type TransactionSql } from "postgres";
-import { clientSeatsAfter, decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
+import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { identityOf, type LodgeIdentity } from "../places.ts";
+import * as holds from "./postgres-holds.ts";
 import { migratePostgres } from "./postgres-migrations.ts";
 import * as timed from "./postgres-timed.ts";
 import * as waitlist from "./postgres-waitlist.ts";
@@ -12,6 +13,7 @@ import {
   dumpRows,
   eventRsvp,
   eventRsvpColumns,
+  eventRsvpState,
   JSON_COLUMNS,
   lodgeIdentityOf,
   type MailSource,
@@ -33,9 +35,7 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
-  type CurrentRsvpRow,
   changedSince,
-  currentRsvpOf,
   type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
@@ -50,7 +50,6 @@ import {
   type QueuedMail,
   type RsvpKind,
   type RsvpLimits,
-  type RsvpState,
   type SocialRsvpRecord,
   STORE_TABLES,
   StaleOffersError,
@@ -407,28 +406,13 @@ export class PostgresStore implements Store {
     );
   }
 
-  /** The seats the address `clientKey` holds at the event. */
-  async #seats(tx: Sql | Tx, eventId: string, clientKey: string): Promise<number> {
-    const [row] = await tx<{ n: number }[]>`
-      SELECT COALESCE(SUM(attendees), 0)::int AS n FROM event_rsvps
-      WHERE event_id = ${eventId} AND client_key = ${clientKey} AND state = 'current'`;
-    return row?.n ?? 0;
-  }
-
-  async #current(tx: Sql | Tx, eventId: string, email: string) {
-    const [row] = await tx<CurrentRsvpRow[]>`
-      SELECT id, attendees, client_key FROM event_rsvps
-      WHERE event_id = ${eventId} AND email = ${email} AND state = 'current'
-      ORDER BY id DESC LIMIT 1`;
-    return row;
-  }
-
   async addEventRsvp(
     submission: EventRsvpSubmission,
     limits: RsvpLimits,
     offers?: WaitlistOffers,
   ): Promise<EventRsvpOutcome> {
-    const { record } = submission;
+    const { record, receivedAt: at, unconfirmed, linkAgain } = submission;
+    const { eventId, email } = record;
     return this.#offering(async (tx): Promise<EventRsvpOutcome> => {
       // One round trip: the submission's keys looked up under their locks, then this event's
       // lock (every instance counts its seats under it, and commits before it lets go) and the
@@ -436,64 +420,71 @@ export class PostgresStore implements Store {
       // takes its locks. Seats an offer to this address holds are its own RSVP's to take.
       const [previous, , current, taken, entry, client] = await Promise.all([
         this.#previous(tx, submission),
-        this.#lock(tx, "event", [record.eventId]),
-        this.#current(tx, record.eventId, record.email),
-        waitlist.eventSeats(tx, record.eventId),
-        waitlist.waitingAddressOf(tx, record.eventId, record.email),
-        this.#seats(tx, record.eventId, submission.clientKey),
+        this.#lock(tx, "event", [eventId]),
+        holds.currentRsvp(tx, eventId, email),
+        waitlist.eventSeats(tx, eventId),
+        waitlist.waitingAddressOf(tx, eventId, email),
+        holds.confirmedClientSeats(tx, eventId, submission.clientKey),
       ]);
       if (previous) return previous;
-      const event = taken - seatsHeldBy(entry);
-      if (!situationAsRead(submission, current, entry)) {
-        return { kind: "stale" };
+      // Nobody replaces an address's RSVP with a form: its holder is mailed the link to it.
+      if (current) {
+        const mailed = linkAgain
+          ? await holds.mailLinkAgain(tx, this.#queueFor, current, linkAgain, at)
+          : false;
+        return { kind: "exists", mailed, confirmBy: current.unconfirmed_until ?? undefined };
       }
-      const counts = {
-        event,
-        client,
-        replaced: currentRsvpOf(current, submission.clientKey),
-      };
+      if (!situationAsRead(submission, entry)) return { kind: "stale" };
+      const counts = { event: taken - seatsHeldBy(entry), client };
       const decision = decideRsvpSeats(record.attendees, counts, limits);
-      if (decision.kind !== "fits") return decision;
-      const clientSeats = clientSeatsAfter(record.attendees, counts);
-      const { eventId, email } = record;
-      const at = submission.receivedAt;
-      // The RSVP, its mails, its keys, the RSVP it replaces and the waiting-list entry it takes
-      // the place of: one round trip, for the event's lock is held across each. The writes sent
-      // behind the insert name its id as the database knows it then (currval), not as it comes
-      // back, a round trip later.
+      if (decision.kind === "full") return decision;
+      const held = decision.kind === "confirm" ? unconfirmed : undefined;
+      // The RSVP, its mails, its keys and the waiting-list entry it takes the place of: one round
+      // trip, for the event's lock is held across each. The writes sent behind the insert name
+      // its id as the database knows it then (currval), not as it comes back, a round trip later.
       const id = tx`currval(pg_get_serial_sequence('event_rsvps', 'id'))`;
-      const [inserted, , , left] = await Promise.all([
-        this.#insertRow(tx, "event_rsvps", eventRsvpColumns(submission)),
-        this.#insertAbout(tx, "event_rsvps", id, {
-          ...submission,
-          mails: withFound(submission.mails, { clientSeats }),
-        }),
-        current &&
-          tx`UPDATE event_rsvps SET state = 'replaced', ended_at = ${at}, replaced_by = ${id}
-             WHERE id = ${current.id}`,
+      const [inserted, , left] = await Promise.all([
+        this.#insertRow(tx, "event_rsvps", eventRsvpColumns(submission, held?.until)),
+        this.#insertAbout(
+          tx,
+          "event_rsvps",
+          id,
+          held
+            ? { ...submission, mails: held.mails, response: held.response }
+            : {
+                ...submission,
+                mails: withFound(submission.mails, { clientSeats: client + record.attendees }),
+              },
+        ),
         waitlist.replaceEntryByRsvp(tx, eventId, email, id, at),
       ]);
-      // Fewer seats than the RSVP or the offer it replaces: the rest go down the line.
-      if (current || left) await waitlist.settle(tx, this.#queueFor, eventId, at, offers);
-      return { kind: "stored", id: inserted, response: submission.response };
+      // Fewer seats than the offer it takes the place of: the rest go down the line.
+      if (left) await waitlist.settle(tx, this.#queueFor, eventId, at, offers);
+      return { kind: "stored", id: inserted, response: held?.response ?? submission.response };
     });
   }
 
-  async eventRsvpSituation(
-    eventId: string,
-    email: string,
-    clientKey: string,
-  ): Promise<EventRsvpSituation> {
-    return this.#read(async (sql) => {
-      const [current, waiting] = await Promise.all([
-        this.#current(sql, eventId, email),
-        waitlist.waitingAddressOf(sql, eventId, email),
-      ]);
-      return {
-        current: currentRsvpOf(current, clientKey),
-        waitlist: waiting,
-      };
-    });
+  async eventRsvpSituation(eventId: string, email: string): Promise<EventRsvpSituation> {
+    return this.#read(async (sql) => ({
+      waitlist: await waitlist.waitingAddressOf(sql, eventId, email),
+    }));
+  }
+
+  async confirmEventRsvp(id: number, now: Date, mails: OutboxMail[]) {
+    return this.#write((tx) =>
+      holds.confirm(
+        tx,
+        this.#queueFor,
+        (eventId) => this.#lock(tx, "event", [eventId]),
+        id,
+        now,
+        mails,
+      ),
+    );
+  }
+
+  async lapsingSeats(eventId: string, now: Date) {
+    return this.#read((sql) => holds.lapsingSeats(sql, eventId, now));
   }
 
   async addSocialRsvp(submission: Submission<SocialRsvpRecord>): Promise<SubmitOutcome> {
@@ -621,8 +612,9 @@ export class PostgresStore implements Store {
     by: CancelledBy = "secretary",
   ): Promise<ChangeOutcome> {
     return this.#change(id, now, mails, offers, told, async (tx) => {
-      await tx`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${now}, ended_by = ${by}
-        WHERE id = ${id}`;
+      // Cancelled while it awaited confirmation, it is cancelled, not lapsed.
+      await tx`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${now}, ended_by = ${by},
+        unconfirmed_until = NULL WHERE id = ${id}`;
       return undefined;
     });
   }
@@ -651,8 +643,10 @@ export class PostgresStore implements Store {
 
   async findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined> {
     return this.#read(async (sql) => {
-      const [row] = await sql`SELECT * FROM event_rsvps WHERE manage_token_hash = ${tokenHash}`;
-      return row && { rsvp: eventRsvp(row), state: String(row.state) as RsvpState };
+      // The link of its confirmation, or the one mailed again when its form was sent once more.
+      const [row] = await sql`SELECT * FROM event_rsvps
+        WHERE manage_token_hash = ${tokenHash} OR resent_token_hash = ${tokenHash}`;
+      return row && { rsvp: eventRsvp(row), state: eventRsvpState(row) };
     });
   }
 

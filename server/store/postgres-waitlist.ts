@@ -1,6 +1,7 @@
 import type postgres from "postgres";
 import type { Sql, TransactionSql } from "postgres";
 import { partiesToOffer, seatsFit, seatsLeft, seatsTaken } from "../../core/rules/seats.ts";
+import { endedHolds, lapse } from "./postgres-holds.ts";
 import {
   type Column,
   ERASED_MAIL,
@@ -101,9 +102,10 @@ export async function replaceEntryByRsvp(
 }
 
 /**
- * Passes the event's offers that ran out by `now` on, each with the mails that tell of it, then
- * offers the seats free under the limit down the line, each with its mail; without offers it
- * does neither (see WaitlistOffers.ranOut). Throws StaleOffersError (undoing the transaction)
+ * Passes the event's offers that ran out by `now` on, each with the mails that tell of it,
+ * lapses the RSVPs whose hold for a confirmation ended by then (unmailed), then offers the seats
+ * free under the limit down the line, each with its mail; without offers it does none of it
+ * (see WaitlistOffers.ranOut). Throws StaleOffersError (undoing the transaction)
  * when an offer that ran out or a party to offer has no mail made, or when the notices of the
  * offers made or of those that ran out tell the list otherwise than this leaves it. The caller
  * holds the event's lock.
@@ -114,8 +116,8 @@ export async function settle(
   eventId: string,
   now: Date,
   offers: WaitlistOffers | undefined,
-): Promise<{ expired: number; offered: number }> {
-  if (!offers) return { expired: 0, offered: 0 };
+): Promise<{ expired: number; lapsed: number; offered: number }> {
+  if (!offers) return { expired: 0, lapsed: 0, offered: 0 };
   const ranOut = await tx<{ id: number }[]>`
     SELECT id FROM waitlist
     WHERE event_id = ${eventId} AND state = 'offered' AND offer_expires_at <= ${now}
@@ -127,10 +129,11 @@ export async function settle(
     await queue(tx, WAITLIST_MAIL.source, id, mails, now);
   }
   const expired = ranOut.length;
+  const lapsed = await lapse(tx, eventId, now);
   const { expiresAt } = offers;
-  if (!expiresAt) return { expired, offered: 0 };
+  if (!expiresAt) return { expired, lapsed, offered: 0 };
   const free = seatsLeft(await eventSeats(tx, eventId), offers.guestLimit);
-  if (free === 0 && expired === 0) return { expired, offered: 0 };
+  if (free === 0 && expired === 0) return { expired, lapsed, offered: 0 };
   const line = await tx<{ id: number; attendees: number }[]>`
     SELECT id, attendees FROM waitlist WHERE event_id = ${eventId} AND state = 'waiting'
     ORDER BY line, id`;
@@ -148,7 +151,7 @@ export async function settle(
     await queue(tx, WAITLIST_MAIL.source, id, mails, now);
   }
   await checkList(tx, eventId, chosen);
-  return { expired, offered: chosen.length };
+  return { expired, lapsed, offered: chosen.length };
 }
 
 /** checkListAfter against the event's list as the write leaves it, read in the write. */
@@ -320,12 +323,13 @@ export async function due(sql: Sql, now: Date, guestLimit: number): Promise<stri
        + SUM(CASE WHEN w.state = 'offered' THEN w.attendees ELSE 0 END))::int AS taken
     FROM waitlist w WHERE w.state IN ('waiting', 'offered') GROUP BY w.event_id
     ORDER BY w.event_id`;
-  return rows
+  const lists = rows
     .filter(
       (row) =>
         row.overdue || (row.smallest !== null && seatsFit(row.taken, row.smallest, guestLimit)),
     )
     .map((row) => row.event_id);
+  return [...new Set([...lists, ...(await endedHolds(sql, now))])].sort();
 }
 
 /** Erases the names and addresses of the event's waiting list, and the text of its sent mail. */

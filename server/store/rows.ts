@@ -17,6 +17,7 @@ import type {
   QueuedMail,
   RsvpKind,
   RsvpRecords,
+  RsvpState,
   SocialRsvpRecord,
   StoreDump,
   Stored,
@@ -66,6 +67,7 @@ function stored(row: Row) {
 export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
   return {
     ...stored(row),
+    confirmBy: optionalMoment(row.unconfirmed_until),
     record: {
       eventId: String(row.event_id),
       firstName: String(row.first_name),
@@ -90,9 +92,15 @@ export function cancelledRsvp(row: Row): CancelledRsvp {
   };
 }
 
+/** Where an event RSVP's row stands: a cancelled one that was never confirmed lapsed. */
+export function eventRsvpState(row: Row): RsvpState {
+  const state = String(row.state) as RsvpState;
+  return state === "cancelled" && optionalMoment(row.unconfirmed_until) ? "lapsed" : state;
+}
+
 /** A waiting-list row; `position` is the caller's, counted in its transaction. */
 export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
-  const { record, status: _status, ...rest } = eventRsvp(row);
+  const { record, status: _status, confirmBy: _confirmBy, ...rest } = eventRsvp(row);
   const state = String(row.state) as WaitlistEntryState;
   return {
     ...rest,
@@ -180,11 +188,18 @@ export function dumpCounts(dump: StoreDump): Record<StoreTable, number> {
   >;
 }
 
-/** The columns of a new event RSVP; each store writes them in its own types. */
-export function eventRsvpColumns(submission: EventRsvpSubmission): Record<string, Column> {
+/**
+ * The columns of a new event RSVP, awaiting confirmation until `unconfirmedUntil` when given;
+ * each store writes them in its own types.
+ */
+export function eventRsvpColumns(
+  submission: EventRsvpSubmission,
+  unconfirmedUntil?: Date,
+): Record<string, Column> {
   return {
     ...rsvpRecordColumns(submission),
     manage_token_hash: submission.manageTokenHash ?? null,
+    ...(unconfirmedUntil ? { unconfirmed_until: unconfirmedUntil } : {}),
   };
 }
 
@@ -271,6 +286,7 @@ export const MOMENT_COLUMNS = new Set([
   "erased_at",
   "offered_at",
   "offer_expires_at",
+  "unconfirmed_until",
 ]);
 const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
 export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body", "mail_order"]);

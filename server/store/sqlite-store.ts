@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 // Node's own, not the global a test's fake clock may replace: a write never waits for a clock.
 import { setImmediate as soon } from "node:timers";
-import { clientSeatsAfter, decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
+import { decideRsvpSeats, decideSeatChange } from "../../core/rules/seats.ts";
 import { identityOf, type LodgeIdentity } from "../places.ts";
 import { migrate } from "./migrations.ts";
 import {
@@ -15,6 +15,7 @@ import {
   eventRsvp,
   eventRsvpChangeColumns,
   eventRsvpColumns,
+  eventRsvpState,
   JSON_COLUMNS,
   lodgeIdentityOf,
   type MailSource,
@@ -25,6 +26,7 @@ import {
   socialRsvp,
   socialRsvpColumns,
 } from "./rows.ts";
+import * as holds from "./sqlite-holds.ts";
 import { failedMail, queueMails } from "./sqlite-outbox.ts";
 import * as timed from "./sqlite-timed.ts";
 import * as waitlist from "./sqlite-waitlist.ts";
@@ -36,9 +38,7 @@ import {
   type ContactOutcome,
   type ContactRecord,
   type ContactSubmission,
-  type CurrentRsvpRow,
   changedSince,
-  currentRsvpOf,
   type EventRsvpChange,
   type EventRsvpOutcome,
   type EventRsvpRecord,
@@ -49,10 +49,10 @@ import {
   type MailStatus,
   type ManagedEventRsvp,
   type ManagedSocialRsvp,
+  type OutboxMail,
   type QueuedMail,
   type RsvpKind,
   type RsvpLimits,
-  type RsvpState,
   type SocialRsvpRecord,
   STORE_TABLES,
   StaleOffersError,
@@ -296,64 +296,62 @@ export class SqliteStore implements Store {
     }
   }
 
-  /** The seats the address `clientKey` holds at the event. */
-  #seats(eventId: string, clientKey: string): number {
-    const row = this.#statement(
-      "SELECT COALESCE(SUM(attendees), 0) AS n FROM event_rsvps WHERE event_id = ? AND client_key = ? AND state = 'current'",
-    ).get(eventId, clientKey) as { n: number };
-    return row.n;
-  }
-
-  #current(eventId: string, email: string): CurrentRsvpRow | undefined {
-    return this.#statement(
-      "SELECT id, attendees, client_key FROM event_rsvps WHERE event_id = ? AND email = ? AND state = 'current' ORDER BY id DESC LIMIT 1",
-    ).get(eventId, email) as CurrentRsvpRow | undefined;
-  }
-
   async addEventRsvp(
     submission: EventRsvpSubmission,
     limits: RsvpLimits,
     offers?: WaitlistOffers,
   ): Promise<EventRsvpOutcome> {
-    const { record } = submission;
+    const { record, receivedAt, unconfirmed, linkAgain } = submission;
+    const { eventId, email } = record;
     return this.#offering((): EventRsvpOutcome => {
       const previous = this.#previous(submission);
       if (previous) return previous;
-      const current = this.#current(record.eventId, record.email);
-      // Seats an offer to this address holds are its own RSVP's to take.
-      const entry = waitlist.waitingAddressOf(this.#db, record.eventId, record.email);
-      if (!situationAsRead(submission, current, entry)) {
-        return { kind: "stale" };
+      // Nobody replaces an address's RSVP with a form: its holder is mailed the link to it.
+      const current = holds.currentRsvp(this.#db, eventId, email);
+      if (current) {
+        const mailed = linkAgain
+          ? holds.mailLinkAgain(this.#db, current, linkAgain, receivedAt)
+          : false;
+        const confirmBy = current.unconfirmed_until ?? undefined;
+        return { kind: "exists", mailed, confirmBy: confirmBy ? new Date(confirmBy) : undefined };
       }
+      // Seats an offer to this address holds are its own RSVP's to take.
+      const entry = waitlist.waitingAddressOf(this.#db, eventId, email);
+      if (!situationAsRead(submission, entry)) return { kind: "stale" };
       const counts = {
-        event: waitlist.eventSeats(this.#db, record.eventId) - seatsHeldBy(entry),
-        client: this.#seats(record.eventId, submission.clientKey),
-        replaced: currentRsvpOf(current, submission.clientKey),
+        event: waitlist.eventSeats(this.#db, eventId) - seatsHeldBy(entry),
+        client: holds.confirmedClientSeats(this.#db, eventId, submission.clientKey),
       };
       const decision = decideRsvpSeats(record.attendees, counts, limits);
-      if (decision.kind !== "fits") return decision;
-      const clientSeats = clientSeatsAfter(record.attendees, counts);
-      const stored = this.#insert("event_rsvps", sqliteRow(eventRsvpColumns(submission)), {
-        ...submission,
-        mails: withFound(submission.mails, { clientSeats }),
-      });
-      if (current) {
-        this.#statement(
-          "UPDATE event_rsvps SET state = 'replaced', ended_at = ?, replaced_by = ? WHERE id = ?",
-        ).run(submission.receivedAt.toISOString(), stored.id, current.id);
+      if (decision.kind === "full") return decision;
+      let stored: Extract<EventRsvpOutcome, { kind: "stored" }>;
+      if (decision.kind === "confirm") {
+        stored = this.#insert(
+          "event_rsvps",
+          sqliteRow(eventRsvpColumns(submission, unconfirmed.until)),
+          { ...submission, mails: unconfirmed.mails, response: unconfirmed.response },
+        );
+      } else {
+        const clientSeats = counts.client + record.attendees;
+        stored = this.#insert("event_rsvps", sqliteRow(eventRsvpColumns(submission)), {
+          ...submission,
+          mails: withFound(submission.mails, { clientSeats }),
+        });
       }
-      const { eventId, email } = record;
-      const left = waitlist.replaceEntryByRsvp(
-        this.#db,
-        eventId,
-        email,
-        stored.id,
-        submission.receivedAt,
-      );
-      // Fewer seats than the RSVP or the offer it replaces: the rest go down the line.
-      if (current || left) waitlist.settle(this.#db, eventId, submission.receivedAt, offers);
+      // Fewer seats than the offer it takes the place of: the rest go down the line.
+      if (waitlist.replaceEntryByRsvp(this.#db, eventId, email, stored.id, receivedAt)) {
+        waitlist.settle(this.#db, eventId, receivedAt, offers);
+      }
       return stored;
     });
+  }
+
+  async confirmEventRsvp(id: number, now: Date, mails: OutboxMail[]) {
+    return this.#write(() => holds.confirm(this.#db, id, now, mails));
+  }
+
+  async lapsingSeats(eventId: string, now: Date) {
+    return this.#read(() => holds.lapsingSeats(this.#db, eventId, now));
   }
 
   /** A write that may offer seats or tell the waiting list; `stale` on StaleOffersError. */
@@ -364,18 +362,8 @@ export class SqliteStore implements Store {
     });
   }
 
-  async eventRsvpSituation(
-    eventId: string,
-    email: string,
-    clientKey: string,
-  ): Promise<EventRsvpSituation> {
-    return this.#read(() => {
-      const current = this.#current(eventId, email);
-      return {
-        current: currentRsvpOf(current, clientKey),
-        waitlist: waitlist.waitingAddressOf(this.#db, eventId, email),
-      };
-    });
+  async eventRsvpSituation(eventId: string, email: string): Promise<EventRsvpSituation> {
+    return this.#read(() => ({ waitlist: waitlist.waitingAddressOf(this.#db, eventId, email) }));
   }
 
   async addSocialRsvp(submission: Submission<SocialRsvpRecord>): Promise<SubmitOutcome> {
@@ -505,8 +493,9 @@ export class SqliteStore implements Store {
     by: CancelledBy = "secretary",
   ): Promise<ChangeOutcome> {
     return this.#change(id, now, mails, offers, told, () => {
+      // Cancelled while it awaited confirmation, it is cancelled, not lapsed.
       this.#statement(
-        "UPDATE event_rsvps SET state = 'cancelled', ended_at = ?, ended_by = ? WHERE id = ?",
+        "UPDATE event_rsvps SET state = 'cancelled', ended_at = ?, ended_by = ?, unconfirmed_until = NULL WHERE id = ?",
       ).run(now.toISOString(), by, id);
       return undefined;
     });
@@ -536,10 +525,11 @@ export class SqliteStore implements Store {
 
   async findEventRsvpByToken(tokenHash: string): Promise<ManagedEventRsvp | undefined> {
     return this.#read(() => {
-      const row = this.#statement("SELECT * FROM event_rsvps WHERE manage_token_hash = ?").get(
-        tokenHash,
-      ) as Found | undefined;
-      return row && { rsvp: eventRsvp(row), state: String(row.state) as RsvpState };
+      // The link of its confirmation, or the one mailed again when its form was sent once more.
+      const row = this.#statement(
+        "SELECT * FROM event_rsvps WHERE manage_token_hash = ? OR resent_token_hash = ?",
+      ).get(tokenHash, tokenHash) as Found | undefined;
+      return row && { rsvp: eventRsvp(row), state: eventRsvpState(row) };
     });
   }
 

@@ -28,6 +28,7 @@ const READS_HERE = new Set<string>([
   // An event's line, which a write that frees seats reads in its event's lane: waiting there for
   // the commit under way held up every write of the event behind it.
   "listWaitlist",
+  "lapsingSeats",
 ]);
 
 interface Call {

@@ -11,6 +11,7 @@ import {
   waitlistColumns,
   waitlistEntry,
 } from "./rows.ts";
+import { endedHolds, lapse } from "./sqlite-holds.ts";
 import { queueMails, statement } from "./sqlite-outbox.ts";
 import {
   answerAt,
@@ -109,9 +110,11 @@ export function replaceEntryByRsvp(
 }
 
 /**
- * Passes the event's offers that ran out by `now` on, each with the mails that tell of it, then
- * offers the seats free under the limit down the line (core's partiesToOffer), each with its
- * mail. Without offers it does neither (see WaitlistOffers.ranOut). Throws StaleOffersError,
+ * Passes the event's offers that ran out by `now` on, each with the mails that tell of it,
+ * lapses the RSVPs whose hold for a confirmation ended by then (unmailed: their visitor was told
+ * of the hold's end when it began), then offers the seats free under the limit down the line
+ * (core's partiesToOffer), each with its mail. Without offers it does none of it (see
+ * WaitlistOffers.ranOut). Throws StaleOffersError,
  * undoing the caller's transaction, when an offer that ran out or a party to offer has no mail
  * made, or when the notices of the offers made or of those that ran out tell the list otherwise
  * than this leaves it.
@@ -121,8 +124,8 @@ export function settle(
   eventId: string,
   now: Date,
   offers: WaitlistOffers | undefined,
-): { expired: number; offered: number } {
-  if (!offers) return { expired: 0, offered: 0 };
+): { expired: number; lapsed: number; offered: number } {
+  if (!offers) return { expired: 0, lapsed: 0, offered: 0 };
   const ranOut = db
     .prepare(
       "SELECT id FROM waitlist WHERE event_id = ? AND state = 'offered' AND offer_expires_at <= ? ORDER BY line, id",
@@ -136,9 +139,10 @@ export function settle(
     queueMails(db, WAITLIST_MAIL.source, id, mails, now);
   }
   const expired = ranOut.length;
-  if (!offers.expiresAt) return { expired, offered: 0 };
+  const lapsed = lapse(db, eventId, now);
+  if (!offers.expiresAt) return { expired, lapsed, offered: 0 };
   const free = seatsLeft(eventSeats(db, eventId), offers.guestLimit);
-  if (free === 0 && expired === 0) return { expired, offered: 0 };
+  if (free === 0 && expired === 0) return { expired, lapsed, offered: 0 };
   const line = db
     .prepare(
       "SELECT id, attendees FROM waitlist WHERE event_id = ? AND state = 'waiting' ORDER BY line, id",
@@ -159,7 +163,7 @@ export function settle(
     queueMails(db, WAITLIST_MAIL.source, id, mails, now);
   }
   checkList(db, eventId, chosen);
-  return { expired, offered: chosen.length };
+  return { expired, lapsed, offered: chosen.length };
 }
 
 /** checkListAfter against the event's list as the write leaves it, read in the write. */
@@ -345,13 +349,14 @@ export function due(db: DatabaseSync, now: Date, guestLimit: number): string[] {
     smallest: number | null;
     taken: number;
   }[];
-  return rows
+  const lists = rows
     .filter(
       (row) =>
         row.overdue === 1 ||
         (row.smallest !== null && seatsFit(row.taken, row.smallest, guestLimit)),
     )
     .map((row) => row.event_id);
+  return [...new Set([...lists, ...endedHolds(db, now)])].sort();
 }
 
 /** Erases the names and addresses of the event's waiting list, and the text of its sent mail. */

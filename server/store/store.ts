@@ -142,11 +142,15 @@ export type EventRsvpOutcome =
   | SubmitOutcome
   /** Accepting it would pass the guest limit; `taken` seats are already reserved. */
   | { kind: "full"; taken: number; limit: number }
-  /** Accepting it would pass the seats one client address may hold for the event. */
-  | { kind: "client-full"; taken: number; limit: number }
   /**
-   * The RSVP it was to replace is no longer the current one (another arrived or was cancelled
-   * since the route looked): nothing was stored; look again and resubmit.
+   * The e-mail address holds a current RSVP for the event already (`confirmBy` set while it
+   * awaits confirmation): nothing was stored, and its holder was mailed the link again
+   * (`mailed`) unless a link went to it within the hour (see EventRsvpSubmission.linkAgain).
+   */
+  | { kind: "exists"; mailed: boolean; confirmBy?: Date | undefined }
+  /**
+   * The address's entry on the waiting list is no longer as the submission's notice tells it (it
+   * was offered seats, or left, since the route looked): nothing was stored; look again.
    */
   | { kind: "stale" };
 
@@ -205,6 +209,12 @@ export interface Stored<R> {
   record: R;
   /** When the site's spreadsheet write for it arrived, if it did. */
   sheetRecordedAt?: Date | undefined;
+  /**
+   * An event RSVP awaiting its visitor's confirmation: until when it holds its seats (see
+   * EventRsvpSubmission.unconfirmed); a lapsed one keeps when its hold ended. Unset once
+   * confirmed, and for every other RSVP.
+   */
+  confirmBy?: Date | undefined;
 }
 
 /** Who cancelled an RSVP: its visitor with their manage link, or the secretary. */
@@ -218,32 +228,12 @@ export interface CancelledRsvp extends Stored<EventRsvpRecord> {
 
 /** What the event RSVP route reads before it composes the mails of a new RSVP. */
 export interface EventRsvpSituation {
-  /** The current RSVP of this e-mail address for the event, which a new one replaces. */
-  current?: { id: number; attendees: number; sameClient: boolean } | undefined;
   /**
    * The address's entry on the event's waiting list (in line or offered seats), which a new RSVP
    * takes the place of: seats its offer holds are the RSVP's, and those the RSVP leaves go down
    * the line with it.
    */
   waitlist?: WaitingAddress | undefined;
-}
-
-/** An address's current RSVP for an event as the store reads it from its table. */
-export interface CurrentRsvpRow {
-  id: number;
-  attendees: number;
-  client_key: string;
-}
-
-/**
- * An address's current RSVP as the route and the seat rules see it: its seats, and whether the
- * client sending the new one (`clientKey`) is the one that sent it, whose seats it frees.
- */
-export function currentRsvpOf(
-  row: CurrentRsvpRow | undefined,
-  clientKey: string,
-): EventRsvpSituation["current"] {
-  return row && { id: row.id, attendees: row.attendees, sameClient: row.client_key === clientKey };
 }
 
 /**
@@ -260,8 +250,19 @@ export interface EventRsvpFound {
   clientSeats: number;
 }
 
+/**
+ * What the write that mails an address's RSVP link again finds: when the RSVP's hold ends (ISO),
+ * while it awaits confirmation, so the mail asks to confirm it rather than to change it.
+ */
+export interface LinkAgainFound {
+  confirmBy?: string;
+}
+
 /** An RSVP's mails with what its write found in their orders (composed mails as they are). */
-export function withFound(mails: readonly OutboxMail[], found: EventRsvpFound): OutboxMail[] {
+export function withFound(
+  mails: readonly OutboxMail[],
+  found: EventRsvpFound | LinkAgainFound,
+): OutboxMail[] {
   return mails.map((mail) =>
     "order" in mail ? { ...mail, order: { ...mail.order, ...found } } : mail,
   );
@@ -273,19 +274,28 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
    * address holds for an event are capped.
    */
   clientKey: string;
-  /** The id of the RSVP this one replaces, as read in the situation; undefined for none. */
-  replaces: number | undefined;
-  /**
-   * The attendees of the RSVP it replaces, as read in the situation: the secretary's notice tells
-   * them. Checked as `replaces` is (situationAsRead); unset, it is not checked.
-   */
-  replacedAttendees?: number | undefined;
   /**
    * The address's waiting-list entry, which the RSVP takes the place of, as read in the situation
    * ('none' for none): the secretary's notice tells whether it waited or held an offer. Checked
-   * as `replaces` is (situationAsRead); unset, it is not checked.
+   * in the write (situationAsRead); unset, it is not checked.
    */
   entry?: WaitingAddress["state"] | "none" | undefined;
+  /**
+   * What the RSVP becomes when it would pass the seats its network address may hold (a hall on
+   * one connection, or invented addresses): stored all the same, holding its seats until `until`
+   * (counted against the guest limit, as an offer's are), with these mails (the link to confirm
+   * it) and this answer instead of `mails` and `response`. Confirmed (confirmEventRsvp), it is an
+   * RSVP like any other; unconfirmed, the next settle of its event lapses it.
+   */
+  unconfirmed: { until: Date; mails: OutboxMail[]; response: StoredResponse };
+  /**
+   * When the e-mail address holds a current RSVP for the event already, nothing replaces it: the
+   * store queues these mails about that RSVP (a link to it again: `confirmBy` is written into
+   * their orders while it awaits confirmation) and lets this token's hash open it too, beside
+   * its first link (and instead of any link mailed again before), unless a mail of their kind went
+   * to it within `withinMs`.
+   */
+  linkAgain?: { tokenHash: string; mails: OutboxMail[]; withinMs: number } | undefined;
   /** The hash of the manage link's token its confirmation carries (server/rsvp/manage-link.ts). */
   manageTokenHash?: string | undefined;
 }
@@ -296,8 +306,13 @@ export type EventRsvpChange = Pick<
   "attendees" | "dinner" | "meals" | "mealCounts"
 >;
 
-/** Where an RSVP stands: counted, replaced by a newer one of the same address, or cancelled. */
-export type RsvpState = "current" | "replaced" | "cancelled";
+/**
+ * Where an RSVP stands: counted (`confirmBy` set on the stored RSVP while it awaits its visitor's
+ * confirmation), replaced by a newer one of the same address (as RSVPs were before an address's
+ * second RSVP stopped replacing its first), cancelled, or lapsed (never confirmed: its seats went
+ * back when its hold ended).
+ */
+export type RsvpState = "current" | "replaced" | "cancelled" | "lapsed";
 
 /** The RSVP a manage link names, whatever has become of it since. */
 export interface ManagedEventRsvp {
@@ -305,10 +320,20 @@ export interface ManagedEventRsvp {
   state: RsvpState;
 }
 
+/** What became of a confirmation of an RSVP awaiting one. */
+export type ConfirmOutcome =
+  | { kind: "confirmed" }
+  /** Confirmed before (a second click, a retried request): nothing more was done. */
+  | { kind: "confirmed-before" }
+  /** Its hold ended (at `at`) before this confirmation: its seats went, or are going, back. */
+  | { kind: "lapsed"; at: Date }
+  /** No current RSVP has this id (cancelled meanwhile). */
+  | { kind: "not-found" };
+
 /** The social RSVP a manage link names, whatever has become of it since. */
 export interface ManagedSocialRsvp {
   rsvp: Stored<SocialRsvpRecord>;
-  state: Exclude<RsvpState, "replaced">;
+  state: "current" | "cancelled";
 }
 
 /** The limits an RSVP is stored within; core's capacity rule decides with them. */
@@ -367,21 +392,15 @@ export function seatsHeldBy(entry: WaitingAddress | undefined): number {
 }
 
 /**
- * Whether an RSVP's write finds the address's situation as the server read it, and as its
- * notice tells it: the RSVP it replaces (`replaces`, with `replacedAttendees`) and its entry on
- * the waiting list (`entry`). Otherwise the write is `stale`, and read again.
+ * Whether an RSVP's write finds the address's entry on the waiting list as the server read it,
+ * and as its notice tells it (`entry`). Otherwise the write is `stale`, and read again.
  */
 export function situationAsRead(
-  submission: Pick<EventRsvpSubmission, "replaces" | "replacedAttendees" | "entry">,
-  current: { id: number; attendees: number } | undefined,
+  submission: Pick<EventRsvpSubmission, "entry">,
   entry: WaitingAddress | undefined,
 ): boolean {
-  const { replaces, replacedAttendees, entry: told } = submission;
-  return (
-    current?.id === replaces &&
-    (current === undefined || changedSince(replacedAttendees, current) === undefined) &&
-    (told === undefined || told === (entry?.state ?? "none"))
-  );
+  const told = submission.entry;
+  return told === undefined || told === (entry?.state ?? "none");
 }
 
 /** A party on an event's waiting list. */
@@ -586,22 +605,31 @@ export type StoreDump = Record<StoreTable, Record<string, unknown>[]>;
 export interface Store {
   /**
    * Stores an event RSVP and queues its mails in one transaction that holds the write lock from
-   * the start, so the counts checked against the limits are the counts the insert adds to. The
-   * current RSVP of the same e-mail address for the event is replaced: its seats are freed in the
-   * same transaction, and so are the seats held by an offer to the address's waiting-list entry,
-   * which the RSVP takes the place of. Seats it frees go to the waiting list (`offers`).
+   * the start, so the counts checked against the limits are the counts the insert adds to. An
+   * e-mail address with a current RSVP for the event keeps it: the new one answers `exists` (and
+   * its holder is mailed the link again, see `linkAgain`). Past the seats its network address may
+   * hold, the RSVP is stored awaiting confirmation (`unconfirmed`). The seats held by an offer to
+   * the address's waiting-list entry, which the RSVP takes the place of, are freed in the same
+   * transaction, and what it leaves of them goes to the waiting list (`offers`).
    */
   addEventRsvp(
     submission: EventRsvpSubmission,
     limits: RsvpLimits,
     offers?: WaitlistOffers,
   ): Promise<EventRsvpOutcome>;
-  /** The current RSVP of `email` for the event and the seats `clientKey` holds there. */
-  eventRsvpSituation(
-    eventId: string,
-    email: string,
-    clientKey: string,
-  ): Promise<EventRsvpSituation>;
+  /** The entry of `email` on the event's waiting list, if it is in line or offered seats. */
+  eventRsvpSituation(eventId: string, email: string): Promise<EventRsvpSituation>;
+  /**
+   * Makes an RSVP awaiting confirmation an RSVP like any other, its hold still running at `now`,
+   * and queues `mails` with it (the confirmation and the secretary's notice, the seats its
+   * address holds written into their orders, as a new RSVP's are).
+   */
+  confirmEventRsvp(id: number, now: Date, mails: OutboxMail[]): Promise<ConfirmOutcome>;
+  /**
+   * Seats held by the event's RSVPs awaiting confirmation whose hold has ended by `now`: the next
+   * write that settles its waiting list with offers lapses them and offers their seats.
+   */
+  lapsingSeats(eventId: string, now: Date): Promise<number>;
   addSocialRsvp(submission: Submission<SocialRsvpRecord>): Promise<SubmitOutcome>;
   addContactMessage(submission: ContactSubmission): Promise<ContactOutcome>;
   /** Notes the sheet write for the latest stored RSVP with this hash; false when there is none. */
@@ -702,19 +730,23 @@ export interface Store {
     from?: "waiting" | "offered",
   ): Promise<LeaveOutcome>;
   /**
-   * The events whose waiting list has work at `now`: an offer that has run out, or free seats
-   * (under `guestLimit`) that the smallest waiting party fits in.
+   * The events whose waiting list has work at `now`: an offer that has run out, free seats (under
+   * `guestLimit`) that the smallest waiting party fits in, or an RSVP whose hold for its
+   * confirmation has ended.
    */
   waitlistDue(now: Date, guestLimit: number): Promise<string[]>;
   /**
    * Passes the event's offers that ran out by `now` on (each once, whichever instance gets
-   * there first) and offers the free seats down the line; how many offers it made.
+   * there first), lapses its RSVPs whose hold for a confirmation ended by then, and offers the
+   * free seats down the line; how many of each it did.
    */
   settleWaitlist(
     eventId: string,
     now: Date,
     offers?: WaitlistOffers,
-  ): Promise<{ kind: "settled"; expired: number; offered: number } | { kind: "stale" }>;
+  ): Promise<
+    { kind: "settled"; expired: number; lapsed: number; offered: number } | { kind: "stale" }
+  >;
   /** The current social RSVPs (cancelled ones left out), by id. */
   listSocialRsvps(outingId?: string): Promise<Stored<SocialRsvpRecord>[]>;
   listContactMessages(): Promise<Stored<ContactRecord>[]>;
