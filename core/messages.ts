@@ -23,6 +23,12 @@ export const ALERTS = {
   },
 } as const satisfies Record<string, Alert>;
 
+/**
+ * The heading of the answer to an RSVP held for its visitor to confirm from the mail (past the
+ * seats its network address may hold): the sentence under it says why and by when.
+ */
+export const CONFIRM_BY_MAIL_HEADING = "Check your e-mail";
+
 export const MEAL_PROMPT = "Please choose a meal preference:";
 export const MASONIC_TITLE_PLACEHOLDER = "WM, PDDGM, etc";
 export const CONTACT_SUBJECT = "A New Message From Contact Us";

@@ -1,0 +1,69 @@
+import { useState } from "react";
+import type { ApiResponse } from "../../../core/api/routes.ts";
+import { ALERTS } from "../../../core/messages.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
+import { failureAlert, postApi } from "../lib/api.ts";
+import { useAlerts } from "./Alerts.tsx";
+import { ConfirmStep } from "./RsvpLinkPage.tsx";
+
+/**
+ * A reservation held for its visitor to confirm (sent from a network address that had reserved
+ * its share of seats already, as a lodge room's Wi-Fi has): 'Confirm my seats', and the way to
+ * give them up instead. The state's sentence above says until when they are held.
+ */
+export function ConfirmSeats({
+  token,
+  view,
+  reload,
+  onDone,
+}: {
+  token: string;
+  view: ApiResponse<"manageRsvp">;
+  reload(): Promise<void>;
+  /** Says what the step came to in this panel's place (Confirmed, Cancelled). */
+  onDone(outcome: Alert): void;
+}) {
+  const { showAlert } = useAlerts();
+  const [confirming, setConfirming] = useState(false);
+  const done = async (route: "confirmRsvp" | "cancelRsvp", heading: string) => {
+    const result = await postApi(route, { token });
+    if (result.ok) onDone({ ...ALERTS.rsvpSuccess, heading, text: result.body.message });
+    else showAlert(failureAlert(result));
+    await reload();
+  };
+  const seats = view.attendees === 1 ? "1 seat" : `${view.attendees} seats`;
+  return (
+    <section className="panel claim-box" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading">Confirm your seats</h2>
+      <p>
+        Confirmed, {view.attendees === 1 ? "it is" : "they are"} your reservation, with a
+        confirmation by e-mail and its link to change or cancel it.
+      </p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={confirming}
+          aria-busy={confirming}
+          onClick={async () => {
+            setConfirming(true);
+            await done("confirmRsvp", "Confirmed");
+            setConfirming(false);
+          }}
+        >
+          {confirming ? "Confirming..." : "Confirm my seats"}
+        </button>
+      </div>
+      <div className="cancel-box">
+        <ConfirmStep
+          label="Not coming"
+          question={`Let the ${seats} go to others now?`}
+          confirm="Yes, let them go"
+          busy="Cancelling..."
+          keep="Keep them"
+          onConfirm={() => done("cancelRsvp", "Cancelled")}
+        />
+      </div>
+    </section>
+  );
+}
