@@ -16,6 +16,7 @@ import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
+import { untrustedProxyHint } from "./http/proxy-hint.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
@@ -185,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.removeContentTypeParser("text/plain");
 
   app.addHook("onRequest", async (request, reply) => secure(request, reply));
+  const proxyHint = untrustedProxyHint(config.trustProxy, app.log);
+  if (proxyHint) app.addHook("onRequest", async (request) => proxyHint(request));
   await app.register(fastifyCookie);
 
   // The visitor's XSRF token: the good one its cookie holds, or a new one set as its cookie now.
