@@ -22,7 +22,7 @@ import type { MailContext } from "../mail/messages.ts";
 import {
   noMoreOffersText,
   offerExpiresText,
-  waitlistOfferMails,
+  waitlistOfferOrders,
   waitlistRanOutMails,
 } from "../mail/waitlist.ts";
 import type { OfferMails, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
@@ -137,22 +137,19 @@ export async function offersFor(
         picked.has(entry.id) || entry.id === id ? { ...entry, state: "offered" as const } : entry,
       ),
     ]);
+  // Orders, composed by the mail worker once the write is done: nothing is composed here, in
+  // the event's lane, where every other write of the event waits for this one.
   const mails = new Map<number, OfferMails>();
-  await Promise.all(
-    chosen.map(async (entry) => {
-      const { token, hash } = newClaimToken(ctx.secret);
-      const listAfter = after(entry.id);
-      const made = await waitlistOfferMails(
-        ctx.mail(),
-        event,
-        entry.record,
-        claimUrl(siteBase, token),
-        expiresAt,
-        listAfter,
-      );
-      mails.set(entry.id, { tokenHash: hash, mails: made, listAfter });
-    }),
-  );
+  for (const entry of chosen) {
+    const { token, hash } = newClaimToken(ctx.secret);
+    const listAfter = after(entry.id);
+    const orders = waitlistOfferOrders(ctx.mail(), entry.record.email, {
+      claimUrl: claimUrl(siteBase, token),
+      expiresAt: expiresAt.toISOString(),
+      after: listAfter,
+    });
+    mails.set(entry.id, { tokenHash: hash, mails: orders, listAfter });
+  }
   return { guestLimit, expiresAt, mails, ranOut: ranOutMails, nextInLine: told.nextInLine };
 }
 

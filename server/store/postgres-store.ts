@@ -19,6 +19,7 @@ import {
   type MailSource,
   mailEntry,
   mailSubject,
+  orderedSubjectTable,
   outboxText,
   queuedMail,
   type Row,
@@ -798,12 +799,12 @@ export class PostgresStore implements Store {
       );
       return Promise.all(
         sorted.map(async (row) => {
-          const source = row.source as MailSource;
-          if (row.mail_order === null || source === "lodge") return queuedMail(row);
+          const table = orderedSubjectTable(row.source as MailSource, String(row.kind));
+          if (row.mail_order === null || !table) return queuedMail(row);
           const [about] = await tx<
             Row[]
-          >`SELECT * FROM ${tx(source)} WHERE id = ${Number(row.source_id)}`;
-          return queuedMail(row, mailSubject(source, about));
+          >`SELECT * FROM ${tx(table)} WHERE id = ${Number(row.source_id)}`;
+          return queuedMail(row, mailSubject(table, about));
         }),
       );
     });

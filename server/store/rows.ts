@@ -393,18 +393,33 @@ export type Source = "event_rsvps" | "social_rsvps" | "contact_messages";
 /** The submission table a mail belongs to, or 'lodge' for the lodge's own mail (summaries). */
 export type MailSource = Source | "lodge";
 
+/**
+ * The table whose row an ordered mail is composed from: its submission's, or, for a mail of the
+ * lodge's own about a waiting-list entry (WAITLIST_MAIL), the waiting list; undefined for none.
+ */
+export function orderedSubjectTable(
+  source: MailSource,
+  kind: string,
+): MailSubject["table"] | undefined {
+  if (source !== WAITLIST_MAIL.source) return source;
+  return (WAITLIST_MAIL.kinds as readonly string[]).includes(kind) ? "waitlist" : undefined;
+}
+
 /** The submission an ordered mail is about, from its row: undefined when gone or erased. */
-export function mailSubject(table: MailSource, row: Row | undefined): MailSubject | undefined {
+export function mailSubject(
+  table: MailSubject["table"],
+  row: Row | undefined,
+): MailSubject | undefined {
   if (!row || (row.erased_at !== null && row.erased_at !== undefined)) return undefined;
   switch (table) {
+    case "waitlist":
+      return { table, stored: waitlistEntry(row) };
     case "event_rsvps":
       return { table, stored: eventRsvp(row) };
     case "social_rsvps":
       return { table, stored: socialRsvp(row) };
     case "contact_messages":
       return { table, stored: contactMessage(row) };
-    default:
-      return undefined;
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type MailSource,
   mailEntry,
   mailSubject,
+  orderedSubjectTable,
   queuedMail,
   type Source,
   socialRsvp,
@@ -662,12 +663,12 @@ export class SqliteStore implements Store {
       );
       for (const row of rows) lease.run(leaseUntil.getTime(), row.id as number);
       return rows.map((row) => {
-        const source = row.source as MailSource;
-        if (row.mail_order === null || source === "lodge") return queuedMail(row);
-        const about = this.#statement(`SELECT * FROM ${source} WHERE id = ?`).get(
+        const table = orderedSubjectTable(row.source as MailSource, String(row.kind));
+        if (row.mail_order === null || !table) return queuedMail(row);
+        const about = this.#statement(`SELECT * FROM ${table} WHERE id = ?`).get(
           row.source_id as number,
         ) as Found | undefined;
-        return queuedMail(row, mailSubject(source, about));
+        return queuedMail(row, mailSubject(table, about));
       });
     });
   }

@@ -64,7 +64,9 @@ export type OutboxMail = ComposedMail | MailOrder;
 export type MailSubject =
   | { table: "event_rsvps"; stored: Stored<EventRsvpRecord> }
   | { table: "social_rsvps"; stored: Stored<SocialRsvpRecord> }
-  | { table: "contact_messages"; stored: Stored<ContactRecord> };
+  | { table: "contact_messages"; stored: Stored<ContactRecord> }
+  /** A waiting-list entry's (an offer's mails, queued as the lodge's own: see WAITLIST_MAIL). */
+  | { table: "waitlist"; stored: WaitlistEntry };
 
 interface Queued {
   id: number;
@@ -489,7 +491,8 @@ export interface WaitlistOffers {
 /** The mails of one offer, the hash of the claim link's token they carry, and what they say. */
 export interface OfferMails {
   tokenHash: string;
-  mails: ComposedMail[];
+  /** Composed, or ordered (composed from the waiting-list entry when sent). */
+  mails: OutboxMail[];
   /**
    * The list in figures once the write is done, as the secretary's notice of the offer tells it
    * (the server's offers always do). Mail is composed before the write, so the store checks it
