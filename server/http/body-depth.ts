@@ -8,18 +8,14 @@ export const MAX_BODY_DEPTH = 8;
 
 /**
  * Whether `value` nests lists and objects more than `max` levels deep (the value itself is level
- * 1), found without recursion: a body nested 5,000 deep is 10 KB, under the body limit, and
- * must not reach code that walks it level by level on the stack.
+ * 1). A body nested 5,000 deep is 10 KB, under the body limit, and must not reach code that walks
+ * it level by level on the stack: this walk goes down `max` + 1 levels at the most.
  */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: { item: unknown; level: number }[] = [{ item: value, level: 1 }];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const { item, level } = next;
-    if (item === null || typeof item !== "object") continue;
-    if (level > max) return true;
-    for (const key in item) {
-      stack.push({ item: (item as Record<string, unknown>)[key], level: level + 1 });
-    }
+export function nestedDeeperThan(value: unknown, max: number, level = 1): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (level > max) return true;
+  for (const key in value) {
+    if (nestedDeeperThan((value as Record<string, unknown>)[key], max, level + 1)) return true;
   }
   return false;
 }

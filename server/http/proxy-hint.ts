@@ -20,10 +20,16 @@ export function untrustedProxyHint(
   // Believing every sender, the server uses the header whenever it comes.
   if (trustProxy === true) return undefined;
   let told = false;
+  // Each connection is looked at once: working out request.ip parses the header's every address,
+  // and a proxy sends every request of a connection alike.
+  const seen = new WeakSet<object>();
   return (request) => {
     if (told || request.headers["x-forwarded-for"] === undefined) return;
+    const { socket } = request;
+    if (seen.has(socket)) return;
+    seen.add(socket);
     // The address the server counts is the connection's own: the header was not believed.
-    if (request.ip !== request.socket.remoteAddress) return;
+    if (request.ip !== socket.remoteAddress) return;
     told = true;
     log.warn(
       { setting: "TRUST_PROXY" },
