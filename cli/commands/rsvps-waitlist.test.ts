@@ -51,7 +51,6 @@ async function full(): Promise<Store> {
         record: record(`Guest${i}`, 10),
         idempotency: { requestHash: `r${i}`, keys: [] },
         response: { status: 200, body: {} },
-        unconfirmed: { until: at, mails: [], response: { status: 200, body: {} } },
       },
       limits,
     );

@@ -36,8 +36,6 @@ function rsvp(r: Partial<EventRsvpRecord>, at: string, hash: string): EventRsvpS
   return {
     ...common(at, hash),
     clientKey: "client",
-    // Within its address's seats: never held for a confirmation.
-    unconfirmed: { until: new Date(at), mails: [], response: { status: 200, body: {} } },
     record: {
       eventId: "2028-01-05-table-lodge",
       firstName: "Ann",
@@ -116,8 +114,9 @@ describe("lodge rsvps and lodge messages", () => {
     await seed();
     const store = openStore(db());
     const held = rsvp({ firstName: "Cy", email: "cy@example.org" }, "2027-12-22T15:00:00Z", "h");
+    const until = new Date("2027-12-22T15:30:00Z");
     const outcome = await store.addEventRsvp(
-      { ...held, unconfirmed: { ...held.unconfirmed, until: new Date("2027-12-22T15:30:00Z") } },
+      { ...held, unconfirmed: { until, mails: [], response: { status: 200, body: {} } } },
       { guestLimit: 70, seatsPerClient: 4 },
     );
     await store.close();

@@ -438,8 +438,6 @@ describe("mail queued by what it is about (an RSVP's notice and confirmation)", 
     receivedAt: START,
     idempotency: { requestHash: email, keys: [] },
     clientKey: "client",
-    // Within its address's seats: never held for a confirmation.
-    unconfirmed: { until: START, mails: [], response: { status: 200, body: {} } },
     mails,
     response: { status: 200, body: {} },
   });

@@ -32,7 +32,12 @@ import {
 } from "../rsvp/event-rsvp.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
 import { offersFor, untilFresh } from "../rsvp/waitlist.ts";
-import { type EventRsvpOutcome, type EventRsvpSituation, seatsHeldBy } from "../store/store.ts";
+import {
+  type EventRsvpOutcome,
+  type EventRsvpSituation,
+  type EventRsvpSubmission,
+  seatsHeldBy,
+} from "../store/store.ts";
 import { answer, type RouteContext, sheetRowRoute, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
@@ -53,6 +58,46 @@ function unconfirmedAnswer(ctx: RouteContext, email: string, until: Date): Submi
   return {
     message: `One more step: confirm your seats by ${offerExpiresText(ctx.mail(), until)}. So many seats of this event have been reserved from your network address (a lodge room's Wi-Fi, for one) that we ask for each further reservation to be confirmed by mail. Open the mail we have just sent to ${email} and press "Confirm my seats": your seats are held for you until then.`,
     confirm: true,
+  };
+}
+
+/** What an RSVP brings to the store beyond itself, when the store needs it (see below). */
+type RsvpExtras = Pick<EventRsvpSubmission, "unconfirmed" | "linkAgain">;
+
+/**
+ * What an RSVP needs when it passes the seats of its network address (its hold for a
+ * confirmation, and the mail that asks for it) or its address has one for the event (the link to
+ * that one, mailed again): the same manage link serves either.
+ */
+function rsvpExtras(
+  ctx: RouteContext,
+  rsvp: { event: Event; form: EventRsvpForm; now: Date; manageToken: string; manage: string },
+): Required<RsvpExtras> {
+  const { event, form, now, manageToken, manage } = rsvp;
+  const { seatsPerAddress, timeZone } = ctx.data().lodge;
+  const until = confirmBy(now, instantOf(upcomingRsvpDeadline(event), timeZone));
+  return {
+    unconfirmed: {
+      until,
+      mails: [
+        rsvpLinkOrder(ctx.mail(), "rsvp-confirm-seats", form.email, {
+          manageUrl: manage,
+          confirmBy: until.toISOString(),
+          perAddress: seatsPerAddress,
+        }),
+      ],
+      response: { status: 200, body: unconfirmedAnswer(ctx, form.email, until) },
+    },
+    linkAgain: {
+      tokenHash: rsvpTokenHash(manageToken),
+      mails: [
+        rsvpLinkOrder(ctx.mail(), "rsvp-link", form.email, {
+          manageUrl: manage,
+          sentAt: now.toISOString(),
+        }),
+      ],
+      withinMs: LINK_AGAIN_WITHIN_MS,
+    },
   };
 }
 
@@ -138,10 +183,10 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       // becomes that one's.
       const manageToken = newRsvpToken(ctx.config.xsrfSecret, "manage", "event");
       const manage = manageUrl(base, manageToken);
-      const until = confirmBy(now, instantOf(upcomingRsvpDeadline(event), timeZone));
       const attempt = async (
         { waitlist: waiting }: EventRsvpSituation,
         again: boolean,
+        extras: RsvpExtras,
       ): Promise<EventRsvpOutcome> => {
         // Seats an open offer holds for this address are its RSVP's.
         const held = seatsHeldBy(waiting);
@@ -162,27 +207,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
               waitlist: waiting && { via: "form", offered: held > 0 ? held : undefined },
             }),
             response: { status: 200, body: { message: ALERTS.rsvpSuccess.text } },
-            unconfirmed: {
-              until,
-              mails: [
-                rsvpLinkOrder(ctx.mail(), "rsvp-confirm-seats", form.email, {
-                  manageUrl: manage,
-                  confirmBy: until.toISOString(),
-                  perAddress: seatsPerAddress,
-                }),
-              ],
-              response: { status: 200, body: unconfirmedAnswer(ctx, form.email, until) },
-            },
-            linkAgain: {
-              tokenHash: rsvpTokenHash(manageToken),
-              mails: [
-                rsvpLinkOrder(ctx.mail(), "rsvp-link", form.email, {
-                  manageUrl: manage,
-                  sentAt: now.toISOString(),
-                }),
-              ],
-              withinMs: LINK_AGAIN_WITHIN_MS,
-            },
+            ...extras,
           },
           { guestLimit, seatsPerClient: seatsPerAddress },
           // An offer to the same address bigger than the RSVP frees seats, which go to the
@@ -199,17 +224,30 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
       // event and not on its waiting list, without reading it: the write checks it under the
       // event's lock (answering stale otherwise), so the read would only tell it twice. Another
       // situation is read, and the RSVP written, in the event's lane, as a cancel's are.
-      let outcome = await attempt(NOT_WAITING, false);
-      if (outcome.kind === "stale") {
-        outcome = await untilFresh(
+      const write = async (extras: RsvpExtras) => {
+        const outcome = await attempt(NOT_WAITING, false, extras);
+        if (outcome.kind !== "stale") return outcome;
+        return untilFresh(
           async (tried) =>
-            attempt(await ctx.store.eventRsvpSituation(event.id, form.email), tried > 0),
+            attempt(await ctx.store.eventRsvpSituation(event.id, form.email), tried > 0, extras),
           { lanes: waitlist.lanes, eventId: event.id },
         );
+      };
+      // Nearly every RSVP fits its address's seats and is its address's first: only one that
+      // does not is sent again with what it needs (its hold, or its holder's link mailed again).
+      let outcome = await write({});
+      if (
+        outcome.kind === "confirm" ||
+        (outcome.kind === "exists" && outcome.mailed === undefined)
+      ) {
+        outcome = await write(rsvpExtras(ctx, { event, form, now, manageToken, manage }));
       }
       switch (outcome.kind) {
         case "full":
           throw fullRsvpError(form.numberOfAttendees, outcome.taken, outcome.limit);
+        case "confirm":
+          // Only without a hold to give, which the second write brings.
+          throw new Error("an RSVP past its address's seats was not held for a confirmation");
         case "exists":
           if (outcome.mailed) ctx.worker.kick();
           throw rsvpExistsError(ctx, event, outcome);

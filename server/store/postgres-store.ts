@@ -430,15 +430,15 @@ export class PostgresStore implements Store {
       if (previous) return previous;
       // Nobody replaces an address's RSVP with a form: its holder is mailed the link to it.
       if (current) {
-        const mailed = linkAgain
-          ? await holds.mailLinkAgain(tx, this.#queueFor, current, linkAgain, at)
-          : false;
+        const mailed =
+          linkAgain && (await holds.mailLinkAgain(tx, this.#queueFor, current, linkAgain, at));
         return { kind: "exists", mailed, confirmBy: current.unconfirmed_until ?? undefined };
       }
       if (!situationAsRead(submission, entry)) return { kind: "stale" };
       const counts = { event: taken - seatsHeldBy(entry), client };
       const decision = decideRsvpSeats(record.attendees, counts, limits);
       if (decision.kind === "full") return decision;
+      if (decision.kind === "confirm" && !unconfirmed) return decision;
       const held = decision.kind === "confirm" ? unconfirmed : undefined;
       // The RSVP, its mails, its keys and the waiting-list entry it takes the place of: one round
       // trip, for the event's lock is held across each. The writes sent behind the insert name

@@ -310,9 +310,7 @@ export class SqliteStore implements Store {
       // Nobody replaces an address's RSVP with a form: its holder is mailed the link to it.
       const current = holds.currentRsvp(this.#db, eventId, email);
       if (current) {
-        const mailed = linkAgain
-          ? holds.mailLinkAgain(this.#db, current, linkAgain, receivedAt)
-          : false;
+        const mailed = linkAgain && holds.mailLinkAgain(this.#db, current, linkAgain, receivedAt);
         const confirmBy = current.unconfirmed_until ?? undefined;
         return { kind: "exists", mailed, confirmBy: confirmBy ? new Date(confirmBy) : undefined };
       }
@@ -327,6 +325,7 @@ export class SqliteStore implements Store {
       if (decision.kind === "full") return decision;
       let stored: Extract<EventRsvpOutcome, { kind: "stored" }>;
       if (decision.kind === "confirm") {
+        if (!unconfirmed) return decision;
         stored = this.#insert(
           "event_rsvps",
           sqliteRow(eventRsvpColumns(submission, unconfirmed.until)),

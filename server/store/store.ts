@@ -147,9 +147,16 @@ export type EventRsvpOutcome =
   /**
    * The e-mail address holds a current RSVP for the event already (`confirmBy` set while it
    * awaits confirmation): nothing was stored, and its holder was mailed the link again
-   * (`mailed`) unless a link went to it within the hour (see EventRsvpSubmission.linkAgain).
+   * (`mailed`) unless a link went to it within the hour; `mailed` is unset when the submission
+   * brought no link to mail (see EventRsvpSubmission.linkAgain).
    */
-  | { kind: "exists"; mailed: boolean; confirmBy?: Date | undefined }
+  | { kind: "exists"; mailed?: boolean | undefined; confirmBy?: Date | undefined }
+  /**
+   * Accepting it would pass the seats its network address may hold (`taken` of `limit`), and the
+   * submission brought nothing to hold them with (EventRsvpSubmission.unconfirmed): nothing was
+   * stored. Send it again with `unconfirmed`.
+   */
+  | { kind: "confirm"; taken: number; limit: number }
   /**
    * The address's entry on the waiting list is no longer as the submission's notice tells it (it
    * was offered seats, or left, since the route looked): nothing was stored; look again.
@@ -287,15 +294,16 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
    * one connection, or invented addresses): stored all the same, holding its seats until `until`
    * (counted against the guest limit, as an offer's are), with these mails (the link to confirm
    * it) and this answer instead of `mails` and `response`. Confirmed (confirmEventRsvp), it is an
-   * RSVP like any other; unconfirmed, the next settle of its event lapses it.
+   * RSVP like any other; unconfirmed, the next settle of its event lapses it. Unset, such an RSVP
+   * is answered `confirm` and not stored: nearly every RSVP fits, and need not carry it.
    */
-  unconfirmed: { until: Date; mails: OutboxMail[]; response: StoredResponse };
+  unconfirmed?: { until: Date; mails: OutboxMail[]; response: StoredResponse } | undefined;
   /**
    * When the e-mail address holds a current RSVP for the event already, nothing replaces it: the
    * store queues these mails about that RSVP (a link to it again: `confirmBy` is written into
    * their orders while it awaits confirmation) and lets this token's hash open it too, beside
    * its first link (and instead of any link mailed again before), unless a mail of their kind went
-   * to it within `withinMs`.
+   * to it within `withinMs`. Unset, the RSVP is answered `exists` all the same, mailing nothing.
    */
   linkAgain?: { tokenHash: string; mails: OutboxMail[]; withinMs: number } | undefined;
   /** The hash of the manage link's token its confirmation carries (server/rsvp/manage-link.ts). */
