@@ -127,6 +127,23 @@ describe("lodge rsvps and lodge messages", () => {
       "  3   2027-12-22 10:00  Cy Example (awaiting confirmation until 2027-12-22 10:30)  cy@example.org   1",
       "  Total: 3 RSVPs (1 awaiting confirmation), 5 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
     ]);
+    // Never confirmed, it lapses once its hold has ended: cancelled, not by anyone.
+    const server = openStore(db());
+    const settled = await server.settleWaitlist("2028-01-05-table-lodge", until, {
+      guestLimit: 70,
+      expiresAt: undefined,
+      mails: new Map(),
+      ranOut: new Map(),
+    });
+    await server.close();
+    expect(settled).toMatchObject({ lapsed: 1 });
+    const after = await lodge(sample.root, "rsvps");
+    expect(after.stdout.slice(4, 8)).toEqual([
+      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+      "  Cancelled (not counted above): 1 RSVP, 1 attendee",
+      "    ID  Cancelled         By             Name        E-mail          Attendees  Dinner",
+      "    3   2027-12-22 10:30  not confirmed  Cy Example  cy@example.org  1",
+    ]);
   });
 
   it("exports CSV that a spreadsheet opens safely", async () => {

@@ -62,7 +62,17 @@ export interface EventGroup {
 
 /** Who cancelled an RSVP, as the listings say it. */
 export function cancelledByText(by: CancelledRsvp["cancelledBy"]): string {
-  return by === "visitor" ? "the visitor" : by === "secretary" ? "the secretary" : "";
+  switch (by) {
+    case "visitor":
+      return "the visitor";
+    case "secretary":
+      return "the secretary";
+    case "unconfirmed":
+      // Past its address's seats, it was never confirmed from the mail: its hold ended.
+      return "not confirmed";
+    default:
+      return "";
+  }
 }
 
 function totals(

@@ -88,7 +88,12 @@ export function cancelledRsvp(row: Row): CancelledRsvp {
   return {
     ...eventRsvp(row),
     cancelledAt: moment(row.ended_at),
-    cancelledBy: by === "visitor" || by === "secretary" ? by : undefined,
+    cancelledBy:
+      by === "visitor" || by === "secretary"
+        ? by
+        : optionalMoment(row.unconfirmed_until)
+          ? "unconfirmed"
+          : undefined,
   };
 }
 

@@ -229,10 +229,13 @@ export interface Stored<R> {
 /** Who cancelled an RSVP: its visitor with their manage link, or the secretary. */
 export type CancelledBy = "visitor" | "secretary";
 
-/** A cancelled RSVP, as the secretary's listing shows it; `by` unknown for the oldest. */
+/**
+ * A cancelled RSVP, as the secretary's listing shows it; `by` unknown for the oldest, and
+ * 'unconfirmed' for one whose hold for a confirmation ended (lapsed).
+ */
 export interface CancelledRsvp extends Stored<EventRsvpRecord> {
   cancelledAt: Date;
-  cancelledBy: CancelledBy | undefined;
+  cancelledBy: CancelledBy | "unconfirmed" | undefined;
 }
 
 /** What the event RSVP route reads before it composes the mails of a new RSVP. */
