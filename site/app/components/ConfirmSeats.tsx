@@ -36,8 +36,8 @@ export function ConfirmSeats({
     <section className="panel claim-box" aria-labelledby="confirm-heading">
       <h2 id="confirm-heading">Confirm your seats</h2>
       <p>
-        Confirmed, {view.attendees === 1 ? "it is" : "they are"} your reservation, with a
-        confirmation by e-mail and its link to change or cancel it.
+        Once confirmed, the reservation is yours: a confirmation comes by e-mail, with its link to
+        change or cancel it.
       </p>
       <div className="button-row">
         <button
