@@ -1,10 +1,9 @@
-import { useState } from "react";
 import type { ApiResponse } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { failureAlert, postApi } from "../lib/api.ts";
 import { useAlerts } from "./Alerts.tsx";
-import { ConfirmStep } from "./RsvpLinkPage.tsx";
+import { ConfirmStep, StepButton } from "./RsvpLinkPage.tsx";
 
 /**
  * A reservation held for its visitor to confirm (sent from a network address that had reserved
@@ -24,7 +23,6 @@ export function ConfirmSeats({
   onDone(outcome: Alert): void;
 }) {
   const { showAlert } = useAlerts();
-  const [confirming, setConfirming] = useState(false);
   const done = async (route: "confirmRsvp" | "cancelRsvp", heading: string) => {
     const result = await postApi(route, { token });
     if (result.ok) onDone({ ...ALERTS.rsvpSuccess, heading, text: result.body.message });
@@ -40,19 +38,11 @@ export function ConfirmSeats({
         change or cancel it.
       </p>
       <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          disabled={confirming}
-          aria-busy={confirming}
-          onClick={async () => {
-            setConfirming(true);
-            await done("confirmRsvp", "Confirmed");
-            setConfirming(false);
-          }}
-        >
-          {confirming ? "Confirming..." : "Confirm my seats"}
-        </button>
+        <StepButton
+          label="Confirm my seats"
+          busy="Confirming..."
+          onStep={() => done("confirmRsvp", "Confirmed")}
+        />
       </div>
       <div className="cancel-box">
         <ConfirmStep
