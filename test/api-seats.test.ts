@@ -203,7 +203,7 @@ describe.each(KINDS)("who may take a seat (%s)", (kind) => {
         expect.objectContaining({
           status: 200,
           body: {
-            message: `Your seats are confirmed: your reservation for Stated Meeting is for 1. A confirmation with the link to change or cancel it is on its way to ${held[i]?.toLowerCase()}@example.org.`,
+            message: `Your seats are confirmed: your reservation for Stated Meeting is for 1 attendee. A confirmation with the link to change or cancel it is on its way to ${held[i]?.toLowerCase()}@example.org.`,
           },
         }),
       );

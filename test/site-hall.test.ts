@@ -97,7 +97,7 @@ describe("a lodge hall on one connection (the RSVP modal and the manage page)", 
     await phone.getByRole("button", { name: "Confirm my seats" }).click();
     expect(await alertText(phone)).toEqual([
       "Confirmed",
-      "Your seats are confirmed: your reservation for Stated Meeting is for 1. A confirmation with the link to change or cancel it is on its way to sean.obrien@example.org.",
+      "Your seats are confirmed: your reservation for Stated Meeting is for 1 attendee. A confirmation with the link to change or cancel it is on its way to sean.obrien@example.org.",
     ]);
     await expect
       .poll(() => phone.locator(".manage-state").innerText())

@@ -142,7 +142,7 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
       const opened = await open(token);
       const { record } = opened;
       const confirmed = {
-        message: `Your seats are confirmed: your reservation for ${opened.item.name} is for ${record.attendees}. A confirmation with the link to change or cancel it is on its way to ${record.email}.`,
+        message: `Your seats are confirmed: your reservation for ${opened.item.name} is for ${record.attendees} ${record.attendees === 1 ? "attendee" : "attendees"}. A confirmation with the link to change or cancel it is on its way to ${record.email}.`,
       };
       if (!checkConfirmable(opened, ctx.mail())) return confirmed;
       const { guestLimit, seatsPerAddress, siteUrl } = ctx.data().lodge;
