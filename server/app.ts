@@ -16,6 +16,7 @@ import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
+import { untrustedProxyHint } from "./http/proxy-hint.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
@@ -35,6 +36,7 @@ import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
 import { waitlistRoutes } from "./routes/waitlist.ts";
+import { EventLanes } from "./rsvp/event-lanes.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
 import { cspDirectives } from "./security/csp.ts";
 import { securityHeaders } from "./security/headers.ts";
@@ -184,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.removeContentTypeParser("text/plain");
 
   app.addHook("onRequest", async (request, reply) => secure(request, reply));
+  const proxyHint = untrustedProxyHint(config.trustProxy, app.log);
+  if (proxyHint) app.addHook("onRequest", async (request) => proxyHint(request));
   await app.register(fastifyCookie);
 
   // The visitor's XSRF token: the good one its cookie holds, or a new one set as its cookie now.
@@ -305,6 +309,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     worker,
     mail,
     clientKey: (request) => clientKey(config.xsrfSecret, networkOfRequest(request)),
+    lanes: new EventLanes(),
   };
   eventRsvpRoutes(ctx);
   socialRsvpRoutes(ctx);

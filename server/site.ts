@@ -3,6 +3,7 @@ import { join, normalize, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isApiPath } from "../core/api/routes.ts";
+import { NEWS_FEED, NEWS_FEED_CONTENT_TYPE } from "../core/rules/feed.ts";
 import { isProcessedFileName } from "../core/rules/media.ts";
 import { type Directives, pagePolicy } from "./security/csp.ts";
 
@@ -76,6 +77,8 @@ export async function registerSite(
     setHeaders(reply, file, stat) {
       const path = relative(dist, file).split(sep).join("/");
       reply.header("cache-control", cacheControlOf(path));
+      // The news feed is an .xml file that feed readers want named as Atom.
+      if (path === NEWS_FEED.slice(1)) reply.header("content-type", NEWS_FEED_CONTENT_TYPE);
       if (path.endsWith(".html")) {
         reply.header("content-security-policy", policyFor(file, stat.mtimeMs));
       }

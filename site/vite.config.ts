@@ -101,16 +101,11 @@ const KINDS = [
       "/core/rules/seats.ts",
     ],
   },
-  // The forms: the contact page's at start, the RSVP modals' on demand.
-  {
-    name: "forms",
-    from: [
-      "/app/components/Form.tsx",
-      "/core/rules/form-checks.ts",
-      "/app/lib/api.ts",
-      "/core/api/routes.ts",
-    ],
-  },
+  // The calls to the API, which a visitor's own pages (a reservation, a waiting list) make
+  // without a form to check.
+  { name: "api", from: ["/app/lib/api.ts", "/core/api/routes.ts"] },
+  // The forms and their checks: the contact page's at start, the RSVP modals' on demand.
+  { name: "forms", from: ["/app/components/Form.tsx", "/core/rules/form-checks.ts"] },
   // An event as the list and its own page show it.
   { name: "events", from: ["/app/components/EventCard.tsx"] },
   // What Upcoming Events shares with the own page of an event or an outing: a place with its map,

@@ -60,17 +60,27 @@ const WRONG = [
   "<script>alert(1)</script>",
   "'; DROP TABLE event_rsvps; --",
   "\u0000",
+  "John\tSmith",
+  "O'\u202EnierB",
+  "Bob <b>",
 ];
 
-/** Text a message or a phone number may well hold: valid there, so not part of the corpus. */
+/** Text a message, a phone number or a name may well hold: valid there, so not part of the corpus. */
 const VALID_IN: Record<string, unknown[]> = {
   message: [
     "John\r\nBcc: victim@example.org",
     "John\nX-Injected: 1",
     "<script>alert(1)</script>",
     "'; DROP TABLE event_rsvps; --",
+    "John\tSmith",
+    "O'\u202EnierB",
+    "Bob <b>",
   ],
   phoneNumber: ["", " "],
+  // A name may hold any punctuation (W3C's personal names): this one is stored as text.
+  firstName: ["'; DROP TABLE event_rsvps; --"],
+  lastName: ["'; DROP TABLE event_rsvps; --"],
+  masonicTitle: ["'; DROP TABLE event_rsvps; --"],
 };
 
 /** Every field of a body, left out and replaced by each wrong value. */

@@ -26,6 +26,8 @@ const FILES = {
   "media/images/history/hall-1889-1f2e3d4c-640.webp": "RIFF....WEBP",
   "media/images/history/hall-1889.jpg": "JFIF",
   "404.html": "<!doctype html><h1>Page not found</h1>",
+  "feed.xml": '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"/>',
+  "sitemap.xml": '<?xml version="1.0" encoding="UTF-8"?><urlset/>',
 };
 
 let server: TestServer | undefined;
@@ -45,6 +47,17 @@ async function serve(files: Record<string, string> | undefined) {
 }
 
 describe("serving the built site", () => {
+  it("serves the news feed as Atom, which feed readers look for, and the sitemap as XML", async () => {
+    const { client } = await serve(FILES);
+    const feed = await client.get("/feed.xml");
+    expect([feed.status, feed.headers.get("content-type")]).toEqual([
+      200,
+      "application/atom+xml; charset=utf-8",
+    ]);
+    const sitemap = await client.get("/sitemap.xml");
+    expect(sitemap.headers.get("content-type")).toMatch(/^application\/xml/);
+  });
+
   it("serves pages to revalidate on each visit, with a policy allowing only their own inline scripts", async () => {
     const { client } = await serve(FILES);
     const home = await client.get("/");

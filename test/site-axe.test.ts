@@ -1,12 +1,10 @@
-import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { NOW } from "./api-harness.ts";
 import { chromiumForFile } from "./site/app.ts";
+import { violationsOf } from "./site/axe.ts";
 import { OPENED } from "./site/opened.ts";
 import { builtPageKinds, serveStatic } from "./site/static-server.ts";
 
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const site = inject("site");
 let server: Awaited<ReturnType<typeof serveStatic>>;
 const chromium = chromiumForFile();
@@ -19,29 +17,6 @@ afterAll(async () => {
 
 /** Every page of the built site, its root ("") first. */
 const routes = ["", ...builtPageKinds(site.dir)];
-
-/** Runs axe on the page as it is and returns its violations, one line each. */
-async function violationsOf(page: Page, width: number): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as Violation[];
-  return violations.map(
-    (v) =>
-      `${width}px ${v.impact} ${v.id}: ${v.help} (${v.nodes
-        .map((n) => n.target.join(" "))
-        .slice(0, 3)
-        .join("; ")})`,
-  );
-}
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
 
 describe("accessibility (axe-core)", () => {
   it("finds pages to check", () => {

@@ -391,8 +391,13 @@ describe("lodge build (what is shared, found and subscribed to)", () => {
     );
     expect(feed.xmlns).toBe("http://www.w3.org/2005/Atom");
     expect(feed.id).toBe(`${lodge.siteUrl}/feed.xml`);
-    const entries: { title: string; link: { href: string }; updated: string; id: string }[] =
-      feed.entry;
+    const entries: {
+      title: string;
+      link: { href: string };
+      updated: string;
+      id: string;
+      content: { "#text"?: string; type: string };
+    }[] = feed.entry;
     // What the data holds up to the build's day, newest first: write-ups by their eventDate,
     // albums by the date their folder name starts with.
     const data = sampleData();
@@ -418,7 +423,16 @@ describe("lodge build (what is shared, found and subscribed to)", () => {
     for (const entry of entries) {
       expect(entry.link.href.startsWith(`${lodge.siteUrl}/`)).toBe(true);
       expect(pages.has(decodeURI(entry.link.href.slice(lodge.siteUrl.length)))).toBe(true);
+      // No empty entry, and every address inside a write-up a full one (a reader shows it away
+      // from the site).
+      const content = String(entry.content["#text"] ?? "");
+      expect(content.trim(), entry.title).not.toBe("");
+      const addresses = [...content.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1] ?? "");
+      for (const address of addresses) expect(address).toMatch(/^(https?:|mailto:|#)/);
     }
+    expect(
+      entries.some((e) => e.content["#text"]?.includes(`href="${lodge.siteUrl}/image-gallery/`)),
+    ).toBe(true);
     for (const path of ["home", "recent-events", "contact-us"]) {
       expect(html(path)).toContain(
         `<link rel="alternate" href="${lodge.siteUrl}/feed.xml" type="application/atom+xml" title="${lodge.name}: news"/>`,

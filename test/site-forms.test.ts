@@ -9,6 +9,7 @@ import {
   chromiumForFile,
   closePage,
   openPage,
+  outcomeInPlace,
   recordRequests,
   siteServerPerTest,
 } from "./site/app.ts";
@@ -134,7 +135,13 @@ describe("social events", () => {
     expect(await sending.locator(".spinner").count()).toBe(1);
     release();
     expect(await alertText(page)).toEqual([ALERTS.rsvpSuccess.heading, ALERTS.rsvpSuccess.text]);
+    // Said in the dialog, in the form's place: Close closes it, and it opens on a new form.
+    await outcomeInPlace(page, dialog);
+    await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
     await dialog.waitFor({ state: "hidden" });
+    dialog = await openSocialRsvp(page, BALLPARK);
+    expect(await dialog.getByLabel("First Name").inputValue()).toBe("");
+    await page.keyboard.press("Escape");
 
     const expected = buildSocialRsvpPayload(sampleOuting(BALLPARK), {
       firstName: "Mary-Jane",

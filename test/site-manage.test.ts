@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
@@ -8,7 +8,7 @@ import { smtpTransport } from "../server/mail/transport.ts";
 import { Clock, NOW, sampleData, startServer, type TestServer } from "./api-harness.ts";
 import { linkToken } from "./manage-links.ts";
 import { parseMail } from "./mime.ts";
-import { alertText, chromiumForFile, closePage, openPage } from "./site/app.ts";
+import { alertText, chromiumForFile, closePage, openPage, outcomeInPlace } from "./site/app.ts";
 import { TestSmtp } from "./smtp-harness.ts";
 
 /**
@@ -21,6 +21,15 @@ const chromium = chromiumForFile();
 const INSTALLATION = "2026-12-12-installation-of-officers";
 const HOUR = 3_600_000;
 const SHOTS = process.env.LODGE_SHOTS;
+
+/** Whether an element shows whole in the window, below the sticky header. */
+function inView(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const box = node.getBoundingClientRect();
+    const bar = document.querySelector(".header-bar")?.getBoundingClientRect().bottom ?? 0;
+    return box.top >= bar && box.bottom <= window.innerHeight;
+  });
+}
 
 let cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -114,7 +123,12 @@ describe("the manage page (/rsvp/manage#token)", () => {
       .toBe(
         "Name | Ann Lee | E-mail | ann@example.org | Attendees | 3 | Early bird dinner | 3 meals: 1 Chicken Piccata, 2 Beef Tenderloin",
       );
+    // Said in the form's place, focused and in view; the form comes back to change it again.
+    const layout = page.locator(".manage-layout");
+    await outcomeInPlace(page, layout);
+    expect(await inView(page.getByTestId("alert"))).toBe(true);
     expect((await s.store.attendeeCounts()).get(INSTALLATION)).toBe(3);
+    await page.getByRole("button", { name: "Change it again" }).click();
 
     await form.getByRole("button", { name: "Cancel my reservation" }).click();
     await form.getByRole("button", { name: "Yes, cancel it" }).click();
@@ -122,6 +136,14 @@ describe("the manage page (/rsvp/manage#token)", () => {
       .poll(() => page.locator(".manage-state").innerText())
       .toMatch(/^This reservation is cancelled\./);
     expect(await page.locator("form.manage-form").count()).toBe(0);
+    expect(await alertText(page)).toEqual([
+      "Cancelled",
+      "Your reservation is cancelled and its seats are free for others. A confirmation is on its way to ann@example.org.",
+    ]);
+    // In view where the form was, not left at the foot of a page that grew shorter.
+    await outcomeInPlace(page, layout);
+    expect(await inView(page.getByTestId("alert"))).toBe(true);
+    expect(await page.getByRole("button", { name: "Change it again" }).count()).toBe(0);
     expect((await s.store.attendeeCounts()).get(INSTALLATION)).toBeUndefined();
     await s.worker.idle();
     const subjects = mails().map((m) => [m.headers.get("to"), m.subject]);

@@ -109,7 +109,7 @@ describe("RSVP and contact without JavaScript", () => {
     expect(await page.getByRole("alert").locator("h2").innerText()).toBe("Error");
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await page.locator(`#${await email.getAttribute("aria-describedby")}`).innerText()).toBe(
-      "E-mail address must be an address like name@example.com, in lowercase letters.",
+      "E-mail address may not contain spaces; it looks like name@example.com.",
     );
     expect(await email.inputValue()).toBe("ann at example");
     expect(await page.getByLabel("First Name").inputValue()).toBe("Ann");

@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readManifest } from "../cli/images/cache.ts";
 import { HOME_CAROUSEL } from "../core/constants.ts";
@@ -183,6 +183,40 @@ describe("the upcoming events page", () => {
   });
 });
 
+describe("Upcoming Events on a phone", () => {
+  it("gives a short way, near the top, to the calendar, the meeting schedule and the map, which come after every event", async () => {
+    const page = await open("/upcoming-events", { width: 390, height: 844 });
+    const shortcuts = page.getByRole("navigation", { name: "Calendar, schedule and map" });
+    const near = await shortcuts.boundingBox();
+    expect(near && near.y + near.height).toBeLessThan(844);
+    const panel = page.locator(".side-panel");
+    expect((await panel.boundingBox())?.y).toBeGreaterThan(5000);
+    const subscribe = (where: Locator) =>
+      where.getByRole("link", { name: "Subscribe to our calendar" }).getAttribute("href");
+    expect(await subscribe(shortcuts)).toMatch(/^webcal:\/\//);
+    expect(await subscribe(shortcuts)).toBe(await subscribe(panel));
+    /** Whether a heading shows whole, below the sticky header. */
+    const inView = (id: string) =>
+      page.locator(`#${id}`).evaluate((heading) => {
+        const box = heading.getBoundingClientRect();
+        const bar = document.querySelector(".header-bar")?.getBoundingClientRect().bottom ?? 0;
+        return box.top >= bar && box.bottom <= window.innerHeight;
+      });
+    for (const [name, id] of [
+      ["Meeting schedule", "side-panel-heading"],
+      ["Map and directions", "where-heading"],
+    ] as const) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shortcuts.getByRole("link", { name }).click();
+      await expect.poll(() => inView(id)).toBe(true);
+    }
+    // Beside the events on a wide screen, the panel needs no shortcut.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(await shortcuts.isVisible()).toBe(false);
+    await closePage(page);
+  });
+});
+
 describe("an event's own page", () => {
   it("opens from its card on Upcoming Events and from a shared link, with the full description, the map, the RSVP button and its structured data", async () => {
     const page = await open("/upcoming-events");
@@ -202,6 +236,20 @@ describe("an event's own page", () => {
     expect(await shared.locator("iframe.map-embed").getAttribute("src")).toBe(
       lodge.address.mapEmbed,
     );
+    // Its picture above its card, in the sizes made of it, loaded at once (the page's largest).
+    const picture = shared.locator(".event-page img.event-page-image");
+    expect(await picture.getAttribute("alt")).toBe(event?.altText);
+    expect(await picture.getAttribute("src")).toBe(
+      shown(`images/events/${event?.spotlightImage}`)?.src,
+    );
+    expect(await picture.getAttribute("loading")).toBe("eager");
+    expect(await picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(
+      0,
+    );
+    // An event without one shows none.
+    const plain = await open("/events/2026-12-02-stated-meeting");
+    expect(await plain.locator("img.event-page-image").count()).toBe(0);
+    await closePage(plain);
     const [data] = await shared
       .locator('script[type="application/ld+json"]')
       .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? "")));

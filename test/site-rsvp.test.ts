@@ -11,6 +11,7 @@ import {
   chromiumForFile,
   closePage,
   openPage,
+  outcomeInPlace,
   recordRequests,
   siteServerPerTest,
 } from "./site/app.ts";
@@ -128,13 +129,13 @@ describe("the event RSVP modal (upcoming events)", () => {
 
     expect(await submit.isDisabled()).toBe(true);
     expect(await invalid()).toEqual([]);
-    await dialog.getByLabel("First Name").fill("Sean!");
+    await dialog.getByLabel("First Name").fill("<Sean>");
     expect(await invalid()).toEqual(["firstName"]);
     await dialog.getByLabel("First Name").fill("Sean");
     await dialog.getByLabel("Last Name").fill("O'Brien");
-    await dialog.getByLabel("Masonic Title").fill("W.M.");
+    await dialog.getByLabel("Masonic Title").fill("W.M.<");
     expect(await invalid()).toEqual(["masonicTitle"]);
-    await dialog.getByLabel("Masonic Title").fill("WM, PDDGM");
+    await dialog.getByLabel("Masonic Title").fill("W.M., P.D.D.G.M.");
     await dialog.getByLabel("Email").pressSequentially("Sean.OBrien@Example.ORG");
     expect(await dialog.getByLabel("Email").inputValue()).toBe("sean.obrien@example.org");
     expect(await invalid()).toEqual([]);
@@ -174,6 +175,24 @@ describe("the event RSVP modal (upcoming events)", () => {
     await dialog.getByLabel("Beef Tenderloin").fill("0");
     expect(await hint.textContent()).toBe("3 of 3 meals chosen");
     expect(await submit.isDisabled()).toBe(false);
+    await closePage(page);
+  });
+
+  it("starts the number of meals at the number of attendees, until the visitor picks it", async () => {
+    const s = await start();
+    const page = await openPage(chromium.browser, `${s.url}/upcoming-events`);
+    const dialog = await openRsvp(page, INSTALLATION);
+    const attendees = dialog.getByLabel("Number of attendees (including yourself)");
+    await attendees.selectOption("3");
+    await dialog.getByRole("checkbox").check();
+    const meals = dialog.getByLabel("Number of meals");
+    expect(await meals.inputValue()).toBe("3");
+    await attendees.selectOption("2");
+    expect(await meals.inputValue()).toBe("2");
+    // Picked apart (one guest dines elsewhere), it stays as picked.
+    await meals.selectOption("1");
+    await attendees.selectOption("4");
+    expect(await meals.inputValue()).toBe("1");
     await closePage(page);
   });
 
@@ -232,6 +251,9 @@ describe("the event RSVP modal (upcoming events)", () => {
     release();
 
     expect(await alertText(page)).toEqual([ALERTS.rsvpSuccess.heading, ALERTS.rsvpSuccess.text]);
+    // Said in the dialog in the form's place, nothing over the page's heading; then closed.
+    await outcomeInPlace(page, dialog);
+    await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
     await dialog.waitFor({ state: "hidden" });
 
     const event = sampleEvent(INSTALLATION);

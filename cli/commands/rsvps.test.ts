@@ -36,7 +36,6 @@ function rsvp(r: Partial<EventRsvpRecord>, at: string, hash: string): EventRsvpS
   return {
     ...common(at, hash),
     clientKey: "client",
-    replaces: undefined,
     record: {
       eventId: "2028-01-05-table-lodge",
       firstName: "Ann",
@@ -111,6 +110,46 @@ describe("lodge rsvps and lodge messages", () => {
     expect(stdout).toEqual([...SEEDED_TABLE, ""]);
   });
 
+  it("shows an RSVP awaiting its visitor's confirmation (past its address's seats) as such, until when, in lodge time", async () => {
+    await seed();
+    const store = openStore(db());
+    const held = rsvp({ firstName: "Cy", email: "cy@example.org" }, "2027-12-22T15:00:00Z", "h");
+    const until = new Date("2027-12-22T15:30:00Z");
+    const outcome = await store.addEventRsvp(
+      { ...held, unconfirmed: { until, mails: [], response: { status: 200, body: {} } } },
+      { guestLimit: 70, seatsPerClient: 4 },
+    );
+    await store.close();
+    expect(outcome.kind).toBe("stored");
+    const { stdout } = await lodge(sample.root, "rsvps");
+    expect(stdout.slice(3, 6)).toEqual([
+      "  2   2027-12-21 11:30  =HYPERLINK(1) Example                                      bob@example.org  1",
+      "  3   2027-12-22 10:00  Cy Example (awaiting confirmation until 2027-12-22 10:30)  cy@example.org   1",
+      "  Total: 3 RSVPs (1 awaiting confirmation), 5 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+    ]);
+    // Never confirmed, it lapses once its hold has ended: cancelled, not by anyone.
+    const server = openStore(db());
+    const settled = await server.settleWaitlist({
+      eventId: "2028-01-05-table-lodge",
+      now: until,
+      offers: {
+        guestLimit: 70,
+        expiresAt: undefined,
+        mails: new Map(),
+        ranOut: new Map(),
+      },
+    });
+    await server.close();
+    expect(settled).toMatchObject({ lapsed: 1 });
+    const after = await lodge(sample.root, "rsvps");
+    expect(after.stdout.slice(4, 8)).toEqual([
+      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+      "  Cancelled (not counted above): 1 RSVP, 1 attendee",
+      "    ID  Cancelled         By             Name        E-mail          Attendees  Dinner",
+      "    3   2027-12-22 10:30  not confirmed  Cy Example  cy@example.org  1",
+    ]);
+  });
+
   it("exports CSV that a spreadsheet opens safely", async () => {
     await seed();
     const { stdout } = await lodge(
@@ -176,7 +215,7 @@ describe("lodge rsvps and lodge messages", () => {
       ["Eve", 1, "2027-12-22T15:15:00Z"],
     ] as const) {
       const {
-        replaces: _replaces,
+        unconfirmed: _unconfirmed,
         response: _response,
         ...base
       } = rsvp(

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { gzipSync, constants as zlibConstants } from "node:zlib";
+import { NEWS_FEED, NEWS_FEED_CONTENT_TYPE } from "../../core/rules/feed.ts";
 import { cacheControlOf } from "../../server/site.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -36,6 +37,7 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 export function contentType(path: string): string {
+  if (`/${path}` === NEWS_FEED) return NEWS_FEED_CONTENT_TYPE;
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? "application/octet-stream";
 }
 

@@ -8,6 +8,7 @@ import { NEWS_FEED, newsFeed } from "../../core/rules/feed.ts";
 import { MEDIA_FOLDERS, SITE_IMAGES } from "../../core/rules/media.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import { isListedPage } from "../../site/app/site-map.ts";
+import { contentDays } from "./content-dates.ts";
 
 /** The icons phones ask for: the home-screen icon of iOS, and the web app manifest's two. */
 export const ICONS = [
@@ -20,14 +21,18 @@ const xml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(
 
 /**
  * sitemap.xml: every page the build wrote that search engines are pointed to (the site map's
- * isListedPage), with the build's day as lastmod, the day the pages were last made from the data.
+ * isListedPage), each with the day its content last changed as lastmod (contentDays).
  */
-export function sitemap(siteUrl: string, pages: readonly string[], moment: Date): string {
-  const day = moment.toISOString().slice(0, 10);
+export function sitemap(
+  siteUrl: string,
+  pages: readonly string[],
+  lastChanged: (page: string) => string,
+): string {
   const urls = pages
     .filter(isListedPage)
     .map(
-      (page) => `  <url><loc>${xml(pageUrl(siteUrl, page))}</loc><lastmod>${day}</lastmod></url>`,
+      (page) =>
+        `  <url><loc>${xml(pageUrl(siteUrl, page))}</loc><lastmod>${lastChanged(page)}</lastmod></url>`,
     );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -103,7 +108,7 @@ export async function writeSiteFiles(
     ["site.webmanifest", webManifest(lodge)],
     ...(lodge.siteUrl
       ? ([
-          ["sitemap.xml", sitemap(lodge.siteUrl, pages, moment)],
+          ["sitemap.xml", sitemap(lodge.siteUrl, pages, contentDays(dataDir, lodge, moment))],
           [NEWS_FEED.slice(1), newsFeed(lodge, data, moment)],
         ] as [string, string][])
       : []),

@@ -8,6 +8,8 @@ import { type CalendarDate, parseDay, wallTimeIn } from "./time.ts";
 /** The site's news feed (Atom), named in every page's head and in robots.txt. */
 export const NEWS_FEED = "/feed.xml";
 export const NEWS_FEED_TYPE = "application/atom+xml";
+/** Its Content-Type as `lodge serve` and `lodge publish` give it (not the .xml default). */
+export const NEWS_FEED_CONTENT_TYPE = `${NEWS_FEED_TYPE}; charset=utf-8`;
 /** How many entries the feed keeps: a reader that missed a few builds still gets them. */
 export const NEWS_FEED_ENTRIES = 30;
 
@@ -35,6 +37,18 @@ const ENTITIES: Record<string, string> = {
 const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 const atMidnight = (day: CalendarDate) => ({ ...day, hour: 0, minute: 0 });
+
+/**
+ * A write-up's HTML with its site addresses ('/image-gallery/...') made full: a feed reader shows
+ * the entry away from the site, where an address from the site's root leads nowhere.
+ */
+export function absoluteLinks(html: string, siteUrl: string): string {
+  return html.replace(
+    /(\s(?:href|src)\s*=\s*)(["'])(\/(?!\/)[^"']*)\2/gi,
+    (_, attribute: string, quote: string, path: string) =>
+      `${attribute}${quote}${siteUrl}${path}${quote}`,
+  );
+}
 
 /**
  * What the feed tells of: the Recent Events write-ups and the photo albums, each on the day it
@@ -65,7 +79,9 @@ export function feedEntries(
       id: `${pageUrl(siteUrl, `/${RECENT_EVENTS_PAGE}`)}#${slug}`,
       title: item.eventName,
       link: pageUrl(siteUrl, album ? `/${GALLERY_PAGE}/${album}` : `/${RECENT_EVENTS_PAGE}`),
-      content: { type: "html", value: item.description },
+      content: item.description.trim()
+        ? { type: "html", value: absoluteLinks(item.description, siteUrl) }
+        : { type: "text", value: `${item.eventName}: photos and the story on Recent Events.` },
     });
   }
   for (const album of data.albums) {
@@ -77,7 +93,10 @@ export function feedEntries(
       link: url,
       content: {
         type: "text",
-        value: [album.subtitle, album.description].filter(Boolean).join(". "),
+        // An album without words still says what it is: a reader shows no empty entry.
+        value:
+          [album.subtitle, album.description].filter(Boolean).join(". ") ||
+          `Photos of ${album.title}.`,
       },
     });
   }

@@ -4,58 +4,137 @@ import { mealCountField, mealCountsAddUp, offersDinner } from "./meals.ts";
 import { listed } from "./words.ts";
 
 /**
- * The field rules of SPEC 5 as plain checks, without zod, so the browser can run them without
- * loading a schema library. The zod form schemas (core/schemas/forms.ts) are built from the same
- * patterns and limits, and a unit test holds both to the same verdicts.
+ * The field rules of the forms as plain checks, without zod, so the browser can run them without
+ * loading a schema library. The zod form schemas (core/schemas/forms.ts) are made of these same
+ * checks, so the browser, the page answered without a script and the API say the same sentence.
+ *
+ * SPEC 5 describes the old site's patterns, which refused real people ("O'Brien", "Smith Jr.",
+ * "P.M."). We keep their intent (a name, an address, a plausible phone) and follow W3C's
+ * "Personal names around the world" instead (DESIGN.md section 7): a name may hold any letters
+ * of any script, apostrophes straight or curly, periods, hyphens, spaces, parentheses, "&"...;
+ * refused are only what no name holds (a control character, a line break, an invisible
+ * character other than the joiners some scripts need, the markup characters < and >) and
+ * lengths past the limit. An e-mail address is whatever the HTML type=email rule accepts (any
+ * top-level domain: .church, .museum), lowercased rather than refused for its capitals.
  */
-
-/**
- * SPEC 5 patterns. Letters are any alphabet's, so 'José' and 'Zoë' are names too. SPEC 5's
- * 'whitespace' is the spaces people type between words (any Unicode space separator, a
- * no-break space pasted from a document included), not a tab or an invisible U+FEFF, which
- * only a script puts inside a name.
- */
-export const PATTERNS = {
-  name: /^[\p{L}\p{M}\p{N}_\p{Zs}-]+$/u,
-  /** The event RSVP form also allows apostrophes (O'Brien). */
-  rsvpName: /^[\p{L}\p{M}\p{N}_\p{Zs}'’-]+$/u,
-  masonicTitle: /^[\p{L}\p{M}\p{N}_\p{Zs},-]*$/u,
-  /** Lowercase only: SPEC 5 rejects uppercase, so the form lowercases what is typed. */
-  email: /^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,4}$/,
-  phone: /^[\d\s()+/-]+(?:\.[\d\s()+/-]+){0,2}(?:\s*(?:ext|x)\.?\s*\d+)?$/,
-} as const;
 
 /** The longest value each field takes. */
-export const FIELD_LIMITS = { name: 60, title: 40, email: 254, phone: 40, message: 5000 } as const;
+export const FIELD_LIMITS = { name: 100, title: 60, email: 254, phone: 40, message: 5000 } as const;
 
-function within(value: string, max: number): boolean {
-  return value.length <= max;
+/**
+ * What no name holds: control characters (a tab, a line break), line and paragraph separators,
+ * lone surrogates, and invisible format characters (U+FEFF, bidirectional overrides, a soft
+ * hyphen) except the zero-width joiner and non-joiner that Persian and Indic names need.
+ */
+const INVISIBLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]|(?![\u200C\u200D])\p{Cf}/u;
+const MARKUP = /[<>]/;
+
+/**
+ * The HTML standard's "valid e-mail address" (the rule of input type=email), read on the
+ * lowercased address.
+ */
+const EMAIL =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** SPEC 5's phone: digits, spaces, hyphens, parentheses, +, /, dot groups and an extension. */
+const PHONE = /^[\d\s()+/-]+(?:\.[\d\s()+/-]+){0,2}(?:\s*(?:ext|x)\.?\s*\d+)?$/;
+
+/**
+ * What is wrong with a field's value, said to follow the field's name ('is required', 'may not
+ * contain < or >'), or undefined when nothing is. Each check reads the value as the server
+ * keeps it (`normal`): trimmed, and an e-mail address lowercased.
+ */
+export type FieldCheck = (value: string) => string | undefined;
+
+function tooLong(value: string, max: number): string | undefined {
+  return value.length > max
+    ? `must be at most ${max} characters (it has ${value.length})`
+    : undefined;
 }
 
-/** A required name: not blank, at most 60 characters, only the pattern's characters. */
-export function isValidName(value: string, pattern: RegExp = PATTERNS.name): boolean {
-  const v = value.trim();
-  return v !== "" && within(v, FIELD_LIMITS.name) && pattern.test(v);
+/** Text a person typed: no control or invisible character, no markup, within its length. */
+function personText(value: string, max: number): string | undefined {
+  if (INVISIBLE.test(value)) {
+    return "may not contain a tab, a line break or an invisible character";
+  }
+  if (MARKUP.test(value)) return "may not contain < or >";
+  return tooLong(value, max);
 }
 
-export function isValidEmail(value: string): boolean {
+/** A first or last name: required, any letters of any script and the marks names carry. */
+export const checkName: FieldCheck = (value) =>
+  value === "" ? "is required" : personText(value, FIELD_LIMITS.name);
+
+/** The masonic title (optional): 'P.M., P.D.D.G.M.', 'WM', 'R.W.'. */
+export const checkTitle: FieldCheck = (value) => personText(value, FIELD_LIMITS.title);
+
+export const checkEmail: FieldCheck = (value) => {
+  if (value === "") return "is required";
+  const long = tooLong(value, FIELD_LIMITS.email);
+  if (long) return long;
+  if (EMAIL.test(value)) return undefined;
+  if (/\s/.test(value)) return "may not contain spaces; it looks like name@example.com";
+  if (!value.includes("@"))
+    return "needs an @ between the name and the domain, as in name@example.com";
+  return "must be an address such as name@example.com";
+};
+
+/** The phone number (optional). */
+export const checkPhone: FieldCheck = (value) =>
+  value === "" || PHONE.test(value)
+    ? tooLong(value, FIELD_LIMITS.phone)
+    : "may contain only digits, spaces, hyphens, parentheses, +, / and an extension such as 'ext 12'";
+
+export const checkMessage: FieldCheck = (value) =>
+  value === "" ? "is required" : tooLong(value, FIELD_LIMITS.message);
+
+/** A typed field as the server keeps it: trimmed; an e-mail address also lowercased. */
+export function normal(field: string, value: string): string {
   const v = value.trim();
-  return v !== "" && within(v, FIELD_LIMITS.email) && PATTERNS.email.test(v);
+  return field === "email" ? v.toLowerCase() : v;
 }
 
-export function isValidMasonicTitle(value: string): boolean {
-  const v = value.trim();
-  return within(v, FIELD_LIMITS.title) && PATTERNS.masonicTitle.test(v);
+/** How each field is named to a person, at the start of its sentence. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  firstName: "First name",
+  lastName: "Last name",
+  masonicTitle: "Masonic title",
+  email: "E-mail address",
+  phoneNumber: "Phone number",
+  message: "Message",
+  numberOfAttendees: "Number of attendees",
+  numberOfMeals: "Number of meals",
+  earlyBirdDinner: "Early bird dinner",
+  mealChoice: "Meal choice",
+  event: "Event",
+  "event.id": "Event",
+};
+
+/**
+ * A field's problem as the sentence shown under it and sent by the server: 'First name may not
+ * contain < or >.' A problem that does not follow a name ('expected text') reads after a colon.
+ */
+export function problemSentence(label: string, problem: string): string {
+  return /^(is|must|may|needs) /.test(problem) ? `${label} ${problem}.` : `${label}: ${problem}.`;
 }
 
-export function isValidPhone(value: string): boolean {
-  const v = value.trim();
-  return v === "" || (within(v, FIELD_LIMITS.phone) && PATTERNS.phone.test(v));
+/** Each field's problem: what follows its label ('is required'), by field. */
+export type Problems<P extends string> = Map<P, string>;
+
+/** Adds a field's problem, when its check finds one, to the form's problems. */
+function check<P extends string>(
+  problems: Problems<P>,
+  field: P,
+  value: string,
+  rule: FieldCheck,
+): void {
+  const problem = rule(normal(field, value));
+  if (problem) problems.set(field, problem);
 }
 
-export function isValidMessage(value: string): boolean {
-  const v = value.trim();
-  return v !== "" && within(v, FIELD_LIMITS.message);
+/** What is wrong with a count out of its range, said after its name. */
+export function countProblem(min: number, max: number): string {
+  return min === max ? `must be ${min}` : `must be a whole number from ${min} to ${max}`;
 }
 
 function isCount(value: number, min: number, max: number): boolean {
@@ -96,30 +175,33 @@ export type EventRsvpProblem = keyof EventRsvpValues | "mealCounts";
 export function eventRsvpProblems(
   event: RsvpFormEventInfo,
   form: EventRsvpValues,
-): Set<EventRsvpProblem> {
+): Problems<EventRsvpProblem> {
   const max = maxPerRsvp(event);
-  const problems = new Set<EventRsvpProblem>();
-  if (!isValidName(form.firstName, PATTERNS.rsvpName)) problems.add("firstName");
-  if (!isValidName(form.lastName, PATTERNS.rsvpName)) problems.add("lastName");
-  if (!isValidMasonicTitle(form.masonicTitle)) problems.add("masonicTitle");
-  if (!isValidEmail(form.email)) problems.add("email");
-  if (!isCount(form.numberOfAttendees, 1, max)) problems.add("numberOfAttendees");
-  if (!isCount(form.numberOfMeals, 1, max)) problems.add("numberOfMeals");
+  const problems: Problems<EventRsvpProblem> = new Map();
+  check(problems, "firstName", form.firstName, checkName);
+  check(problems, "lastName", form.lastName, checkName);
+  check(problems, "masonicTitle", form.masonicTitle, checkTitle);
+  check(problems, "email", form.email, checkEmail);
+  if (!isCount(form.numberOfAttendees, 1, max)) {
+    problems.set("numberOfAttendees", countProblem(1, max));
+  }
+  if (!isCount(form.numberOfMeals, 1, max)) problems.set("numberOfMeals", countProblem(1, max));
   const { choices } = event.earlyBirdOptions;
   const counts = choices.map((choice) => form[mealCountField(choice)] ?? 0);
   choices.forEach((choice, i) => {
-    if (!isCount(counts[i] ?? 0, 0, max)) problems.add(mealCountField(choice));
+    if (!isCount(counts[i] ?? 0, 0, max))
+      problems.set(mealCountField(choice), countProblem(0, max));
   });
   if (!form.earlyBirdDinner) return problems;
   if (!offersDinner(event)) {
-    problems.add("earlyBirdDinner");
+    problems.set("earlyBirdDinner", "is not served at this event");
     return problems;
   }
   if (choices.length === 0 || problems.has("numberOfMeals")) return problems;
   if (form.numberOfMeals === 1) {
-    if (!choices.includes(form.mealChoice)) problems.add("mealChoice");
+    if (!choices.includes(form.mealChoice)) problems.set("mealChoice", "is not chosen yet");
   } else if (!mealCountsAddUp(form.numberOfMeals, counts)) {
-    problems.add("mealCounts");
+    problems.set("mealCounts", "must add up to the number of meals");
   }
   return problems;
 }
@@ -154,12 +236,14 @@ export type SocialRsvpValues = {
   numberOfAttendees: number;
 };
 
-export function socialRsvpProblems(form: SocialRsvpValues): Set<keyof SocialRsvpValues> {
-  const problems = new Set<keyof SocialRsvpValues>();
-  if (!isValidName(form.firstName)) problems.add("firstName");
-  if (!isValidName(form.lastName)) problems.add("lastName");
-  if (!isValidEmail(form.email)) problems.add("email");
-  if (!isCount(form.numberOfAttendees, 1, MAX_PER_RSVP)) problems.add("numberOfAttendees");
+export function socialRsvpProblems(form: SocialRsvpValues): Problems<keyof SocialRsvpValues> {
+  const problems: Problems<keyof SocialRsvpValues> = new Map();
+  check(problems, "firstName", form.firstName, checkName);
+  check(problems, "lastName", form.lastName, checkName);
+  check(problems, "email", form.email, checkEmail);
+  if (!isCount(form.numberOfAttendees, 1, MAX_PER_RSVP)) {
+    problems.set("numberOfAttendees", countProblem(1, MAX_PER_RSVP));
+  }
   return problems;
 }
 
@@ -171,22 +255,25 @@ export type ContactValues = {
   message: string;
 };
 
-export function contactProblems(form: ContactValues): Set<keyof ContactValues> {
-  const problems = new Set<keyof ContactValues>();
-  if (!isValidName(form.firstName)) problems.add("firstName");
-  if (!isValidName(form.lastName)) problems.add("lastName");
-  if (!isValidEmail(form.email)) problems.add("email");
-  if (!isValidPhone(form.phoneNumber)) problems.add("phoneNumber");
-  if (!isValidMessage(form.message)) problems.add("message");
+export function contactProblems(form: ContactValues): Problems<keyof ContactValues> {
+  const problems: Problems<keyof ContactValues> = new Map();
+  check(problems, "firstName", form.firstName, checkName);
+  check(problems, "lastName", form.lastName, checkName);
+  check(problems, "email", form.email, checkEmail);
+  check(problems, "phoneNumber", form.phoneNumber, checkPhone);
+  check(problems, "message", form.message, checkMessage);
   return problems;
 }
 
-/** Every text field of a form with the spaces around it removed, as the server reads it. */
+/**
+ * Every text field of a form as the server reads it: the spaces around it removed, the e-mail
+ * address lowercased.
+ */
 export function trimmed<T extends object>(form: T): T {
   return Object.fromEntries(
     Object.entries(form).map(([key, value]) => [
       key,
-      typeof value === "string" ? value.trim() : value,
+      typeof value === "string" ? normal(key, value) : value,
     ]),
   ) as T;
 }

@@ -3,7 +3,7 @@ import type { Event } from "../schemas/event.ts";
 import type { ContactForm, EventRsvpForm, SocialRsvpForm } from "../schemas/forms.ts";
 import type { ContactPayload, EventRsvpPayload, SocialRsvpPayload } from "../schemas/payloads.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
-import { isValidMasonicTitle } from "./form-checks.ts";
+import { checkTitle } from "./form-checks.ts";
 import { formatCostPerMeal, mealCountField, NOTHING } from "./meals.ts";
 import { eventStart, formatDay, formatEventDateTime } from "./time.ts";
 
@@ -105,26 +105,27 @@ export function buildEventRsvpPayload(event: Event, form: EventRsvpForm): EventR
 const TITLE_AT_END = /^(.*\S)\s*,\s*([^,]+)$/;
 
 /**
- * The last name and the masonic title of a payload. Our site sends the title on its own and
- * also appends it to lastName (SPEC 3: 'Smith, PM'); a client that follows SPEC 3 to the letter
- * sends it only there. Names may not hold commas, so a valid title after the last comma is the
- * title either way.
+ * The last name and the masonic title of a payload. Our site sends the title on its own (empty
+ * without one) and also appends it to lastName (SPEC 3: 'Smith, PM'), so only that suffix comes
+ * off: a last name may hold a comma of its own ('Smith, Jr.'). A client that follows SPEC 3 to
+ * the letter sends the title only there, after the old site's names, which held no comma: what
+ * follows the last comma is its title.
  */
 export function splitTitle(
   lastName: string,
-  masonicTitle: string,
+  masonicTitle: string | undefined,
 ): { lastName: string; title: string } {
-  const title = masonicTitle.trim();
-  const match = TITLE_AT_END.exec(lastName.trim());
-  if (title) {
+  if (masonicTitle !== undefined) {
+    const title = masonicTitle.trim();
     const suffix = `, ${title}`;
     const trimmed = lastName.trimEnd();
     return {
-      lastName: trimmed.endsWith(suffix) ? trimmed.slice(0, -suffix.length) : lastName,
+      lastName: title && trimmed.endsWith(suffix) ? trimmed.slice(0, -suffix.length) : lastName,
       title,
     };
   }
-  if (match?.[1] && match[2] && isValidMasonicTitle(match[2])) {
+  const match = TITLE_AT_END.exec(lastName.trim());
+  if (match?.[1] && match[2] && !checkTitle(match[2].trim())) {
     return { lastName: match[1], title: match[2].trim() };
   }
   return { lastName, title: "" };

@@ -10,11 +10,54 @@ import {
   whyNot,
 } from "../rules/time.ts";
 
-/** Quotes a found value the way error messages show it: strings in quotes, the rest as JSON. */
+/** The most of a found value a message shows: a line's worth, so none is ever printed whole. */
+const SHOWN_CHARS = 80;
+/** How deep into lists and objects a message looks before it writes '...'. */
+const SHOWN_LEVELS = 3;
+
+/**
+ * Quotes a found value the way error messages show it: strings in quotes, the rest as JSON, cut
+ * after SHOWN_CHARS characters (with '...') and SHOWN_LEVELS levels deep. A value received from
+ * anyone may be anything: a list nested 5,000 deep overflowed JSON.stringify's stack, and a long
+ * text would have been repeated whole in the answer.
+ */
 export function shown(value: unknown): string {
   if (value === undefined) return "nothing";
-  if (typeof value === "string") return JSON.stringify(value);
-  return JSON.stringify(value) ?? String(value);
+  const text =
+    typeof value === "string" ? JSON.stringify(value.slice(0, SHOWN_CHARS + 1)) : brief(value);
+  return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 3)}...` : text;
+}
+
+/** JSON of `value` until it passes SHOWN_CHARS, lists and objects below SHOWN_LEVELS as '...'. */
+function brief(value: unknown): string {
+  let out = "";
+  const write = (item: unknown, level: number): void => {
+    if (out.length > SHOWN_CHARS) return;
+    if (item === null || typeof item !== "object") {
+      out += JSON.stringify(item) ?? String(item);
+    } else if (level >= SHOWN_LEVELS) {
+      out += Array.isArray(item) ? "[...]" : "{...}";
+    } else if (Array.isArray(item)) {
+      out += "[";
+      for (let i = 0; i < item.length && out.length <= SHOWN_CHARS; i++) {
+        if (i > 0) out += ",";
+        write(item[i], level + 1);
+      }
+      out += "]";
+    } else {
+      out += "{";
+      let first = true;
+      for (const key in item) {
+        if (out.length > SHOWN_CHARS) break;
+        out += `${first ? "" : ","}${JSON.stringify(key)}:`;
+        first = false;
+        write((item as Record<string, unknown>)[key], level + 1);
+      }
+      out += "}";
+    }
+  };
+  write(value, 0);
+  return out;
 }
 
 /** A string field that may be left out of the file; absent means empty. */

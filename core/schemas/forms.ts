@@ -1,30 +1,35 @@
 import { z } from "zod";
 import { MAX_PER_RSVP } from "../constants.ts";
-import { FIELD_LIMITS as LIMITS, PATTERNS } from "../rules/form-checks.ts";
+import {
+  checkEmail,
+  checkMessage,
+  checkName,
+  checkPhone,
+  checkTitle,
+  countProblem,
+  type FieldCheck,
+  normal,
+} from "../rules/form-checks.ts";
 import { mealCountField, mealCountsAddUp } from "../rules/meals.ts";
 import { shown } from "./common.ts";
 import type { Event } from "./event.ts";
 
-/** The patterns live beside the plain checks the browser runs; the schemas use the same ones. */
-export { PATTERNS };
-
-function name(pattern: RegExp, allowed: string) {
-  return z
-    .string({ error: "is required" })
-    .trim()
-    .min(1, { error: "is required", abort: true })
-    .max(LIMITS.name, { error: `must be at most ${LIMITS.name} characters` })
-    .regex(pattern, { error: `may contain only ${allowed}` });
+/**
+ * A text field read by its check (core/rules/form-checks.ts), the one the browser runs: the
+ * value as the server keeps it (trimmed, an address lowercased), or the check's sentence.
+ */
+function checked(field: string, check: FieldCheck) {
+  return z.string({ error: "is required" }).transform((value, ctx) => {
+    const kept = normal(field, value);
+    const problem = check(kept);
+    if (problem === undefined) return kept;
+    ctx.issues.push({ code: "custom", input: value, message: problem });
+    return z.NEVER;
+  });
 }
 
-const email = z
-  .string({ error: "is required" })
-  .trim()
-  .min(1, { error: "is required", abort: true })
-  .max(LIMITS.email, { error: `must be at most ${LIMITS.email} characters` })
-  .regex(PATTERNS.email, {
-    error: "must be an address like name@example.com, in lowercase letters",
-  });
+const name = () => checked("name", checkName);
+const email = checked("email", checkEmail);
 
 /** A count the form may send as a number or as the text of a select ("3"). */
 function count(min: number, max: number) {
@@ -35,9 +40,7 @@ function count(min: number, max: number) {
         code: "custom",
         input: value,
         message:
-          min === max
-            ? `must be ${min}`
-            : `must be a whole number from ${min} to ${max}, found ${shown(value)}`,
+          min === max ? countProblem(min, max) : `${countProblem(min, max)}, found ${shown(value)}`,
       });
       return z.NEVER;
     }
@@ -49,22 +52,9 @@ function count(min: number, max: number) {
 export type RsvpFormEvent = Pick<Event, "rsvpLimit" | "earlyBirdOptions">;
 
 const eventRsvpFields = (max: number) => ({
-  firstName: name(
-    PATTERNS.rsvpName,
-    "letters, digits, spaces, hyphens, underscores and apostrophes",
-  ),
-  lastName: name(
-    PATTERNS.rsvpName,
-    "letters, digits, spaces, hyphens, underscores and apostrophes",
-  ),
-  masonicTitle: z
-    .string()
-    .trim()
-    .max(LIMITS.title, { error: `must be at most ${LIMITS.title} characters` })
-    .regex(PATTERNS.masonicTitle, {
-      error: "may contain only letters, digits, spaces, commas and hyphens",
-    })
-    .default(""),
+  firstName: name(),
+  lastName: name(),
+  masonicTitle: checked("masonicTitle", checkTitle).default(""),
   email,
   numberOfAttendees: count(1, max),
   earlyBirdDinner: z.boolean().default(false),
@@ -144,30 +134,18 @@ function formSchemaOf(event: RsvpFormEvent) {
 }
 
 export const socialRsvpFormSchema = z.object({
-  firstName: name(PATTERNS.name, "letters, digits, spaces, hyphens and underscores"),
-  lastName: name(PATTERNS.name, "letters, digits, spaces, hyphens and underscores"),
+  firstName: name(),
+  lastName: name(),
   email,
   numberOfAttendees: count(1, MAX_PER_RSVP).default(1),
 });
 export type SocialRsvpForm = z.output<typeof socialRsvpFormSchema>;
 
 export const contactFormSchema = z.object({
-  firstName: name(PATTERNS.name, "letters, digits, spaces, hyphens and underscores"),
-  lastName: name(PATTERNS.name, "letters, digits, spaces, hyphens and underscores"),
+  firstName: name(),
+  lastName: name(),
   email,
-  phoneNumber: z
-    .string()
-    .trim()
-    .max(LIMITS.phone, { error: `must be at most ${LIMITS.phone} characters` })
-    .refine((value) => value === "" || PATTERNS.phone.test(value), {
-      error:
-        "may contain only digits, spaces, hyphens, parentheses, +, / and an extension such as 'ext 12'",
-    })
-    .default(""),
-  message: z
-    .string({ error: "is required" })
-    .trim()
-    .min(1, { error: "is required", abort: true })
-    .max(LIMITS.message, { error: `must be at most ${LIMITS.message} characters` }),
+  phoneNumber: checked("phoneNumber", checkPhone).default(""),
+  message: checked("message", checkMessage),
 });
 export type ContactForm = z.output<typeof contactFormSchema>;

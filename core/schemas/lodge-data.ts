@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withLodgePlace } from "../rules/events.ts";
+import { lodgeNameWithNumber } from "../rules/lodge-name.ts";
 import type { MediaKind } from "../rules/media.ts";
 import { albumPictureSchema, albumSchema } from "./album.ts";
 import { bulletinSchema, bulletinsFileSchema } from "./bulletin.ts";
@@ -100,6 +101,11 @@ const YAML = [".yaml", ".yml", ".json"] as const;
 export const ENTITIES = {
   lodge: {
     ...one(lodgeSchema),
+    // Its name as the pages show it, with the number (the file is checked as written).
+    data: lodgeSchema.transform((lodge) => ({
+      ...lodge,
+      name: lodgeNameWithNumber(lodge.name, lodge.number),
+    })),
     kept: "file",
     base: "lodge",
     formats: YAML,

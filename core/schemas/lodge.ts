@@ -60,7 +60,10 @@ export const pastMasterListSchema = z.strictObject({
 export type PastMasterList = z.infer<typeof pastMasterListSchema>;
 
 export const lodgeSchema = z.strictObject({
-  /** Full name, e.g. 'Euclid Valley Lodge No. 231'. */
+  /**
+   * Full name, e.g. 'Euclid Valley Lodge No. 231'; a name without its number is shown with it
+   * ('Riverside Lodge' as 'Riverside Lodge No. 712': lodgeNameWithNumber).
+   */
   name: requiredText("the lodge's full name"),
   /** Name used in running text, e.g. 'Euclid Valley'. */
   shortName: requiredText("the lodge's short name"),

@@ -43,7 +43,11 @@ export const eventRsvpPayloadSchema = z.object({
   firstName: z.string(),
   /** The last name, with ', {title}' appended when a masonic title is given. */
   lastName: z.string(),
-  masonicTitle: z.string().default(""),
+  /**
+   * Sent on its own by our site (empty without a title); a SPEC 3 client leaves it out and puts
+   * the title only after the last name.
+   */
+  masonicTitle: z.string().optional(),
   email: z.string(),
   /** e.g. 'Wed, Sep 4, 2024 7:30pm'; the day only ('Wed, Sep 4, 2024') in the sheet write. */
   date: z.string(),

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { FIELD_LABELS, problemSentence } from "../../core/rules/form-checks.ts";
 import type { ErrorBody } from "../../core/schemas/api.ts";
 
 /** A refusal a person can act on: its status, a sentence, and the field to correct if there is one. */
@@ -27,24 +28,9 @@ export class HttpError extends Error {
 
 export type { ErrorBody };
 
-const LABELS: Record<string, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  masonicTitle: "Masonic title",
-  email: "E-mail address",
-  phoneNumber: "Phone number",
-  message: "Message",
-  numberOfAttendees: "Number of attendees",
-  numberOfMeals: "Number of meals",
-  earlyBirdDinner: "Early bird dinner",
-  mealChoice: "Meal choice",
-  event: "Event",
-  "event.id": "Event",
-};
-
 /** How a field is named to a person: 'First name', or 'Meals of Roast Beef' for a meal count. */
 export function fieldLabel(field: string, countLabels: Record<string, string> = {}): string {
-  return countLabels[field] ?? LABELS[field] ?? field;
+  return countLabels[field] ?? FIELD_LABELS[field] ?? field;
 }
 
 /**
@@ -76,10 +62,7 @@ function problemOf(
 ): FieldProblem {
   const field = issue.path.join(".");
   const label = fieldLabel(field, countLabels);
-  const message = /^(is|must|may) /.test(issue.message)
-    ? `${label} ${issue.message}.`
-    : `${label}: ${issue.message}.`;
-  return { field, message };
+  return { field, message: problemSentence(label, issue.message) };
 }
 
 /**

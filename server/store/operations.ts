@@ -1,4 +1,5 @@
 import { bind, type Database, type Methods } from "./database.ts";
+import { holdOperations } from "./holds.ts";
 import { messageOperations } from "./messages.ts";
 import { outboxOperations } from "./outbox.ts";
 import { outingOperations } from "./outings.ts";
@@ -17,6 +18,7 @@ import { waitlistOperations } from "./waitlist.ts";
 export const operations = {
   ...rsvpOperations,
   ...rsvpChangeOperations,
+  ...holdOperations,
   ...outingOperations,
   ...messageOperations,
   ...waitlistOperations,

@@ -4,7 +4,7 @@ import type { ContactRecord } from "./messages.ts";
 import type { MailEntry, MailStatus, MailSubject, QueuedMail } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
 import type { StoreDump, StoreTable } from "./records.ts";
-import type { CancelledRsvp, EventRsvpRecord } from "./rsvps.ts";
+import type { CancelledRsvp, EventRsvpRecord, RsvpState } from "./rsvps.ts";
 import type { Stored, SubmissionStatus } from "./submissions.ts";
 import type { Erasure, ErasureKind } from "./timed.ts";
 import type { WaitingAddress, WaitlistEntry, WaitlistEntryState } from "./waitlist.ts";
@@ -15,7 +15,7 @@ import type { WaitingAddress, WaitlistEntry, WaitlistEntryState } from "./waitli
  * parsed JSON. Both read the same here.
  */
 
-function moment(value: unknown): Date {
+export function moment(value: unknown): Date {
   return value instanceof Date ? value : new Date(value as string | number);
 }
 
@@ -80,22 +80,30 @@ function stored(row: Row) {
 }
 
 export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
-  return { ...stored(row), record: recordOf(row, EVENT_RSVP_FIELDS) };
+  const confirmBy = optionalMoment(row.unconfirmed_until);
+  return { ...stored(row), confirmBy, record: recordOf(row, EVENT_RSVP_FIELDS) };
+}
+
+/** Where an event RSVP's row stands: a cancelled one that was never confirmed lapsed. */
+export function eventRsvpState(row: Row): RsvpState {
+  const state = String(row.state) as RsvpState;
+  return state === "cancelled" && optionalMoment(row.unconfirmed_until) ? "lapsed" : state;
 }
 
 /** A cancelled event RSVP's row, with when and by whom it was cancelled. */
 export function cancelledRsvp(row: Row): CancelledRsvp {
   const by = row.ended_by;
+  const lapsed = eventRsvpState(row) === "lapsed" ? "unconfirmed" : undefined;
   return {
     ...eventRsvp(row),
     cancelledAt: moment(row.ended_at),
-    cancelledBy: by === "visitor" || by === "secretary" ? by : undefined,
+    cancelledBy: by === "visitor" || by === "secretary" ? by : lapsed,
   };
 }
 
 /** A waiting-list row; `position` is the caller's, counted in its transaction. */
 export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
-  const { record, status: _status, ...rest } = eventRsvp(row);
+  const { record, status: _status, confirmBy: _confirmBy, ...rest } = eventRsvp(row);
   const state = String(row.state) as WaitlistEntryState;
   return {
     ...rest,
@@ -143,17 +151,20 @@ export function mailEntry(row: Row): MailEntry {
 }
 
 /** The submission an ordered mail is about, from its row: undefined when gone or erased. */
-export function mailSubject(table: string, row: Row | undefined): MailSubject | undefined {
+export function mailSubject(
+  table: MailSubject["table"],
+  row: Row | undefined,
+): MailSubject | undefined {
   if (!row || (row.erased_at !== null && row.erased_at !== undefined)) return undefined;
   switch (table) {
+    case "waitlist":
+      return { table, stored: waitlistEntry(row) };
     case "event_rsvps":
       return { table, stored: eventRsvp(row) };
     case "social_rsvps":
       return { table, stored: socialRsvp(row) };
     case "contact_messages":
       return { table, stored: contactMessage(row) };
-    default:
-      return undefined;
   }
 }
 
@@ -186,7 +197,9 @@ export function erasure(row: Row): Erasure {
 /** The columns that hold a moment, a flag or JSON, in either database's tables. */
 export const MOMENT_COLUMNS = new Set(
   `received_at sheet_recorded_at ended_at created_at next_attempt_at sent_at failed_at reported_at
-   expires_at queued_at erased_at offered_at offer_expires_at applied_at`.split(/\s+/),
+   expires_at queued_at erased_at offered_at offer_expires_at applied_at unconfirmed_until`.split(
+    /\s+/,
+  ),
 );
 export const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
 export const JSON_COLUMNS = new Set(["meal_counts", "envelope", "body", "mail_order", "value"]);

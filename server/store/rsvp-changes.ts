@@ -82,8 +82,9 @@ export const rsvpChangeOperations = {
   /** Cancels a current RSVP, freeing its seats (`by` the secretary unless told otherwise). */
   cancelEventRsvp: write(async (tx, edit: RsvpEdit & { by?: CancelledBy }) =>
     editing(tx, edit, async () => {
+      // Cancelled while it awaited confirmation, it is cancelled, not lapsed.
       await tx.run(sql`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${edit.now},
-        ended_by = ${edit.by ?? "secretary"} WHERE id = ${edit.id}`);
+        ended_by = ${edit.by ?? "secretary"}, unconfirmed_until = NULL WHERE id = ${edit.id}`);
       return undefined;
     }),
   ),

@@ -38,7 +38,8 @@ import {
  */
 const NOW = new Date("2026-11-21T17:00:00Z");
 /** An hour after NOW: the reminder time, in the reminder tests. */
-const LATER = new Date(NOW.getTime() + 3_600_000);
+const HOUR_MS = 3_600_000;
+const LATER = new Date(NOW.getTime() + HOUR_MS);
 let dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -127,10 +128,12 @@ function outingRsvp(firstName: string, attendees: number): Submission<SocialRsvp
   };
 }
 
+/** How long the test RSVPs past their address's seats are held for a confirmation. */
+const HOLD_MS = 30 * 60_000;
+
 function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvpSubmission {
   return {
     clientKey: "client-a",
-    replaces: undefined,
     record: {
       eventId: "e1",
       firstName,
@@ -149,6 +152,11 @@ function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvp
     },
     mails: [],
     response: { status: 200, body: { message: "ok" } },
+    unconfirmed: {
+      until: new Date(NOW.getTime() + HOLD_MS),
+      mails: [],
+      response: { status: 200, body: { message: "confirm", confirm: true } },
+    },
   };
 }
 
@@ -325,10 +333,10 @@ describe.each(kinds)("the $name store", (kind) => {
       kind: "replay",
       response: { status: 200, body: { message: "ok" } },
     });
-    // Once the key has expired, the same person again replaces her first RSVP.
-    const later = { ...rsvp("Ann", 1), receivedAt: new Date(NOW.getTime() + 1000), replaces: 1 };
-    expect((await store.addEventRsvp(later, seats(70))).kind).toBe("stored");
-    expect((await store.listEventRsvps()).map((r) => r.id)).toEqual([2]);
+    // Once the key has expired, the same person's RSVP finds her first, which stays as it is.
+    const later = { ...rsvp("Ann", 1), receivedAt: new Date(NOW.getTime() + 1000) };
+    expect((await store.addEventRsvp(later, seats(70))).kind).toBe("exists");
+    expect((await store.listEventRsvps()).map((r) => r.id)).toEqual([1]);
     await store.close();
   });
 
@@ -338,29 +346,37 @@ describe.each(kinds)("the $name store", (kind) => {
       { ...rsvp("Ann", 2), mails: [mail("rsvp-confirmation", "ann@example.org")] },
       seats(70),
     );
-    await source.addEventRsvp({ ...rsvp("Ann", 3, "again"), replaces: 1 }, seats(70));
+    // Her second RSVP stores nothing: her first's link is mailed again.
+    const again = { tokenHash: "again", mails: [mail("rsvp-link", "ann@example.org")] };
+    await source.addEventRsvp(
+      { ...rsvp("Ann", 3, "again"), linkAgain: { ...again, withinMs: 3_600_000 } },
+      seats(70),
+    );
     await source.addEventRsvp(rsvp("Bob", 1), seats(70));
     await source.cancelEventRsvp({
-      id: 3,
+      id: 2,
       now: NOW,
       mails: [mail("rsvp-cancelled", "bob@example.org")],
     });
+    // Eve's RSVP awaits her confirmation.
+    await source.addEventRsvp({ ...rsvp("Eve", 2), clientKey: "client-b" }, seats(70, 1));
     await source.addContactMessage(message("carl@example.org", NOW, "token"));
     const [sent, failed] = await source.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 2 });
     await source.markMailSent({ id: sent?.id ?? 0, now: NOW });
     await source.failMail({ id: failed?.id ?? 0, error: "550", now: NOW });
     const dump = await source.dump();
-    // Each names the RSVP that replaced it, and each mail its RSVP, by the id it was given.
-    expect(dump.event_rsvps.map((r) => [r.id, r.state, r.replaced_by])).toEqual([
-      [1, "replaced", 2],
-      [2, "current", null],
-      [3, "cancelled", null],
+    // Each mail names its RSVP by the id it was given; a hold, when it ends.
+    expect(dump.event_rsvps.map((r) => [r.id, r.state, r.unconfirmed_until])).toEqual([
+      [1, "current", null],
+      [2, "cancelled", null],
+      [3, "current", new Date(NOW.getTime() + HOLD_MS)],
     ]);
     expect(
       dump.outbox.filter((m) => m.source === "event_rsvps").map((m) => [m.source_id, m.kind]),
     ).toEqual([
       [1, "rsvp-confirmation"],
-      [3, "rsvp-cancelled"],
+      [1, "rsvp-link"],
+      [2, "rsvp-cancelled"],
     ]);
     for (const other of kinds) {
       const target = await other.open(await other.place());
@@ -368,13 +384,16 @@ describe.each(kinds)("the $name store", (kind) => {
       expect(await target.dump()).toEqual(dump);
       // New rows number on after the copied ones.
       expect(await target.addEventRsvp(rsvp("Dan", 1), seats(70))).toMatchObject({ id: 4 });
+      expect((await target.listEventRsvps()).find((r) => r.id === 3)?.confirmBy).toEqual(
+        new Date(NOW.getTime() + HOLD_MS),
+      );
       await expect(target.restore(dump)).rejects.toThrow(/already holds data/);
       await target.close();
     }
     await source.close();
   });
 
-  it("keeps each event's seat count exact through new, replacing, changed, cancelled, erased and copied RSVPs", async () => {
+  it("keeps each event's seat count exact through new, held, lapsed, changed, cancelled, erased and copied RSVPs", async () => {
     const store = await open();
     const counted = async (expected: [string, number][]) => {
       const counts = await store.attendeeCounts();
@@ -388,15 +407,26 @@ describe.each(kinds)("the $name store", (kind) => {
       ["e1", 5],
       ["e2", 4],
     ]);
-    // Ann again with 1 seat: her first RSVP's 2 are freed in the same write.
-    await store.addEventRsvp({ ...rsvp("Ann", 1, "again"), replaces: 1 }, seats(10));
+    // Ann again with 1 seat: her first RSVP stays as it is.
+    expect((await store.addEventRsvp(rsvp("Ann", 1, "again"), seats(10))).kind).toBe("exists");
+    // Eve's 2 seats, past her address's 5, are held for her confirmation, then lapse.
+    expect(await store.addEventRsvp(rsvp("Eve", 2), seats(10, 5))).toMatchObject({ id: 4 });
     await counted([
-      ["e1", 4],
+      ["e1", 7],
+      ["e2", 4],
+    ]);
+    const lapsing = { guestLimit: 10, expiresAt: undefined, mails: new Map(), ranOut: new Map() };
+    const ended = new Date(NOW.getTime() + HOLD_MS);
+    expect(
+      await store.settleWaitlist({ eventId: "e1", now: ended, offers: lapsing }),
+    ).toMatchObject({ lapsed: 1 });
+    await counted([
+      ["e1", 5],
       ["e2", 4],
     ]);
     expect((await edit(store, 2, 5, 10)).kind).toBe("done");
     await counted([
-      ["e1", 6],
+      ["e1", 7],
       ["e2", 4],
     ]);
     const plain = { dinner: false, meals: 0, mealCounts: [] };
@@ -412,27 +442,27 @@ describe.each(kinds)("the $name store", (kind) => {
       ).kind,
     ).toBe("done");
     await counted([
-      ["e1", 6],
+      ["e1", 7],
       ["e2", 2],
     ]);
     // A change the limit refuses changes nothing.
     expect((await edit(store, 2, 10, 10)).kind).toBe("full");
     await counted([
-      ["e1", 6],
+      ["e1", 7],
       ["e2", 2],
     ]);
     expect((await cancel(store, 2)).kind).toBe("done");
     await counted([
-      ["e1", 1],
+      ["e1", 2],
       ["e2", 2],
     ]);
-    // The counter is what the limit is checked against: 1 of 3 seats taken on e1.
-    expect(await store.addEventRsvp(rsvp("Dan", 3), seats(3))).toEqual({
+    // The counter is what the limit is checked against: 2 of 3 seats taken on e1.
+    expect(await store.addEventRsvp(rsvp("Dan", 2), seats(3))).toEqual({
       kind: "full",
-      taken: 1,
+      taken: 2,
       limit: 3,
     });
-    expect((await store.addEventRsvp(rsvp("Dan", 2), seats(3))).kind).toBe("stored");
+    expect((await store.addEventRsvp(rsvp("Dan", 1), seats(3))).kind).toBe("stored");
     await counted([
       ["e1", 3],
       ["e2", 2],
@@ -458,37 +488,55 @@ describe.each(kinds)("the $name store", (kind) => {
     await store.close();
   });
 
-  describe("one RSVP per e-mail address and a cap per client address", () => {
-    it("replaces the current RSVP of the same address, freeing its seats in the same transaction", async () => {
-      const store = await kind.open(await kind.place());
-      await store.addEventRsvp(rsvp("Ann", 4), seats(5));
-      // 4 of 5 seats are taken, but 3 of them are Ann's own, freed by her second RSVP.
-      const second = { ...rsvp("Ann", 4, "second"), replaces: 1 };
-      expect((await store.addEventRsvp(second, seats(5))).kind).toBe("stored");
-      expect((await store.listEventRsvps()).map((r) => [r.id, r.record.attendees])).toEqual([
-        [2, 4],
-      ]);
-      expect((await store.attendeeCounts()).get("e1")).toBe(4);
-      expect(
-        await store.eventRsvpSituation({
-          eventId: "e1",
-          email: "ann@example.org",
-          clientKey: "client-a",
-        }),
-      ).toEqual({
-        current: { id: 2, attendees: 4, sameClient: true },
-      });
-      await store.close();
+  describe("one RSVP per e-mail address, and RSVPs past a client address's seats held for a confirmation", () => {
+    const linkAgain = (tokenHash: string) => ({
+      tokenHash,
+      mails: [mail("rsvp-link", "ann@example.org")],
+      withinMs: HOUR_MS,
+    });
+    const annAgain = (tokenHash: string, at: Date): EventRsvpSubmission => ({
+      ...rsvp("Ann", 1, `again-${tokenHash}`),
+      receivedAt: at,
+      manageTokenHash: tokenHash,
+      linkAgain: linkAgain(tokenHash),
     });
 
-    it("stores nothing and says so when the RSVP it was to replace is no longer the current one", async () => {
+    it("keeps the current RSVP of an address: another stores nothing, and mails its holder a link to it at most once an hour, the first link still working", async () => {
       const store = await kind.open(await kind.place());
-      await store.addEventRsvp(rsvp("Ann", 1), seats(70));
-      expect(await store.addEventRsvp(rsvp("Ann", 2, "new"), seats(70))).toEqual({ kind: "stale" });
-      expect(await store.addEventRsvp({ ...rsvp("Bob", 1), replaces: 1 }, seats(70))).toEqual({
-        kind: "stale",
+      await store.addEventRsvp({ ...rsvp("Ann", 4), manageTokenHash: "hash-1" }, seats(5));
+      expect(await store.addEventRsvp(annAgain("hash-2", NOW), seats(5))).toEqual({
+        kind: "exists",
+        mailed: true,
       });
-      expect((await store.listEventRsvps()).length).toBe(1);
+      // The link mailed again opens it, and the first still does: a stranger cannot break it.
+      for (const hash of ["hash-1", "hash-2"]) {
+        expect(await store.findEventRsvpByToken(hash)).toMatchObject({
+          state: "current",
+          rsvp: { id: 1, record: { attendees: 4 } },
+        });
+      }
+      // Within the hour, nothing is mailed and the link stays the one mailed.
+      const soon = new Date(NOW.getTime() + HOUR_MS - 60_000);
+      expect(await store.addEventRsvp(annAgain("hash-3", soon), seats(5))).toEqual({
+        kind: "exists",
+        mailed: false,
+      });
+      expect(await store.findEventRsvpByToken("hash-3")).toBeUndefined();
+      expect(await store.findEventRsvpByToken("hash-2")).toBeDefined();
+      const later = new Date(NOW.getTime() + HOUR_MS + 60_000);
+      expect((await store.addEventRsvp(annAgain("hash-4", later), seats(5))).kind).toBe("exists");
+      // The latest link mailed again takes the place of the one mailed again before it.
+      expect(await store.findEventRsvpByToken("hash-2")).toBeUndefined();
+      expect(await store.findEventRsvpByToken("hash-4")).toBeDefined();
+      expect(await store.findEventRsvpByToken("hash-1")).toBeDefined();
+      expect((await store.listMail()).map((m) => [m.kind, m.to])).toEqual([
+        ["rsvp-link", "ann@example.org"],
+        ["rsvp-link", "ann@example.org"],
+      ]);
+      expect((await store.listEventRsvps()).map((r) => [r.id, r.record.attendees])).toEqual([
+        [1, 4],
+      ]);
+      expect((await store.attendeeCounts()).get("e1")).toBe(4);
       await store.close();
     });
 
@@ -505,29 +553,112 @@ describe.each(kinds)("the $name store", (kind) => {
       await add(rsvp("Ann", 10), "ann");
       // Sent at the same moment from the same address: its server read no seats before either.
       await add(rsvp("Bob", 9), "bob");
-      // Ann's second RSVP takes the place of her first: her 10 seats are its to take.
-      await add({ ...rsvp("Ann", 4, "again"), replaces: 1 }, "ann-again");
+      // Ann's second RSVP stores nothing, nor its mails.
+      await add(rsvp("Ann", 4, "again"), "ann-again");
       await add({ ...rsvp("Cy", 2), clientKey: "client-b" }, "cy");
       const orders = (await store.claimDueMail({ now: NOW, leaseUntil: LATER, limit: 10 })).map(
         (m) => "order" in m && m.order,
       );
-      expect(orders).toEqual(
-        [10, 19, 13, 2].map((clientSeats) => ({ guestLimit: 70, clientSeats })),
-      );
+      expect(orders).toEqual([10, 19, 2].map((clientSeats) => ({ guestLimit: 70, clientSeats })));
       await store.close();
     });
 
-    it("refuses seats past the cap of one client address, counting only that address", async () => {
+    it("holds the seats of an RSVP past the seats of its client address until its visitor confirms it, counting that address's confirmed RSVPs only; one never confirmed lapses", async () => {
       const store = await kind.open(await kind.place());
-      expect((await store.addEventRsvp(rsvp("Ann", 10), seats(70, 20))).kind).toBe("stored");
-      expect((await store.addEventRsvp(rsvp("Bob", 8), seats(70, 20))).kind).toBe("stored");
-      expect(await store.addEventRsvp(rsvp("Carl", 3), seats(70, 20))).toEqual({
-        kind: "client-full",
-        taken: 18,
-        limit: 20,
+      const cap = seats(70, 20);
+      const held = (firstName: string, attendees: number, clientKey = "client-a") => ({
+        ...rsvp(firstName, attendees),
+        clientKey,
+        manageTokenHash: `hash-${firstName}`,
+        unconfirmed: {
+          until: new Date(NOW.getTime() + HOLD_MS),
+          mails: [mail("rsvp-confirm-seats", `${firstName.toLowerCase()}@example.org`)],
+          response: { status: 200, body: { message: "confirm", confirm: true } },
+        },
       });
-      const elsewhere = { ...rsvp("Carl", 3), clientKey: "client-b" };
-      expect((await store.addEventRsvp(elsewhere, seats(70, 20))).kind).toBe("stored");
+      expect((await store.addEventRsvp(held("Ann", 10), cap)).kind).toBe("stored");
+      expect((await store.addEventRsvp(held("Bob", 8), cap)).kind).toBe("stored");
+      expect(await store.addEventRsvp(held("Carl", 3), cap)).toEqual({
+        kind: "stored",
+        id: 3,
+        response: { status: 200, body: { message: "confirm", confirm: true } },
+      });
+      // Held seats count against the guest limit, not against the address's 20.
+      expect((await store.addEventRsvp(held("Dan", 3), cap)).kind).toBe("stored");
+      expect((await store.addEventRsvp(held("Eve", 3, "client-b"), cap)).kind).toBe("stored");
+      expect((await store.attendeeCounts()).get("e1")).toBe(27);
+      const listed = await store.listEventRsvps("e1");
+      expect(listed.map((r) => [r.record.firstName, r.confirmBy?.getTime()])).toEqual([
+        ["Ann", undefined],
+        ["Bob", undefined],
+        ["Carl", NOW.getTime() + HOLD_MS],
+        ["Dan", NOW.getTime() + HOLD_MS],
+        ["Eve", undefined],
+      ]);
+      expect((await store.listMail()).map((m) => [m.kind, m.to]).reverse()).toEqual([
+        ["rsvp-confirm-seats", "carl@example.org"],
+        ["rsvp-confirm-seats", "dan@example.org"],
+      ]);
+      // Carl confirms in time: his RSVP counts, for his address too, and its mails tell so.
+      const notice: MailOrder = {
+        kind: "rsvp-notice",
+        envelope: { from: "lodge@example.org", to: ["secretary@example.org"] },
+        messageId: "<carl-notice@example.org>",
+        order: { guestLimit: 70 },
+      };
+      const inTime = new Date(NOW.getTime() + HOLD_MS - 60_000);
+      expect(await store.confirmEventRsvp({ id: 3, now: inTime, mails: [notice] })).toEqual({
+        kind: "confirmed",
+      });
+      expect(await store.confirmEventRsvp({ id: 3, now: inTime, mails: [notice] })).toEqual({
+        kind: "confirmed-before",
+      });
+      expect(await store.findEventRsvpByToken("hash-Carl")).toMatchObject({
+        state: "current",
+        rsvp: { confirmBy: undefined },
+      });
+      const pending = await store.claimDueMail({ now: inTime, leaseUntil: LATER, limit: 10 });
+      expect(
+        pending.filter((m) => m.kind === "rsvp-notice").map((m) => "order" in m && m.order),
+      ).toEqual([{ guestLimit: 70, clientSeats: 21 }]);
+      // Dan does not: once the hold has ended he cannot, and the next settle gives his seats back.
+      const ended = new Date(NOW.getTime() + HOLD_MS);
+      expect(await store.confirmEventRsvp({ id: 4, now: ended, mails: [] })).toEqual({
+        kind: "lapsed",
+        at: ended,
+      });
+      expect(await store.findEventRsvpByToken("hash-Dan")).toMatchObject({ state: "current" });
+      expect(await store.lapsingSeats({ eventId: "e1", now: inTime })).toBe(0);
+      expect(await store.lapsingSeats({ eventId: "e1", now: ended })).toBe(3);
+      expect(await store.waitlistDue({ now: inTime, guestLimit: 70 })).toEqual([]);
+      expect(await store.waitlistDue({ now: ended, guestLimit: 70 })).toEqual(["e1"]);
+      const none = { guestLimit: 70, expiresAt: undefined, mails: new Map(), ranOut: new Map() };
+      expect(await store.settleWaitlist({ eventId: "e1", now: ended, offers: none })).toEqual({
+        kind: "settled",
+        expired: 0,
+        lapsed: 1,
+        offered: 0,
+      });
+      expect((await store.attendeeCounts()).get("e1")).toBe(24);
+      expect(await store.waitlistDue({ now: ended, guestLimit: 70 })).toEqual([]);
+      expect(await store.findEventRsvpByToken("hash-Dan")).toMatchObject({ state: "lapsed" });
+      expect(await store.confirmEventRsvp({ id: 4, now: ended, mails: [] })).toEqual({
+        kind: "lapsed",
+        at: ended,
+      });
+      // Nobody is mailed of the lapse.
+      expect((await store.listMail()).map((m) => m.kind).sort()).toEqual([
+        "rsvp-confirm-seats",
+        "rsvp-confirm-seats",
+        "rsvp-notice",
+      ]);
+      // An RSVP awaiting confirmation that is cancelled reads cancelled, not lapsed.
+      expect((await store.addEventRsvp(held("Fay", 1), cap)).kind).toBe("stored");
+      expect((await cancel(store, 6)).kind).toBe("done");
+      expect(await store.findEventRsvpByToken("hash-Fay")).toMatchObject({ state: "cancelled" });
+      expect(await store.confirmEventRsvp({ id: 6, now: NOW, mails: [] })).toEqual({
+        kind: "not-found",
+      });
       await store.close();
     });
   });
@@ -549,9 +680,7 @@ describe.each(kinds)("the $name store", (kind) => {
       expect((await server.listMail("pending")).map((m) => [m.kind, m.to])).toEqual([
         ["rsvp-cancelled", "ann@example.org"],
       ]);
-      expect(await cancel(secretary, 1)).toEqual({
-        kind: "not-found",
-      });
+      expect(await cancel(secretary, 1)).toEqual({ kind: "not-found" });
       expect(await secretary.getEventRsvp(1)).toBeUndefined();
       await server.close();
       await secretary.close();
@@ -579,7 +708,7 @@ describe.each(kinds)("the $name store", (kind) => {
       manageTokenHash: hash,
     });
 
-    it("finds an RSVP by its token's hash, and says when it was replaced or cancelled", async () => {
+    it("finds an RSVP by its token's hash, and says when it was cancelled", async () => {
       const store = await open();
       await store.addEventRsvp(withToken(rsvp("Ann", 2), "hash-1"), seats(10));
       expect(await store.findEventRsvpByToken("hash-1")).toMatchObject({
@@ -587,16 +716,8 @@ describe.each(kinds)("the $name store", (kind) => {
         rsvp: { id: 1, record: { firstName: "Ann", attendees: 2 } },
       });
       expect(await store.findEventRsvpByToken("no-such-hash")).toBeUndefined();
-      // A second RSVP of the same address replaces the first: its link now says so.
-      await store.addEventRsvp(
-        { ...withToken(rsvp("Ann", 3, "second"), "hash-2"), replaces: 1 },
-        seats(10),
-      );
-      expect((await store.findEventRsvpByToken("hash-1"))?.state).toBe("replaced");
-      expect(await cancel(store, 2)).toMatchObject({
-        kind: "done",
-      });
-      expect((await store.findEventRsvpByToken("hash-2"))?.state).toBe("cancelled");
+      expect(await cancel(store, 1)).toMatchObject({ kind: "done" });
+      expect((await store.findEventRsvpByToken("hash-1"))?.state).toBe("cancelled");
       await store.close();
     });
 
@@ -785,11 +906,6 @@ describe.each(kinds)("the $name store", (kind) => {
       const told = [mail("rsvp-changed", "ann@example.org")];
       // Mails made while Ann had 2; she has 3 by the write.
       expect((await edit(store, 1, 3, 6)).kind).toBe("done");
-      // Her RSVP sent again, whose notice tells of the 2 it replaces, is stale.
-      const again = { ...rsvp("Ann", 1, "again"), replaces: 1 };
-      expect(await store.addEventRsvp({ ...again, replacedAttendees: 2 }, seats(6))).toEqual({
-        kind: "stale",
-      });
       expect((await store.attendeeCounts()).get("e1")).toBe(3);
       const plain = { dinner: false, meals: 0, mealCounts: [] };
       expect(
@@ -1180,9 +1296,9 @@ describe("the SQLite store's own", () => {
     await expectSeatsCounted(sqliteStore(path, NOW));
   });
 
-  it("keeps the moments a version 10 database kept in milliseconds: mail due, retry keys and spent tokens", async () => {
+  it("keeps the moments a version 11 database kept in milliseconds: mail due, retry keys and spent tokens", async () => {
     const path = file();
-    const db = sqliteAtVersion(path, 10);
+    const db = sqliteAtVersion(path, 11);
     const due = NOW.getTime() + 60_000;
     db.prepare(
       `INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id, raw,
@@ -1676,7 +1792,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   const limit = seats(10);
 
   function waiting(firstName: string, attendees: number, at = NOW): WaitlistSubmission {
-    const { response: _response, replaces: _replaces, ...base } = rsvp(firstName, attendees);
+    const { response: _response, unconfirmed: _unconfirmed, ...base } = rsvp(firstName, attendees);
     return {
       ...base,
       receivedAt: at,
@@ -2029,6 +2145,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     expect(await store.settleWaitlist({ eventId: "e1", now: EXPIRES, offers: closed })).toEqual({
       kind: "settled",
       expired: 1,
+      lapsed: 0,
       offered: 0,
     });
     expect(await names(store)).toEqual(["Eve:waiting#1"]);
@@ -2066,6 +2183,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ).toEqual({
       kind: "settled",
       expired: 1,
+      lapsed: 0,
       offered: 0,
     });
     expect(await names(store)).toEqual(["Eve:waiting#1"]);

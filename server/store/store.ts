@@ -3,6 +3,7 @@
  * take and give, and the errors they throw. open-store.ts opens one.
  */
 export { StoreUnavailableError } from "./database.ts";
+export type { ConfirmOutcome } from "./holds.ts";
 export type { ContactRecord, ContactSubmission } from "./messages.ts";
 export type { OfferMails, WaitlistOffers } from "./offers.ts";
 export type { Store } from "./operations.ts";
@@ -12,6 +13,7 @@ export {
   type MailEntry,
   type MailOrder,
   type MailStatus,
+  type MailSubject,
   type OutboxMail,
   type QueuedMail,
   type SendableMail,
@@ -22,12 +24,15 @@ export type { ChangeOutcome, EventRsvpChange } from "./rsvp-changes.ts";
 export {
   type CancelledRsvp,
   type EventRsvpFound,
+  type EventRsvpOutcome,
   type EventRsvpRecord,
   type EventRsvpSituation,
   type EventRsvpSubmission,
+  type LinkAgainFound,
   type RsvpKind,
   type RsvpLimits,
   type RsvpRecords,
+  type RsvpState,
   seatsHeldBy,
 } from "./rsvps.ts";
 export type { Idempotency, Stored, Submission, SubmitOutcome } from "./submissions.ts";

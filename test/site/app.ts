@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import { Clock, NOW, sampleData, startServer, type TestServer } from "../api-harness.ts";
 import { launchChromium } from "./browser.ts";
@@ -165,4 +165,16 @@ export async function pauseClock(page: Page): Promise<void> {
       if (attempt === 5 || !String(error).includes("fast-forward to the past")) throw error;
     }
   }
+}
+
+/**
+ * A sent form's outcome said where the visitor looks (issue 33): in `where` (the dialog, the
+ * page's part) in the form's place, focused, and no banner over the page's heading.
+ */
+export async function outcomeInPlace(page: Page, where: Locator): Promise<void> {
+  const outcome = where.getByTestId("alert");
+  await outcome.waitFor();
+  expect(await where.locator("form").count()).toBe(0);
+  expect(await outcome.evaluate((box) => box === document.activeElement)).toBe(true);
+  expect(await page.locator(".alert-region").getByTestId("alert").count()).toBe(0);
 }

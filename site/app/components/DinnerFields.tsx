@@ -33,6 +33,7 @@ export function DinnerFields({
   problems,
   shownInvalid,
   mealsClosed,
+  follow,
 }: {
   /** The event's own fields the form follows (a whole Event, or the manage page's from the API). */
   event: RsvpRules;
@@ -40,8 +41,13 @@ export function DinnerFields({
   values: EventRsvpValues;
   edit<K extends keyof EventRsvpValues & string>(name: K, value: EventRsvpValues[K]): void;
   edited: ReadonlySet<string>;
-  problems: ReadonlySet<string>;
+  problems: ReadonlyMap<string, string>;
   shownInvalid(field: string): boolean;
+  /**
+   * Sets a field as the form's own doing, not the visitor's (not marked edited): given, the
+   * number of meals follows the number of attendees until the visitor picks it himself.
+   */
+  follow?<K extends keyof EventRsvpValues & string>(name: K, value: EventRsvpValues[K]): void;
   /** The event's meal deadline has passed: seats may still be reserved, dinners no more. */
   mealsClosed: boolean;
 }) {
@@ -56,7 +62,11 @@ export function DinnerFields({
         value={values.numberOfAttendees}
         max={max}
         invalid={shownInvalid("numberOfAttendees")}
-        onChange={(n) => edit("numberOfAttendees", n)}
+        onChange={(n) => {
+          edit("numberOfAttendees", n);
+          // Each attendee usually dines: the meals start at the attendees until chosen apart.
+          if (follow && !edited.has("numberOfMeals")) follow("numberOfMeals", n);
+        }}
       />
       {mealsClosed ? <p className="meals-closed">{mealsClosedText(event)}</p> : null}
       {offersDinner(event) && !mealsClosed ? (

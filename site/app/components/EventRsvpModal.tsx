@@ -1,5 +1,9 @@
 import { useCallback, useId, useState } from "react";
-import { ALERTS, MASONIC_TITLE_PLACEHOLDER } from "../../../core/messages.ts";
+import {
+  ALERTS,
+  CONFIRM_BY_MAIL_HEADING,
+  MASONIC_TITLE_PLACEHOLDER,
+} from "../../../core/messages.ts";
 import {
   type EventRsvpValues,
   eventRsvpProblems,
@@ -8,6 +12,7 @@ import {
 import { mealsOpen } from "../../../core/rules/meal-window.ts";
 import { mealCountField, offersDinner } from "../../../core/rules/meals.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { type ApiFailure, postApi } from "../lib/api.ts";
@@ -22,6 +27,7 @@ import {
   TextField,
   useSentForm,
 } from "./Form.tsx";
+import { FormOutcome, SentOutcome } from "./FormOutcome.tsx";
 import { Modal } from "./Modal.tsx";
 import { RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
 
@@ -39,6 +45,16 @@ export type EventRsvpModalProps = {
 
 /** The alert of a place taken on the waiting list: the server says which place. */
 const ON_THE_LIST = { ...ALERTS.rsvpSuccess, heading: "On the waiting list" };
+
+/**
+ * What the dialog says of a stored RSVP: the catalogue's success, or, for one held for its
+ * visitor to confirm from the mail (past the seats of its network address), the server's
+ * sentence saying why and by when.
+ */
+function answerAlert(answer: { message: string; confirm?: true | undefined }): Alert {
+  if (!answer.confirm) return ALERTS.rsvpSuccess;
+  return { ...ALERTS.rsvpSuccess, heading: `${CONFIRM_BY_MAIL_HEADING}:`, text: answer.message };
+}
 
 function emptyForm(event: Event): EventRsvpValues {
   const counts = Object.fromEntries(
@@ -83,10 +99,20 @@ export default function EventRsvpModal({
       eventRsvpProblems(event, mealsClosed ? { ...values, earlyBirdDinner: false } : values),
     [event, mealsClosed],
   );
-  const { values, edit, edited, problems, shownInvalid, sending, send, reset } = useSentForm(
-    initial,
-    problemsOf,
-  );
+  const {
+    values,
+    edit,
+    follow,
+    edited,
+    problems,
+    shownInvalid,
+    errorOf,
+    sending,
+    send,
+    reset,
+    outcome,
+    clearOutcome,
+  } = useSentForm(initial, problemsOf, { inPlace: true });
   const formId = useId();
   // Why the modal turned to the other way: the server's sentence, shown above the form.
   const [turned, setTurned] = useState<string>();
@@ -108,66 +134,79 @@ export default function EventRsvpModal({
     const payload = buildEventRsvpPayload(event, form);
     if (waitlist) {
       const joined = (answer: { message: string }) => ({ ...ON_THE_LIST, text: answer.message });
-      if (await send("joinWaitlist", () => payload, joined, onClose, turn)) setTurned(undefined);
+      if (await send("joinWaitlist", () => payload, joined, undefined, turn)) setTurned(undefined);
       return;
     }
-    if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, onClose, turn))) return;
+    if (!(await send("eventRsvp", () => payload, answerAlert, undefined, turn))) return;
     setTurned(undefined);
     onSent?.(event.id, form.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
     void postApi("eventSheetRow", toSheetPayload(payload, event)).catch(() => {});
   }
 
+  // Closed, the dialog opens next time on the form again, not on what became of the last one.
+  const close = useCallback(() => {
+    clearOutcome();
+    onClose();
+  }, [clearOutcome, onClose]);
+
   return (
     <Modal
       open={open}
       title={waitlist ? `Join the waiting list for ${event.name}` : `RSVP for ${event.name}`}
-      onClose={onClose}
+      onClose={close}
       className="form-modal"
     >
-      <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
-        <RsvpEvent event={event} />
-        {waitlist ? (
-          <WaitlistNote why={turned} full />
-        ) : turned ? (
-          <p className="waitlist-note" role="status">
-            {turned}
-          </p>
-        ) : null}
-        <RequiredNote />
-        <NameFields values={values} invalid={shownInvalid} edit={edit} />
-        <div className="field-row">
-          <TextField
-            label="Masonic Title"
-            name="masonicTitle"
-            placeholder={MASONIC_TITLE_PLACEHOLDER}
-            value={values.masonicTitle}
-            invalid={shownInvalid("masonicTitle")}
-            onChange={(e) => edit("masonicTitle", e.target.value)}
+      {outcome?.className === "success" ? (
+        <SentOutcome outcome={outcome} onClose={close} />
+      ) : (
+        <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
+          {outcome ? <FormOutcome outcome={outcome} /> : null}
+          <RsvpEvent event={event} />
+          {waitlist ? (
+            <WaitlistNote why={turned} full />
+          ) : turned ? (
+            <p className="waitlist-note" role="status">
+              {turned}
+            </p>
+          ) : null}
+          <RequiredNote />
+          <NameFields values={values} errorOf={errorOf} edit={edit} />
+          <div className="field-row">
+            <TextField
+              label="Masonic Title"
+              name="masonicTitle"
+              placeholder={MASONIC_TITLE_PLACEHOLDER}
+              value={values.masonicTitle}
+              invalid={shownInvalid("masonicTitle")}
+              error={errorOf("masonicTitle")}
+              onChange={(e) => edit("masonicTitle", e.target.value)}
+            />
+            <EmailField values={values} errorOf={errorOf} edit={edit} />
+          </div>
+          <DinnerFields
+            event={event}
+            formId={formId}
+            values={values}
+            edit={edit}
+            edited={edited}
+            problems={problems}
+            shownInvalid={shownInvalid}
+            mealsClosed={mealsClosed}
+            follow={follow}
           />
-          <EmailField values={values} invalid={shownInvalid} edit={edit} />
-        </div>
-        <DinnerFields
-          event={event}
-          formId={formId}
-          values={values}
-          edit={edit}
-          edited={edited}
-          problems={problems}
-          shownInvalid={shownInvalid}
-          mealsClosed={mealsClosed}
-        />
-        <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
-        <FormButtons
-          sending={sending}
-          disabled={problems.size > 0}
-          label={waitlist ? "Join the waiting list" : undefined}
-          onCancel={() => {
-            reset();
-            onClose();
-          }}
-        />
-      </form>
+          <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
+          <FormButtons
+            sending={sending}
+            disabled={problems.size > 0}
+            label={waitlist ? "Join the waiting list" : undefined}
+            onCancel={() => {
+              reset();
+              close();
+            }}
+          />
+        </form>
+      )}
     </Modal>
   );
 }

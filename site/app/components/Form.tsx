@@ -8,6 +8,7 @@ import {
 } from "react";
 import type { ApiRequest, ApiResponse, ApiRoutesOf } from "../../../core/api/routes.ts";
 import { type PrivacyNoteSubject, privacyNote } from "../../../core/messages.ts";
+import { FIELD_LABELS, problemSentence } from "../../../core/rules/form-checks.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { type ApiFailure, failureAlert, newIdempotencyKey, postApi } from "../lib/api.ts";
@@ -29,7 +30,11 @@ function useFormState<T extends object>(initial: () => T) {
     setValues(initial());
     setEdited(new Set());
   }, [initial]);
-  return { values, set, edited, reset };
+  /** Sets a field as the form's own doing (one field following another), not marked edited. */
+  const follow = useCallback(<K extends keyof T & string>(name: K, value: T[K]) => {
+    setValues((current) => ({ ...current, [name]: value }));
+  }, []);
+  return { values, set, follow, edited, reset };
 }
 
 /**
@@ -44,18 +49,39 @@ function useFormState<T extends object>(initial: () => T) {
  */
 export function useSentForm<T extends object, P extends string>(
   initial: () => T,
-  problemsOf: (values: T) => ReadonlySet<P>,
+  problemsOf: (values: T) => ReadonlyMap<P, string>,
+  {
+    inPlace = false,
+  }: {
+    /**
+     * Says the outcome in the form's place (FormOutcome, `outcome`) instead of the alert banner
+     * over the page's heading: a form in a dialog, or in the middle of a page, whose visitor is
+     * looking at it.
+     */
+    inPlace?: boolean;
+  } = {},
 ) {
-  const { values, set, edited, reset } = useFormState(initial);
+  const { values, set, follow, edited, reset } = useFormState(initial);
   const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Alert | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const { showAlert } = useAlerts();
   const problems = problemsOf(values);
   const shownInvalid = (field: P) => problems.has(field) && edited.has(field);
+  /** The sentence under a field shown invalid: 'First name may not contain < or >.' */
+  const errorOf = (field: P): string | undefined => {
+    const problem = problems.get(field);
+    return problem !== undefined && edited.has(field)
+      ? problemSentence(FIELD_LABELS[field] ?? field, problem)
+      : undefined;
+  };
   const edit = <K extends keyof T & string>(name: K, value: T[K]) => {
     idempotencyKey.current = null;
+    // A failure said in place stands until the visitor corrects the form.
+    if (outcome) setOutcome(null);
     set(name, value);
   };
+  const tell = inPlace ? setOutcome : showAlert;
   async function send<K extends ApiRoutesOf<"POST">>(
     route: K,
     payload: () => ApiRequest<K> | Promise<ApiRequest<K>>,
@@ -75,15 +101,30 @@ export function useSentForm<T extends object, P extends string>(
     }
     answered();
     if (!result.ok) {
-      showAlert(failureAlert(result));
+      tell(failureAlert(result));
       return false;
     }
     idempotencyKey.current = null;
     reset();
-    showAlert(typeof success === "function" ? success(result.body) : success);
+    tell(typeof success === "function" ? success(result.body) : success);
     return true;
   }
-  return { values, edit, edited, problems, shownInvalid, sending, send, reset };
+  /** Back to the form: the outcome said in place is put away (the dialog closed, say). */
+  const clearOutcome = useCallback(() => setOutcome(null), []);
+  return {
+    values,
+    edit,
+    follow,
+    edited,
+    problems,
+    shownInvalid,
+    errorOf,
+    sending,
+    send,
+    reset,
+    outcome,
+    clearOutcome,
+  };
 }
 
 /** Send, and for a form in a dialog, Cancel: which clears the form and closes. */
@@ -120,26 +161,54 @@ type FieldProps = {
   label: ReactNode;
   /** Shown invalid (red, aria-invalid): the field breaks a rule and the visitor has edited it. */
   invalid: boolean;
+  /**
+   * What is wrong, in words, under the field (WCAG 2.2, 3.3.1 and 3.3.3): given for a field
+   * that can say it, shown while the field is invalid.
+   */
+  error?: string | undefined;
   required?: boolean;
   className?: string;
 };
+
+/**
+ * The sentence under a field that says what is wrong with it. Always there (empty while there is
+ * nothing to say), so screen readers hear it as it comes; the field names it with
+ * aria-describedby while it says something.
+ */
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <p id={id} className="field-error" aria-live="polite">
+      {error}
+    </p>
+  );
+}
 
 /** A labelled text input. Required fields say so in their label and to screen readers. */
 export function TextField({
   label,
   invalid,
+  error,
   required = false,
   className,
   ...input
 }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "required">) {
   const id = useId();
+  const errorId = `${id}-error`;
+  const says = error !== undefined && invalid;
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input id={id} required={required} aria-invalid={invalid || undefined} {...input} />
+      <input
+        id={id}
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={says ? errorId : undefined}
+        {...input}
+      />
+      <FieldError id={errorId} error={says ? error : undefined} />
     </div>
   );
 }
@@ -151,7 +220,8 @@ export function TextField({
 type PersonFieldsProps<K extends string> =
   | {
       values: Record<K, string>;
-      invalid: (name: K) => boolean;
+      /** The sentence of a field shown invalid, undefined for one that is not. */
+      errorOf: (name: K) => string | undefined;
       edit: (name: K, value: string) => void;
     }
   | { values?: undefined };
@@ -163,9 +233,11 @@ function bound<K extends string>(
   typed: (value: string) => string = (value) => value,
 ) {
   if (!("edit" in props)) return { defaultValue: "", invalid: false };
+  const error = props.errorOf(name);
   return {
     value: props.values[name],
-    invalid: props.invalid(name),
+    invalid: error !== undefined,
+    error,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => props.edit(name, typed(e.target.value)),
   };
 }
@@ -192,7 +264,10 @@ export function NameFields(props: PersonFieldsProps<"firstName" | "lastName">) {
   );
 }
 
-/** The visitor's email address: lowercased as it is typed, since the rules want it so (SPEC 5). */
+/**
+ * The visitor's email address, lowercased as it is typed: the address the server keeps (SPEC 5
+ * refused capitals; we lower them instead).
+ */
 export function EmailField(props: PersonFieldsProps<"email">) {
   return (
     <TextField
@@ -213,6 +288,7 @@ export function EmailField(props: PersonFieldsProps<"email">) {
 export function TextArea({
   label,
   invalid,
+  error,
   required = false,
   value,
   onChange,
@@ -225,6 +301,8 @@ export function TextArea({
   onChange(value: string): void;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
+  const says = error !== undefined && invalid;
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -237,9 +315,11 @@ export function TextArea({
         rows={rows}
         required={required}
         aria-invalid={invalid || undefined}
+        aria-describedby={says ? errorId : undefined}
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
+      <FieldError id={errorId} error={says ? error : undefined} />
     </div>
   );
 }

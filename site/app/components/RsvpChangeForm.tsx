@@ -12,6 +12,7 @@ import { useNow } from "../lib/now.tsx";
 import { useAlerts } from "./Alerts.tsx";
 import { DinnerFields } from "./DinnerFields.tsx";
 import { AttendeesSelect, SubmitButton, useSentForm } from "./Form.tsx";
+import { FormOutcome } from "./FormOutcome.tsx";
 import { ConfirmStep } from "./RsvpLinkPage.tsx";
 
 type Managed = ApiResponse<"manageRsvp">;
@@ -47,7 +48,7 @@ function valuesOf(view: Managed, event: RsvpRules | undefined): EventRsvpValues 
   };
 }
 
-const NO_PROBLEMS: ReadonlySet<string> = new Set();
+const NO_PROBLEMS: ReadonlyMap<string, string> = new Map();
 
 /**
  * The change form: the RSVP's head count, dinner and meals, by the event's own rules (the API's
@@ -58,10 +59,13 @@ export default function ChangeForm({
   token,
   view,
   reload,
+  onDone,
 }: {
   token: string;
   view: Managed;
   reload(): Promise<void>;
+  /** Says what became of the reservation in the form's place (the page keeps it through reload). */
+  onDone(outcome: Alert): void;
 }) {
   const event = view.rules;
   const initial = useCallback(() => valuesOf(view, event), [view, event]);
@@ -69,7 +73,7 @@ export default function ChangeForm({
     (values: EventRsvpValues) => (event ? eventRsvpProblems(event, values) : NO_PROBLEMS),
     [event],
   );
-  const form = useSentForm(initial, problemsOf);
+  const form = useSentForm(initial, problemsOf, { inPlace: true });
   const formId = useId();
   const { showAlert } = useAlerts();
   // After the event's meal deadline the dinner fields give way to a sentence saying so; the
@@ -83,7 +87,10 @@ export default function ChangeForm({
     const payload = () =>
       event ? { ...values, token } : { token, numberOfAttendees: values.numberOfAttendees };
     const sent = await form.send("changeRsvp", payload, CHANGED);
-    if (sent) await reload();
+    if (!sent) return;
+    // Said once the page shows the reservation as it now is, so nothing moves it afterwards.
+    await reload();
+    onDone(CHANGED);
   }
 
   async function cancel() {
@@ -92,13 +99,14 @@ export default function ChangeForm({
       showAlert(failureAlert(result));
       return;
     }
-    showAlert({ ...CHANGED, heading: "Cancelled", text: result.body.message });
     await reload();
+    onDone({ ...CHANGED, heading: "Cancelled", text: result.body.message });
   }
 
   return (
     <form id={formId} className="rsvp-form manage-form panel" noValidate onSubmit={submit}>
       <h2>Change your reservation</h2>
+      {form.outcome ? <FormOutcome outcome={form.outcome} /> : null}
       {event ? (
         <DinnerFields
           event={event}

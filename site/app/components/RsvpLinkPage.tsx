@@ -159,6 +159,35 @@ export function ReservedSummary({
   );
 }
 
+/** A button that takes a step the server answers ('Claim my seats'), saying so while it does. */
+export function StepButton({
+  label,
+  busy,
+  onStep,
+}: {
+  label: string;
+  /** Its words while the server takes the step: 'Claiming...'. */
+  busy: string;
+  onStep(): Promise<void>;
+}) {
+  const [taking, setTaking] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={taking}
+      aria-busy={taking}
+      onClick={async () => {
+        setTaking(true);
+        await onStep();
+        setTaking(false);
+      }}
+    >
+      {taking ? busy : label}
+    </button>
+  );
+}
+
 /**
  * A step that gives something up (cancelling a reservation, leaving the waiting list): a button,
  * then the question with the step and the way back, so one slip of the finger takes nothing away.

@@ -20,6 +20,7 @@ import {
   RequiredNote,
   useSentForm,
 } from "./Form.tsx";
+import { FormOutcome, SentOutcome } from "./FormOutcome.tsx";
 import { Modal } from "./Modal.tsx";
 
 export type SocialRsvpModalProps = {
@@ -41,15 +42,28 @@ const emptyForm = (): SocialRsvpValues => ({
  */
 export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpModalProps) {
   const initial = useCallback(emptyForm, []);
-  const { values, edit, problems, shownInvalid, sending, send, reset } = useSentForm(
-    initial,
-    socialRsvpProblems,
-  );
+  const {
+    values,
+    edit,
+    problems,
+    shownInvalid,
+    errorOf,
+    sending,
+    send,
+    reset,
+    outcome,
+    clearOutcome,
+  } = useSentForm(initial, socialRsvpProblems, { inPlace: true });
+  // Closed, the dialog opens next time on the form again, not on what became of the last one.
+  const close = useCallback(() => {
+    clearOutcome();
+    onClose();
+  }, [clearOutcome, onClose]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const payload = buildSocialRsvpPayload(outing, trimmed(values));
-    const sent = await send("socialRsvp", () => payload, ALERTS.rsvpSuccess, onClose);
+    const sent = await send("socialRsvp", () => payload, ALERTS.rsvpSuccess);
     if (sent) void postApi("socialSheetRow", toSheetPayload(payload, outing)).catch(() => {});
   }
 
@@ -57,34 +71,39 @@ export default function SocialRsvpModal({ outing, open, onClose }: SocialRsvpMod
     <Modal
       open={open}
       title={`RSVP to ${lodge.socialSeries.title}`}
-      onClose={onClose}
+      onClose={close}
       className="form-modal"
     >
-      <form className="rsvp-form" noValidate onSubmit={submit}>
-        <div className="rsvp-event">
-          <h3>RSVP for {outing.name}</h3>
-          {outing.description ? <p>{outing.description}</p> : null}
-          <p className="rsvp-when">{eventWhen(outing.date)}</p>
-        </div>
-        <RequiredNote />
-        <NameFields values={values} invalid={shownInvalid} edit={edit} />
-        <EmailField values={values} invalid={shownInvalid} edit={edit} />
-        <AttendeesSelect
-          value={values.numberOfAttendees}
-          max={MAX_PER_RSVP}
-          invalid={shownInvalid("numberOfAttendees")}
-          onChange={(n) => edit("numberOfAttendees", n)}
-        />
-        <PrivacyNote what="reservation" />
-        <FormButtons
-          sending={sending}
-          disabled={problems.size > 0}
-          onCancel={() => {
-            reset();
-            onClose();
-          }}
-        />
-      </form>
+      {outcome?.className === "success" ? (
+        <SentOutcome outcome={outcome} onClose={close} />
+      ) : (
+        <form className="rsvp-form" noValidate onSubmit={submit}>
+          {outcome ? <FormOutcome outcome={outcome} /> : null}
+          <div className="rsvp-event">
+            <h3>RSVP for {outing.name}</h3>
+            {outing.description ? <p>{outing.description}</p> : null}
+            <p className="rsvp-when">{eventWhen(outing.date)}</p>
+          </div>
+          <RequiredNote />
+          <NameFields values={values} errorOf={errorOf} edit={edit} />
+          <EmailField values={values} errorOf={errorOf} edit={edit} />
+          <AttendeesSelect
+            value={values.numberOfAttendees}
+            max={MAX_PER_RSVP}
+            invalid={shownInvalid("numberOfAttendees")}
+            onChange={(n) => edit("numberOfAttendees", n)}
+          />
+          <PrivacyNote what="reservation" />
+          <FormButtons
+            sending={sending}
+            disabled={problems.size > 0}
+            onCancel={() => {
+              reset();
+              close();
+            }}
+          />
+        </form>
+      )}
     </Modal>
   );
 }

@@ -38,24 +38,11 @@ export function heroSizes(picture: { width: number; height: number }): string {
 }
 
 /**
- * Height of the spotlight's words on a phone (.spotlight-text: a name, a date, a few lines of
- * description and the button), which the picture behind them covers too: an estimate, as the
- * words decide it.
+ * A spotlight slide's picture (.spotlight-image), shown whole: three fifths of the container's
+ * width beside the slide's words, and on a phone (860 px or less) the container's width above
+ * them.
  */
-const SPOTLIGHT_PANEL = "28rem";
-
-/**
- * A picture covering a spotlight slide (.spotlight-image, `object-fit: cover`): a 2:1 box the
- * container's width, drawn wider for a picture wider than that; on a phone (860 px or less) the
- * whole slide, a band of `max(11rem, 45vw)` above the words and the words, so drawn to that
- * height, wider than the window.
- */
-export function spotlightSizes(picture: { width: number; height: number }): string {
-  const aspect = Math.round((picture.width / picture.height) * 1000) / 1000;
-  const wide = Math.max(1, aspect / 2);
+export function spotlightSizes(): string {
   const container = `min(100vw - ${CONTAINER.margins}px, ${CONTAINER.max}px)`;
-  return [
-    `(max-width: 860px) max(100vw - ${CONTAINER.margins}px, (max(11rem, 45vw) + ${SPOTLIGHT_PANEL}) * ${aspect})`,
-    wide === 1 ? container : `calc(${container} * ${wide})`,
-  ].join(", ");
+  return `(max-width: 860px) calc(100vw - ${CONTAINER.margins}px), calc(${container} * 0.6)`;
 }

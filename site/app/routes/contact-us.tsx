@@ -56,7 +56,7 @@ function useFormToken() {
 }
 
 function ContactForm() {
-  const { values, edit, problems, shownInvalid, sending, send } = useSentForm(
+  const { values, edit, problems, shownInvalid, errorOf, sending, send } = useSentForm(
     emptyForm,
     contactProblems,
   );
@@ -103,9 +103,9 @@ function ContactForm() {
     >
       <PlainFormHidden page={`/${CONTACT_PAGE}`} formToken />
       <RequiredNote />
-      <NameFields values={values} invalid={shownInvalid} edit={edit} />
+      <NameFields values={values} errorOf={errorOf} edit={edit} />
       <div className="field-row">
-        <EmailField values={values} invalid={shownInvalid} edit={edit} />
+        <EmailField values={values} errorOf={errorOf} edit={edit} />
         <TextField
           label="Phone Number (optional)"
           name="phoneNumber"
@@ -113,6 +113,7 @@ function ContactForm() {
           autoComplete="tel"
           value={values.phoneNumber}
           invalid={shownInvalid("phoneNumber")}
+          error={errorOf("phoneNumber")}
           onChange={(e) => edit("phoneNumber", e.target.value)}
         />
       </div>
@@ -122,6 +123,7 @@ function ContactForm() {
         required
         value={values.message}
         invalid={shownInvalid("message")}
+        error={errorOf("message")}
         onChange={(value) => edit("message", value)}
       />
       <div className="honeypot" aria-hidden="true">

@@ -4,18 +4,32 @@ import { hasStarted } from "../../../core/rules/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
 import { EVENT_TITLE_ID, EventPage, eventPageDescription } from "../components/EventPage.tsx";
+import { Picture } from "../components/Picture.tsx";
 import { buildMoment } from "../lib/build-moment.ts";
 import { eventWhen } from "../lib/dates.ts";
 import { eventOfPage, eventPageData } from "../lib/event-page.server.ts";
 import { hydratesWhen } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
+import { picture } from "../lib/pictures.server.ts";
 import { PAGES } from "../site-map.ts";
+
+/**
+ * The event's picture across its card, in the page's main column (two thirds of the container
+ * beside the side panel from 1024px, the container's width below) less the card's padding and
+ * border (2.8rem and 5px).
+ */
+const PICTURE_SIZES =
+  "(min-width: 1232px) 729px, (min-width: 1024px) calc((100vw - 4rem) * 2 / 3 - 50px), calc(100vw - 2rem - 50px)";
 
 /** Runs at build time, for every event of the data (past ones too: shared links stay alive). */
 export function loader({ params }: LoaderFunctionArgs) {
   const event = eventOfPage(params.id);
   return {
     event,
+    /** Its picture (the spotlight's), shown above its card when it has one. */
+    picture: event.spotlightImage
+      ? picture("eventImages", event.spotlightImage, { width: 1200, height: 800 })
+      : undefined,
     /** Taken place when built: nothing on its page changes or opens any more. */
     past: hasStarted(event.date, buildMoment(), lodge.timeZone),
     ...eventPageData(event.date, event.address),
@@ -42,7 +56,7 @@ export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) 
  * map and its structured data; kept once the event has taken place.
  */
 export default function EventRoute() {
-  const { event, album, map } = useLoaderData<typeof loader>();
+  const { event, picture: shown, album, map } = useLoaderData<typeof loader>();
   const rsvps = useEventRsvps();
   return (
     <EventPage
@@ -60,6 +74,17 @@ export default function EventRoute() {
       place={{ venue: event.location, address: event.address, embed: map, link: event.addressLink }}
       className={`event-page upcoming-event${event.cancelled ? " is-cancelled" : ""}`}
     >
+      {shown ? (
+        // The page's largest picture, in its first screen: loaded at once.
+        <Picture
+          className="event-page-image"
+          picture={shown}
+          alt={event.altText}
+          sizes={PICTURE_SIZES}
+          loading="eager"
+          fetchPriority="high"
+        />
+      ) : null}
       <EventCard event={event} headingId={EVENT_TITLE_ID} rsvps={rsvps} />
       {rsvps.rsvp.modal}
     </EventPage>

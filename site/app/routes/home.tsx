@@ -40,7 +40,7 @@ export function loader() {
     pictures: Object.fromEntries(
       spotlight.flatMap((event) => {
         const found = picture("eventImages", event.spotlightImage, { width: 1200, height: 800 });
-        return found ? [[event.id, { picture: found, sizes: spotlightSizes(found) }]] : [];
+        return found ? [[event.id, { picture: found, sizes: spotlightSizes() }]] : [];
       }),
     ),
   };

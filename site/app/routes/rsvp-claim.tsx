@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { eventPath } from "../../../core/api/page-paths.ts";
 import type { ApiResponse } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
@@ -9,6 +8,7 @@ import {
   ConfirmStep,
   LinkNotShown,
   ReservedSummary,
+  StepButton,
   useLinkedView,
 } from "../components/RsvpLinkPage.tsx";
 import { failureAlert, postApi } from "../lib/api.ts";
@@ -57,7 +57,11 @@ function EntryActions({ token, entry, reload }: { token: string; entry: Entry; r
           it.
         </p>
         <div className="button-row">
-          <ClaimButton onClaim={() => done("claimOffer", "Claimed")} />
+          <StepButton
+            label="Claim my seats"
+            busy="Claiming..."
+            onStep={() => done("claimOffer", "Claimed")}
+          />
         </div>
         <div className="cancel-box">
           <ConfirmStep
@@ -84,26 +88,6 @@ function EntryActions({ token, entry, reload }: { token: string; entry: Entry; r
         onConfirm={() => done("leaveWaitlist", "Left the waiting list")}
       />
     </section>
-  );
-}
-
-/** 'Claim my seats', and 'Claiming...' while the server takes them. */
-function ClaimButton({ onClaim }: { onClaim(): Promise<void> }) {
-  const [claiming, setClaiming] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button"
-      disabled={claiming}
-      aria-busy={claiming}
-      onClick={async () => {
-        setClaiming(true);
-        await onClaim();
-        setClaiming(false);
-      }}
-    >
-      {claiming ? "Claiming..." : "Claim my seats"}
-    </button>
   );
 }
 

@@ -1,5 +1,8 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { ConfirmSeats } from "../components/ConfirmSeats.tsx";
+import { FormOutcome } from "../components/FormOutcome.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { LinkNotShown, ReservedSummary, useLinkedView } from "../components/RsvpLinkPage.tsx";
 import { hydrates } from "../lib/hydration.ts";
@@ -21,7 +24,8 @@ export const meta = () =>
 
 /**
  * A visitor's own reservation, opened from the personal link in its confirmation mail: what it
- * is for, and, until reservations close, a form to change its head count and dinner or cancel it.
+ * is for, and, until reservations close, a form to change its head count and dinner or cancel it;
+ * one held for its visitor to confirm (the link of the mail that asked), 'Confirm my seats'.
  * The page is the same for everyone; the reservation comes from the API by the link's token.
  */
 export default function RsvpManage() {
@@ -32,6 +36,8 @@ export default function RsvpManage() {
   // The form loads while the API reads the reservation, which it needs anyway.
   useEffect(() => void loadChangeForm(), []);
   const view = loaded.kind === "shown" ? loaded.view : undefined;
+  // What the visitor's last change or cancel came to, said in the form's place.
+  const [outcome, setOutcome] = useState<Alert>();
   // The event's rules come with the answer, as the server has them now: an event the built site
   // has since lost, or changed, is changed by the rules the server will check.
   const changeable = view?.state === "open" && (view.kind === "social" || view.rules !== undefined);
@@ -43,9 +49,33 @@ export default function RsvpManage() {
         {view ? (
           <>
             <ReservedSummary view={view} />
-            {changeable ? (
+            {outcome ? (
+              // Saved or Cancelled where the form was, in view and focused, the form's way back
+              // offered while the reservation can still change.
+              <FormOutcome outcome={outcome}>
+                {changeable ? (
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => setOutcome(undefined)}
+                    >
+                      Change it again
+                    </button>
+                  </div>
+                ) : null}
+              </FormOutcome>
+            ) : view.state === "unconfirmed" ? (
+              <ConfirmSeats token={token} view={view} reload={reload} onDone={setOutcome} />
+            ) : changeable ? (
               <Suspense fallback={null}>
-                <ChangeForm key={JSON.stringify(view)} token={token} view={view} reload={reload} />
+                <ChangeForm
+                  key={JSON.stringify(view)}
+                  token={token}
+                  view={view}
+                  reload={reload}
+                  onDone={setOutcome}
+                />
               </Suspense>
             ) : null}
           </>

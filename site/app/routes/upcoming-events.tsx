@@ -59,6 +59,24 @@ function EventItem({ event, rsvps }: { event: Event; rsvps: ReturnType<typeof us
   );
 }
 
+/**
+ * On a phone the side panel comes after every event, thousands of pixels down: a short way to
+ * what it holds, under the page's title. Wider screens show the panel beside the events.
+ */
+function Shortcuts({ subscribe }: { subscribe: string | undefined }) {
+  return (
+    <nav className="events-shortcuts" aria-label="Calendar, schedule and map">
+      {subscribe ? (
+        <a className="button button-secondary" href={subscribe}>
+          Subscribe to our calendar
+        </a>
+      ) : null}
+      <a href="#side-panel-heading">Meeting schedule</a>
+      <a href="#where-heading">Map and directions</a>
+    </nav>
+  );
+}
+
 function SidePanel({ schedule, subscribe, notes, notesHeading }: SidePanelData) {
   const { address } = lodge;
   return (
@@ -119,6 +137,7 @@ export default function UpcomingEvents() {
       <PageHeading title="Upcoming Events" subheading={lodge.name} />
       <div className="container section events-layout">
         <div className="events-main">
+          <Shortcuts subscribe={side.subscribe} />
           {shown.length === 0 ? (
             <EmptyState>No events are scheduled right now. {side.schedule[0]}</EmptyState>
           ) : (
