@@ -120,7 +120,7 @@ describe("a lodge moves in from the old site", () => {
       expect(page("university-heights-past-masters")).toContain(name);
     }
 
-    const { data } = loadData(join(root, "lodge"), root, NOW);
+    const { data } = loadData(join(root, "lodge"), root);
     if (!data) throw new Error("the imported lodge does not load");
     server = await startServer({
       data,
