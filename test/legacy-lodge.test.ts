@@ -7,7 +7,7 @@ import { loadData } from "../cli/load/load-data.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { Clock, NOW, startServer, type TestServer } from "./api-harness.ts";
-import { lodge } from "./cli-harness.ts";
+import { lodge, lodgeBuild } from "./cli-harness.ts";
 
 /**
  * A lodge moving in from the site this product replaces: its content in the old site's JSON
@@ -25,18 +25,6 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const file = (path: string) => readFileSync(join(root, path), "utf8");
 const page = (path: string) => file(join("dist", path, "index.html"));
-
-/** `lodge build` for the tests' moment (NOW), as the other site tests build. */
-async function build(...argv: string[]) {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  process.env.SOURCE_DATE_EPOCH = String(NOW.getTime() / 1000);
-  try {
-    return await lodge(root, "build", ...argv);
-  } finally {
-    if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
-    else process.env.SOURCE_DATE_EPOCH = epoch;
-  }
-}
 
 describe("a lodge moves in from the old site", () => {
   let server: TestServer | undefined;
@@ -100,7 +88,8 @@ describe("a lodge moves in from the old site", () => {
     // the site is built as a draft until the webmaster replaces it.
     expect(validate.stdout.filter((line) => line.includes("lodge init drew"))).toHaveLength(2);
 
-    const built = await build(
+    const built = await lodgeBuild(
+      root,
       ...["--data", "lodge", "--out", "dist", "--images", "images", "--draft"],
     );
     expect(built.stderr).toEqual([]);

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { NOW } from "./api-harness.ts";
-import { lodge, lodgeAt, sampleCopy } from "./cli-harness.ts";
+import { lodge, lodgeAt, lodgeBuild, sampleCopy } from "./cli-harness.ts";
 
 const site = inject("site");
 let sample: ReturnType<typeof sampleCopy>;
@@ -11,17 +10,8 @@ beforeAll(() => {
 });
 afterAll(() => sample?.cleanup());
 
-/** Builds the copy as `lodge build` does, for the tests' moment, with the sample's pictures. */
-async function build() {
-  const epoch = process.env.SOURCE_DATE_EPOCH;
-  process.env.SOURCE_DATE_EPOCH = String(NOW.getTime() / 1000);
-  try {
-    return await lodge(sample.root, "build", "--images", site.imagesDir);
-  } finally {
-    if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
-    else process.env.SOURCE_DATE_EPOCH = epoch;
-  }
-}
+/** Builds the copy for the tests' moment, with the sample's pictures. */
+const build = () => lodgeBuild(sample.root, "--images", site.imagesDir);
 
 const page = (path: string) => readFileSync(join(sample.root, "dist", path, "index.html"), "utf8");
 
