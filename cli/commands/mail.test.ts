@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store.ts";
 import type { ComposedMail, Store } from "../../server/store/store.ts";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 beforeEach(() => {
@@ -76,7 +76,7 @@ describe("lodge mail", () => {
         "Mail 2 (contact-acknowledgement to ann@example.org) is queued again: lodge serve sends it within a minute while it runs, or when it next starts.",
       ],
     });
-    expect((await store.claimDueMail(new Date(), new Date(), 5)).map((m) => m.id)).toContain(2);
+    expect((await store.claimDueMail(NOW, NOW, 5)).map((m) => m.id)).toContain(2);
     const sent = await lodge(sample.root, "mail", "--retry", "1");
     expect(sent).toMatchObject({
       code: 1,

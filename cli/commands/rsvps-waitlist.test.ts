@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store.ts";
 import type { EventRsvpRecord, Store } from "../../server/store/store.ts";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts"; (lodge rsvps cancel/edit and lodge mail --retry take the context's now, as lodge rsvps and lodge events do: the waiting-list test's event of January 2028 had passed by the machine's clock two years ahead, so the cancel offered no seats. The tests claim the mail due at NOW, not at the machine's moment)
 
 /**
  * `lodge rsvps cancel` and `edit` on a full event with a waiting list: the seats they free are
@@ -94,7 +94,7 @@ describe("lodge rsvps cancel and edit with a waiting list", () => {
       (await store.listWaitlist(EVENT)).map((e) => `${e.record.firstName}:${e.state}`),
     ).toEqual(["Dan:offered", "Eve:waiting"]);
     // Queued as an order, composed from Dan's entry when the server's worker sends it.
-    const offer = (await store.claimDueMail(new Date(), new Date(), 10)).flatMap((mail) =>
+    const offer = (await store.claimDueMail(NOW, NOW, 10)).flatMap((mail) =>
       mail.kind === "waitlist-offer" && "order" in mail ? [mail] : [],
     );
     expect(offer).toHaveLength(1);
@@ -113,7 +113,7 @@ describe("lodge rsvps cancel and edit with a waiting list", () => {
       "The freed seats go to the waiting list when lodge serve next looks (within a minute while it runs): this command has no site address (siteUrl) or server secret for the claim links.",
     );
     expect((await store.listWaitlist(EVENT)).map((e) => e.state)).toEqual(["waiting", "waiting"]);
-    expect(await store.waitlistDue(new Date(), 70)).toEqual([EVENT]);
+    expect(await store.waitlistDue(NOW, 70)).toEqual([EVENT]);
     await store.close();
   });
 });
