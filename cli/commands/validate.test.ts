@@ -247,6 +247,42 @@ describe("lodge validate", () => {
     );
   });
 
+  it("says in one line how many pictures the albums name that data/albums lacks, and the likely cause, where a line each would be hundreds", async () => {
+    // An old site's albums before media.albums names their bucket: covers and the pictures of a
+    // recent event, none of them in data/albums.
+    sample.write(
+      "albums.yaml",
+      [
+        "- albumName: 2017_03_15_Sports_Night\n  title: Sports Night",
+        "- albumName: 2019.12.11 Brotherhood Night\n  title: Brotherhood Night",
+        "- albumName: 2026-10-17-table-lodge\n  title: Table Lodge",
+        "",
+      ].join("\n"),
+    );
+    sample.write(
+      "recent-events.yaml",
+      "- eventName: Sports Night\n  albumName: 2017_03_15_Sports_Night\n  imageUrls: [bowling-1.jpg, bowling-2.jpg]\n  eventDate: 2017/03/15\n",
+    );
+    const grouped =
+      "data/lodge.yaml:110:11  warning  2 albums name 4 pictures that are not in data/albums/: if the old site kept them in a bucket, set media.albums to its address (https://storage.googleapis.com/BUCKET/)";
+    const validate = await lodge(sample.root, "validate");
+    expect(validate.code).toBe(0);
+    expect(problems(validate.stdout)).toEqual([grouped]);
+    // The build needs every picture its pages show: the same line, as an error.
+    const build = await lodge(sample.root, "build", "--modules-only");
+    expect(build.code).toBe(1);
+    expect(build.stdout).toEqual([grouped.replace("  warning  ", "  ")]);
+    // One picture missing is told where its name is, as any other.
+    sample.write(
+      "recent-events.yaml",
+      "- eventName: Table Lodge\n  albumName: 2026-10-17-table-lodge\n  imageUrls: [gone.jpg]\n  eventDate: 2026/10/17\n",
+    );
+    sample.write("albums.yaml", "- albumName: 2026-10-17-table-lodge\n  title: Table Lodge\n");
+    expect(problems((await lodge(sample.root, "validate")).stdout)).toEqual([
+      "data/recent-events.yaml:3:15  warning  recent-events[0] (2026/10/17 Table Lodge)  imageUrls[0]: data/albums/2026-10-17-table-lodge/gone.jpg not found; add the file or correct the name",
+    ]);
+  });
+
   it("refuses two events with one id and warns about repeats and meals without a cost, not a past spotlight", async () => {
     sample.write(
       "events.yaml",
