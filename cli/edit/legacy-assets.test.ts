@@ -109,6 +109,14 @@ describe("the old app's pictures, found as its pages found them", () => {
       "smith.jpg",
       "history-smith.jpg",
     ]);
+    // A portrait kept at a full address stays there.
+    const kept = localiseAssets(
+      "pastMasters",
+      { number: 1, name: "A", term: "1868", imgUrl: "https://example.org/a.jpg" },
+      tree,
+      claims,
+    );
+    expect([kept.entry.imgUrl, kept.copies]).toEqual(["https://example.org/a.jpg", []]);
     // An outing's picture is in a bucket on the old site: not looked for.
     expect(
       localiseAssets("socialEvents", { eventImageUrl: "hats.jpeg" }, tree, claims).copies,

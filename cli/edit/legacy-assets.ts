@@ -173,6 +173,8 @@ export function localiseAssets(
   const out = structuredClone(entry);
   const pictures = entityOf(kind).legacy?.pictures ?? {};
   for (const { path, folder, file } of entryMedia(kind, entry)) {
+    // A full address (a portrait kept elsewhere) stays as it is.
+    if (isAddress(file)) continue;
     const picture = pictures[String(path[0])];
     const asset = assetPath(file);
     if (!picture && !asset) continue;
