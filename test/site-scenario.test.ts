@@ -37,6 +37,8 @@ describe("the secretary and the webmaster at work, then lodge build", () => {
           "45",
           "",
           "Prime Rib, Grilled Salmon, Vegetable Lasagna",
+          // add-event shows the event as it will be written and asks before adding it.
+          "y",
         ],
       },
       "add-event",
@@ -75,5 +77,6 @@ describe("the secretary and the webmaster at work, then lodge build", () => {
     const masters = page("past-masters");
     expect(masters).toContain("Oscar W. Cooke");
     expect(masters).not.toContain("Oscar W. Cook<");
-  });
+    // A whole build of the sample with its pictures: 15-30 s alone, more beside the other tests.
+  }, 120_000);
 });
