@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store.ts";
 import type { EventRsvpRecord, Store } from "../../server/store/store.ts";
-import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts"; (lodge rsvps cancel/edit and lodge mail --retry take the context's now, as lodge rsvps and lodge events do: the waiting-list test's event of January 2028 had passed by the machine's clock two years ahead, so the cancel offered no seats. The tests claim the mail due at NOW, not at the machine's moment)
+import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
 
 /**
  * `lodge rsvps cancel` and `edit` on a full event with a waiting list: the seats they free are
