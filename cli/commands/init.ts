@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { scheduleText, USUAL_SCHEDULES } from "../../core/rules/lodge-text.ts";
+import { wallTimeIn } from "../../core/rules/wall-time.ts";
 import { type Context, parseOptions, shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { DEFAULT_TIME_ZONE, initAnswers } from "../init/answers.ts";
@@ -44,7 +45,7 @@ async function init(ctx: Context, target: string, raw: unknown): Promise<void> {
     );
   }
   const arg = where.includes(" ") ? `"${where}"` : where;
-  const year = (ctx.now ?? new Date()).getFullYear() + 1;
+  const year = wallTimeIn(ctx.now ?? new Date(), data.lodge.timeZone).year + 1;
   ctx.out(`Started ${answers.name} in ${where}, meeting ${scheduleText(answers.meetings)}.`);
   ctx.out("Before the site goes live, replace what the starter put in (lodge validate lists it):");
   for (const problem of problems) if (problem.placeholder) ctx.out(`  ${problem.placeholder}`);

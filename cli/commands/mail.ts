@@ -37,7 +37,7 @@ async function mail(ctx: Context, raw: unknown): Promise<void> {
   };
   await withStore(ctx, { db: o.db, data: o.data, lodge: data?.lodge }, async (store) => {
     if (o.retry !== undefined) {
-      ctx.out(await retry(store, o.retry, new Date(), view));
+      ctx.out(await retry(store, o.retry, ctx.now ?? new Date(), view));
       return;
     }
     const sent = await store.listMail("sent");

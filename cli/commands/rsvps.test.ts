@@ -7,7 +7,7 @@ import type {
   EventRsvpRecord,
   EventRsvpSubmission,
 } from "../../server/store/store.ts";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
 import { parseMail } from "../../test/mime.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { racing } from "../../test/racing-store.ts";
@@ -447,11 +447,7 @@ describe("lodge rsvps cancel and edit", () => {
     ]);
     // The connection a running server holds sees it at once.
     expect((await store.attendeeCounts()).get("2028-01-05-table-lodge")).toBe(1);
-    const [notice] = await store.claimDueMail({
-      now: new Date(),
-      leaseUntil: new Date(),
-      limit: 10,
-    });
+    const [notice] = await store.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 10 });
     expect(notice?.envelope.to).toEqual(["ann@example.org"]);
     const text = parseMail(notice && "raw" in notice ? notice.raw : Buffer.from("")).text;
     expect(text).toContain(

@@ -73,7 +73,7 @@ async function change(ctx: Context, id: string, raw: unknown, what: "cancel" | "
       store,
       data,
       mail,
-      new Date(),
+      ctx.now ?? new Date(),
       rsvp,
       wanted,
       options.dryRun,

@@ -123,9 +123,9 @@ function holdsLodgeData(dir: string): boolean {
 
 /**
  * Reads and validates every content file of a lodge. Never throws for bad data: every problem
- * found is returned at once, located in its file. `now` decides what is in the past.
+ * found is returned at once, located in its file. What it finds does not depend on the day.
  */
-export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Loaded {
+export function loadData(dir: string, cwd = process.cwd()): Loaded {
   const display = (path: string) => shownPath(cwd, path);
   const problems: Problem[] = [];
   const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
@@ -314,7 +314,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
   const data = parsed.data;
   if (data) {
     problems.push(
-      ...checkSuspicious(data, sources, now),
+      ...checkSuspicious(data, sources),
       ...checkMedia(dir, data, sources, cwd),
       ...albums.problems,
       ...checkPlaceholders(dir, data, sources, cwd),
