@@ -37,16 +37,22 @@ function encode(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
-/** Each moment's ISO text, kept with it: a write names the same few moments several times. */
-const isoTexts = new WeakMap<Date, { time: number; text: string }>();
+/**
+ * The ISO text of the last two moments encoded, by their time: a write names the same few
+ * moments several times (when it came, when its mails are due), and a map of every Date ever
+ * encoded cost more than the text it saved.
+ */
+let last = { time: Number.NaN, text: "" };
+let before = last;
 function isoText(moment: Date): string {
   const time = moment.getTime();
-  let known = isoTexts.get(moment);
-  if (known?.time !== time) {
-    known = { time, text: moment.toISOString() };
-    isoTexts.set(moment, known);
-  }
-  return known.text;
+  if (last.time === time) return last.text;
+  if (before.time === time) return before.text;
+  // An invalid moment (NaN) matches neither and throws here, as it always did.
+  const text = moment.toISOString();
+  before = last;
+  last = { time, text };
+  return text;
 }
 
 /**
