@@ -8,36 +8,43 @@
 /** The databases a store runs on. */
 export type Dialect = "sqlite" | "postgres";
 
+/** What a statement holds besides its parameters: one class, so one check tells them apart. */
+class Part {}
+
 /** A statement, or a part of one. */
-export class Sql {
+export class Sql extends Part {
   readonly strings: readonly string[];
   readonly values: readonly unknown[];
   constructor(strings: readonly string[], values: readonly unknown[]) {
+    super();
     this.strings = strings;
     this.values = values;
   }
 }
 
 /** A part written otherwise for each database. */
-class Dialectal {
+class Dialectal extends Part {
   readonly text: Record<Dialect, Sql>;
   constructor(text: Record<Dialect, Sql>) {
+    super();
     this.text = text;
   }
 }
 
 /** The id the last row inserted into `table` was given, in the transaction (see insertedId). */
-export class InsertedId {
+export class InsertedId extends Part {
   readonly table: string;
   constructor(table: string) {
+    super();
     this.table = table;
   }
 }
 
 /** A table's or a column's name, quoted. */
-class Name {
+class Name extends Part {
   readonly name: string;
   constructor(name: string) {
+    super();
     this.name = name;
   }
 }
@@ -120,15 +127,25 @@ function shaped(
   rows: number,
   make: () => string[],
 ): readonly string[] {
-  const key = `${helper} ${rows} ${columns[0]} ${columns.length}`;
-  const known = SHAPES.get(key) ?? [];
-  for (const shape of known) if (same(shape.columns, columns)) return shape.strings;
+  const first = columns[0] ?? "";
+  const known = SHAPES.get(first) ?? [];
+  for (const shape of known) {
+    if (shape.helper === helper && shape.rows === rows && same(shape.columns, columns)) {
+      return shape.strings;
+    }
+  }
   if (SHAPES.size >= 256) SHAPES.clear();
   const strings = make();
-  SHAPES.set(key, [{ columns, strings }, ...known]);
+  SHAPES.set(first, [{ helper, rows, columns, strings }, ...known.slice(0, 63)]);
   return strings;
 }
-const SHAPES = new Map<string, { columns: readonly string[]; strings: string[] }[]>();
+interface Shaped {
+  helper: string;
+  rows: number;
+  columns: readonly string[];
+  strings: string[];
+}
+const SHAPES = new Map<string, Shaped[]>();
 
 /**
  * The id the last row inserted into `table` in this transaction (Tx.insert) was given, as the
@@ -137,12 +154,22 @@ const SHAPES = new Map<string, { columns: readonly string[]; strings: string[] }
  */
 export const insertedId = interned((table: string) => sql`${new InsertedId(table)}`);
 
-/** A statement as one database takes it: its text between the parameters, and the parameters. */
-export interface Rendered {
+/**
+ * A statement's text in one database, made once per template and shape: the same object each
+ * time, so a connection finds its prepared statement by it (no text to hash or trim per call).
+ */
+export interface Compiled {
   /** The text with `?` for each parameter (SQLite's). */
-  text: string;
+  readonly text: string;
   /** The text around the parameters (a template's strings, with `raw`: PostgreSQL's). */
-  parts: readonly string[];
+  readonly parts: readonly string[];
+  /** Nothing to run: a clause only the other database has (postgresOnly). */
+  readonly empty: boolean;
+}
+
+/** A statement as one database takes it: its text between the parameters, and the parameters. */
+export interface Rendered extends Compiled {
+  compiled: Compiled;
   params: unknown[];
 }
 
@@ -158,12 +185,15 @@ const EITHER = Symbol("dialectal");
 function walk(statement: Sql, dialect: Dialect, signature: unknown[], params: unknown[]): void {
   signature.push(statement.strings);
   for (const value of statement.values) {
-    if (value instanceof Sql) walk(value, dialect, signature, params);
+    if (!(value instanceof Part)) {
+      signature.push(PARAM);
+      params.push(value);
+    } else if (value instanceof Sql) walk(value, dialect, signature, params);
     else if (value instanceof Dialectal) {
       signature.push(EITHER);
       walk(value.text[dialect], dialect, signature, params);
     } else if (value instanceof Name) signature.push(value.name);
-    else if (value instanceof InsertedId && dialect === "postgres") signature.push(value);
+    else if (dialect === "postgres") signature.push(value);
     else {
       signature.push(PARAM);
       params.push(value);
@@ -172,17 +202,16 @@ function walk(statement: Sql, dialect: Dialect, signature: unknown[], params: un
 }
 
 /** The text of a statement, by the template it starts with, for each signature met. */
-const COMPILED: Record<Dialect, WeakMap<readonly string[], Compiled[]>> = {
+const COMPILED: Record<Dialect, WeakMap<readonly string[], Shape[]>> = {
   sqlite: new WeakMap(),
   postgres: new WeakMap(),
 };
-interface Compiled {
+interface Shape {
   signature: unknown[];
-  text: string;
-  parts: readonly string[];
+  compiled: Compiled;
 }
 
-function compile(statement: Sql, dialect: Dialect): string[] {
+function compile(statement: Sql, dialect: Dialect): Compiled {
   const parts = [""];
   const append = (part: Sql) => {
     part.strings.forEach((text, i) => {
@@ -198,45 +227,52 @@ function compile(statement: Sql, dialect: Dialect): string[] {
     });
   };
   append(statement);
-  return parts;
+  const text = parts.join("?");
+  return { text, parts: Object.assign(parts, { raw: parts }), empty: text.trim() === "" };
 }
 
 /** The statement in `dialect`'s text, its values as given (each database encodes its own). */
 export function render(statement: Sql, dialect: Dialect): Rendered {
   // Most statements are a template of parameters alone: their text is the template's.
-  if (statement.values.every(isParam)) {
-    const flat = FLAT[dialect].get(statement.strings) ?? compiled(statement, dialect, FLAT);
-    return { text: flat.text, parts: flat.parts, params: statement.values as unknown[] };
+  if (isFlat(statement.values)) {
+    let compiled = FLAT[dialect].get(statement.strings);
+    if (!compiled) {
+      compiled = compile(statement, dialect);
+      FLAT[dialect].set(statement.strings, compiled);
+    }
+    return rendered(compiled, statement.values as unknown[]);
   }
   const signature: unknown[] = [];
   const params: unknown[] = [];
   walk(statement, dialect, signature, params);
   const known = COMPILED[dialect].get(statement.strings) ?? [];
   for (const one of known) {
-    if (same(one.signature, signature)) return { text: one.text, parts: one.parts, params };
+    if (same(one.signature, signature)) return rendered(one.compiled, params);
   }
-  const { text, parts } = compiled(statement, dialect);
+  const compiled = compile(statement, dialect);
   // A template met with parts of ever new shapes (lists of every length) keeps the latest.
-  COMPILED[dialect].set(statement.strings, [{ signature, text, parts }, ...known.slice(0, 63)]);
-  return { text, parts, params };
+  COMPILED[dialect].set(statement.strings, [{ signature, compiled }, ...known.slice(0, 63)]);
+  return rendered(compiled, params);
 }
 
-const isParam = (value: unknown) =>
-  !(value instanceof Sql || value instanceof Dialectal || value instanceof Name) &&
-  !(value instanceof InsertedId);
+const rendered = (compiled: Compiled, params: unknown[]): Rendered => ({
+  compiled,
+  text: compiled.text,
+  parts: compiled.parts,
+  empty: compiled.empty,
+  params,
+});
+
+function isFlat(values: readonly unknown[]): boolean {
+  for (const value of values) if (value instanceof Part) return false;
+  return true;
+}
 
 /** The texts of the templates of parameters alone. */
-const FLAT: Record<Dialect, WeakMap<readonly string[], { text: string; parts: string[] }>> = {
+const FLAT: Record<Dialect, WeakMap<readonly string[], Compiled>> = {
   sqlite: new WeakMap(),
   postgres: new WeakMap(),
 };
-
-function compiled(statement: Sql, dialect: Dialect, flat?: typeof FLAT) {
-  const parts = compile(statement, dialect);
-  const texts = { text: parts.join("?"), parts: Object.assign(parts, { raw: parts }) };
-  flat?.[dialect].set(statement.strings, texts);
-  return texts;
-}
 
 function same(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;

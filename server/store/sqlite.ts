@@ -5,7 +5,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { setImmediate as soon } from "node:timers";
 import { type Database, StoreUnavailableError, type Tx } from "./database.ts";
 import { stepsAfter } from "./migrations.ts";
-import { InsertedId, isJson, name, render, type Sql, sql, values } from "./sql.ts";
+import { type Compiled, InsertedId, isJson, name, render, type Sql, sql, values } from "./sql.ts";
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -80,6 +80,9 @@ interface PendingWrite {
   reject: (error: unknown) => void;
 }
 
+/** A lock taken: SQLite's writer holds the whole file (one promise for every lock). */
+const SETTLED: Promise<void> = Promise.resolve();
+
 /** How many compiled statements a connection keeps (lists of ids make statements of their own). */
 const COMPILED = 256;
 
@@ -141,38 +144,60 @@ export class SqliteDatabase implements Database {
 
   /** The id each table's last insert gave its row (insertedId). */
   readonly #inserted = new Map<string, number>();
+  /** The statements prepared, by their compiled text's object (render gives one per shape). */
+  readonly #prepared = new Map<Compiled, StatementSync>();
 
   /**
-   * Runs the statement compiled with its parameters in SQLite's types (`how`: get, all or run),
-   * or answers `none` for one only PostgreSQL has (postgresOnly).
+   * The statement prepared with its parameters in SQLite's types, or undefined for one only
+   * PostgreSQL has (postgresOnly).
    */
-  #exec<T>(query: Sql, how: (statement: StatementSync, params: SQLInputValue[]) => T, none: T) {
-    const { text, params } = render(query, "sqlite");
-    if (text.trim() === "") return none;
+  #bound(query: Sql): { statement: StatementSync; params: SQLInputValue[] } | undefined {
+    const { compiled, params } = render(query, "sqlite");
+    if (compiled.empty) return undefined;
     for (let i = 0; i < params.length; i++) {
       const value = params[i];
       params[i] =
         value instanceof InsertedId ? (this.#inserted.get(value.table) ?? null) : encode(value);
     }
-    return how(this.#statement(text), params as SQLInputValue[]);
+    let statement = this.#prepared.get(compiled);
+    if (!statement) {
+      if (this.#prepared.size >= COMPILED) this.#prepared.clear();
+      statement = this.#statement(compiled.text);
+      this.#prepared.set(compiled, statement);
+    }
+    return { statement, params: params as SQLInputValue[] };
+  }
+
+  #all<T>(query: Sql): T[] {
+    const bound = this.#bound(query);
+    return bound ? (bound.statement.all(...bound.params) as T[]) : [];
+  }
+
+  #one<T>(query: Sql): T | undefined {
+    const bound = this.#bound(query);
+    return bound && (bound.statement.get(...bound.params) as T | undefined);
+  }
+
+  #run(query: Sql): number {
+    const bound = this.#bound(query);
+    return bound ? Number(bound.statement.run(...bound.params).changes) : 0;
   }
 
   #insert(table: string, columns: Record<string, unknown>): number {
-    const insert = sql`INSERT INTO ${name(table)} ${values(columns)}`;
-    const id = this.#exec(insert, (s, p) => Number(s.run(...p).lastInsertRowid), 0);
+    const insert = this.#bound(sql`INSERT INTO ${name(table)} ${values(columns)}`);
+    const id = insert ? Number(insert.statement.run(...insert.params).lastInsertRowid) : 0;
     this.#inserted.set(table, id);
     return id;
   }
 
   /** Statements on the one connection: each runs at once, its promise already settled. */
   readonly #tx: Tx = {
-    all: async <T>(query: Sql) => this.#exec(query, (s, p) => s.all(...p) as T[], []),
-    one: async <T>(query: Sql) =>
-      this.#exec(query, (s, p) => s.get(...p) as T | undefined, undefined),
-    run: async (query: Sql) => this.#exec(query, (s, p) => Number(s.run(...p).changes), 0),
+    all: async <T>(query: Sql) => this.#all<T>(query),
+    one: async <T>(query: Sql) => this.#one<T>(query),
+    run: async (query: Sql) => this.#run(query),
     insert: async (table: string, columns: Record<string, unknown>) => this.#insert(table, columns),
     // The writer's lock is the whole file's, taken by BEGIN IMMEDIATE.
-    lock: async () => {},
+    lock: () => SETTLED,
   };
 
   /**
