@@ -163,7 +163,7 @@ export const lodgeSchema = z.strictObject({
   // So one visitor cannot take every seat under invented names.
   seatsPerAddress: wholeNumber("a number of seats", 1, 10000).default(20).meta({
     description:
-      "The seats of one event that RSVPs sent from one network address may hold together; a hall where many members reserve on one connection may need more.",
+      "The seats of one event that RSVPs sent from one network address may hold at once; past them each further RSVP is held for 30 minutes until its visitor confirms it from the mail (a hall of members on one connection reserves them all so).",
   }),
   reminderTime: clockTime.default("10:00").meta({
     description: "When, the day before an event or an outing, its attendees get a reminder.",
