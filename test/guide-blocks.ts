@@ -2,7 +2,8 @@
  * The commands a guide in docs/ shows, as its ```console blocks hold them: each line starting
  * with '$ ' is a command, the lines after it what it prints. A line '...' stands for any lines,
  * and '...' inside a line for any text (a duration, a count that depends on the machine).
- * A comment `<!-- before: NAME -->` just above a block names what the test sets up first.
+ * A comment `<!-- before: NAME -->` just above a block names what the test sets up first. A block
+ * may be indented, as in a numbered step: its lines are read without the fence's indent.
  */
 
 export type Step = {
@@ -19,8 +20,12 @@ export function consoleBlocks(markdown: string): Block[] {
   const blocks: Block[] = [];
   let block: Block | undefined;
   let fence = false;
+  let indent = "";
   let before: string | undefined;
-  lines.forEach((text, index) => {
+  lines.forEach((line, index) => {
+    const opening = fence ? undefined : /^( *)```/.exec(line);
+    if (opening) indent = opening[1] ?? "";
+    const text = line.startsWith(indent) ? line.slice(indent.length) : line;
     if (text.startsWith("```")) {
       if (!fence && /^```console\s*$/.test(text)) block = { steps: [], before, line: index + 1 };
       if (fence && block) blocks.push(block);

@@ -31,6 +31,8 @@ import { type Block, consoleBlocks, outputMatches, shellWords } from "./guide-bl
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const GUIDES = ["docs/webmaster.md", "docs/secretary.md", "docs/operator.md"];
 const UPDATE = process.env.UPDATE_GUIDES === "1";
+/** A lodge on the site this product replaces (see its README), for the webmaster's moving in. */
+const LEGACY = join(ROOT, "test", "fixtures", "legacy-lodge");
 
 const scratch: string[] = [];
 afterAll(() => {
@@ -59,6 +61,15 @@ const form = (first: string, last: string, more: Partial<EventRsvpForm>): EventR
 
 /** What a guide says happened before a block: the names its `<!-- before: -->` comments use. */
 const BEFORE: Record<string, (root: string) => Promise<void>> = {
+  /** The old site's checkout beside the project, and a past-master list as Excel saved it. */
+  "the old site": async (root) => {
+    cpSync(join(LEGACY, "old-site"), join(root, "old-site"), { recursive: true });
+    cpSync(join(LEGACY, "golden-square-masters.csv"), join(root, "golden-square-masters.csv"));
+  },
+  /** The webmaster describes the lodge in lodge.yaml: its three lists and its buckets. */
+  "lodge.yaml described": async (root) => {
+    cpSync(join(LEGACY, "lodge.yaml"), join(root, "lodge", "lodge.yaml"));
+  },
   /** Visitors reserve through the site, as served from the lodge's own database. */
   "visitors RSVP": async (root) => {
     // The secretary's guide adds the Table Lodge; the operator's finds it added.
@@ -180,12 +191,15 @@ function rewritten(markdown: string, printed: Map<number, string[]>): string {
   let skipping = false;
   lines.forEach((line, index) => {
     const got = printed.get(index + 1);
+    // A block in a numbered step is indented: what it prints is too.
+    const indent = /^ */.exec(line)?.[0] ?? "";
     if (got) {
-      out.push(line, ...got);
+      out.push(line, ...got.map((printedLine) => `${indent}${printedLine}`));
       skipping = true;
       return;
     }
-    if (skipping && (line.startsWith("$ ") || line.startsWith("```"))) skipping = false;
+    const text = line.trimStart();
+    if (skipping && (text.startsWith("$ ") || text.startsWith("```"))) skipping = false;
     if (!skipping) out.push(line);
   });
   return out.join("\n");
