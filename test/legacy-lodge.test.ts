@@ -12,8 +12,8 @@ import { lodge, lodgeBuild } from "./cli-harness.ts";
 /**
  * A lodge moving in from the site this product replaces: its content in the old site's JSON
  * shapes, its pictures in the old app's images folder and an Excel export
- * (test/fixtures/legacy-lodge, see its README), imported, validated, built and served, as the
- * README's "Moving from an existing site" tells a webmaster to.
+ * (test/fixtures/legacy-lodge, see its README), imported, validated, built and served, as
+ * docs/webmaster.md's "Moving from an existing site" tells a webmaster to.
  */
 const FIXTURE = fileURLToPath(new URL("./fixtures/legacy-lodge/", import.meta.url));
 

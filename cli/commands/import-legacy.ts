@@ -129,7 +129,7 @@ export function importLegacyCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge import legacy old-site/src/data --data data --force\n  lodge import legacy old-site/src/data --skip pastMasterListUH-2019.json --force\n  lodge import legacy old-site/src/data --list uh.json=university-heights --force\n\nEach file's kind is told from its fields, not its name; the old site's renamed fields (isRsvpBtn...) are read as lodge's and said once. A file of past masters goes in the list of lodge.yaml whose masters or name it has, or the one --list names. The pictures the data names are looked for in the old app's images folder (src/assets/images, found from the JSON files' folder, or --images DIR) the way its pages found them, and copied into data/images.",
+      "\nEach file's kind is told from its fields, not its name; the old site's renamed fields (isRsvpBtn...) are read as lodge's and said once. A file of past masters goes in the list of lodge.yaml whose masters or name it has, or the one --list names. The pictures the data names are looked for in the old app's images folder (src/assets/images, found from the JSON files' folder, or --images DIR) the way its pages found them, and copied into data/images.\n\nExamples:\n  lodge import legacy old-site/src/data --data data --force\n  lodge import legacy old-site/src/data --skip pastMasterListUH-2019.json --force\n  lodge import legacy old-site/src/data --list uh.json=university-heights --force",
     )
     .action((from: string, raw) => importLegacy(ctx, from, raw));
 }

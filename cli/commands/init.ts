@@ -82,7 +82,7 @@ export function initCommand(ctx: Context): Command {
     )
     .addHelpText(
       "after",
-      '\nExample:\n  lodge init my-lodge --name "Hillcrest Lodge No. 586" --charter-date 1867-10-16 \\\n    --address "Lyndhurst Masonic Center, 5025 Linden Crest Road, Lyndhurst, OH 44124" \\\n    --meetings "1st and 3rd Wednesday, 7:30PM, dark in July and August" \\\n    --secretary-email secretary@hillcrest586.org\n\nOn a terminal it asks for what the flags leave out, and asks again when an answer is not valid.',
+      '\nOn a terminal it asks for what the flags leave out, and asks again when an answer is not valid.\n\nExample:\n  lodge init my-lodge --name "Hillcrest Lodge No. 586" --charter-date 1867-10-16 \\\n    --address "Lyndhurst Masonic Center, 5025 Linden Crest Road, Lyndhurst, OH 44124" \\\n    --meetings "1st and 3rd Wednesday, 7:30PM, dark in July and August" \\\n    --secretary-email secretary@hillcrest586.org',
     )
     .action((dir: string, raw) => init(ctx, dir, raw));
 }

@@ -69,7 +69,7 @@ export function migrateStoreCommand(ctx: Context): Command {
     .option("--to <file|url>", "the empty database to copy into, e.g. postgres://user@host/lodge")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge migrate-store --from var/lodge.db --to postgres://lodge@db.example.org/lodge\n\nStop lodge serve first, so that nothing arrives during the copy. The copy is one\ntransaction: all of it or nothing.",
+      "\nStop lodge serve first, so that nothing arrives during the copy. The copy is one\ntransaction: all of it or nothing.\n\nExample:\n  lodge migrate-store --from var/lodge.db --to postgres://lodge@db.example.org/lodge",
     )
     .action((raw) => migrateStore(ctx, raw));
 }

@@ -61,7 +61,7 @@ export function serveCommand(ctx: Context): Command {
     )
     .addHelpText(
       "after",
-      "\nExample:\n  lodge serve --port 8080\n\nOther settings (SMTP_URL, MAIL_FROM, TRUST_PROXY, rate limits...) come from the environment; see .env.example.",
+      "\nOther settings (SMTP_URL, MAIL_FROM, TRUST_PROXY, rate limits...) come from the environment; see .env.example.\n\nExample:\n  lodge serve --port 8080",
     )
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);

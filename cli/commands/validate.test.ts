@@ -243,7 +243,7 @@ describe("lodge validate", () => {
       ),
     ).toBe(true);
     expect(problems(stdout)).toContain(
-      "data/event.yaml  warning  lodge does not read this; check the name against the content files in the README",
+      "data/event.yaml  warning  lodge does not read this; check the name against the content files in docs/content.md",
     );
   });
 

@@ -252,7 +252,8 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
         severity: "warning",
         file: display(join(dir, name)),
         ...WHOLE_FILE,
-        message: "lodge does not read this; check the name against the content files in the README",
+        message:
+          "lodge does not read this; check the name against the content files in docs/content.md",
       });
     }
   }
