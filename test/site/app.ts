@@ -173,7 +173,8 @@ export async function alertText(page: Page): Promise<[string, string]> {
   const alert = page.getByTestId("alert");
   await alert.waitFor();
   const heading = (await alert.locator("strong").textContent()) ?? "";
-  const whole = (await alert.locator("p").textContent()) ?? "";
+  // Its own sentence: what comes next (a claim page's next step) may follow in paragraphs of its own.
+  const whole = (await alert.locator(":scope > p").textContent()) ?? "";
   return [heading, whole.slice(heading.length).trim()];
 }
 
