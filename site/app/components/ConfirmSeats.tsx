@@ -1,9 +1,7 @@
 import type { ApiResponse } from "../../../core/api/routes.ts";
-import { ALERTS } from "../../../core/messages.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
-import { failureAlert, postApi } from "../lib/api.ts";
 import { useAlerts } from "./Alerts.tsx";
-import { ConfirmStep, StepButton } from "./RsvpLinkPage.tsx";
+import { ConfirmStep, StepButton, takeStep } from "./RsvpLinkPage.tsx";
 
 /**
  * A reservation held for its visitor to confirm (sent from a network address that had reserved
@@ -24,9 +22,9 @@ export function ConfirmSeats({
 }) {
   const { showAlert } = useAlerts();
   const done = async (route: "confirmRsvp" | "cancelRsvp", heading: string) => {
-    const result = await postApi(route, { token });
-    if (result.ok) onDone({ ...ALERTS.rsvpSuccess, heading, text: result.body.message });
-    else showAlert(failureAlert(result));
+    const outcome = await takeStep(route, token, heading);
+    if (outcome.className === "error") showAlert(outcome);
+    else onDone(outcome);
     await reload();
   };
   const seats = view.attendees === 1 ? "1 seat" : `${view.attendees} seats`;

@@ -1,5 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { ApiResponse } from "../../../core/api/routes.ts";
+import { ALERTS } from "../../../core/messages.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import { failureAlert, postApi } from "../lib/api.ts";
 import { PAGES } from "../site-map.ts";
 import "./RsvpLinkPage.css";
@@ -9,6 +11,17 @@ import "./RsvpLinkPage.css";
  * RSVP_LINK_PAGES): the reservation's own page and the waiting list's claim page. Both are the
  * same prerendered shell for everyone; what they show comes from the API by the link's token.
  */
+
+/** The steps a linked page takes by its token alone, each answered with a sentence. */
+type TokenStep = "confirmRsvp" | "cancelRsvp" | "claimOffer" | "leaveWaitlist";
+
+/** Takes a linked page's step and says what it came to: `heading` and the server's sentence. */
+export async function takeStep(route: TokenStep, token: string, heading: string): Promise<Alert> {
+  const result = await postApi(route, { token });
+  return result.ok
+    ? { ...ALERTS.rsvpSuccess, heading, text: result.body.message }
+    : failureAlert(result);
+}
 
 /** The routes that read what a personal link opens, by its token. */
 type LinkRoute = "manageRsvp" | "waitlistEntry";

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { eventPath } from "../../../core/api/page-paths.ts";
 import type { ApiResponse } from "../../../core/api/routes.ts";
-import { ALERTS } from "../../../core/messages.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { FormOutcome } from "../components/FormOutcome.tsx";
@@ -11,9 +10,9 @@ import {
   LinkNotShown,
   ReservedSummary,
   StepButton,
+  takeStep,
   useLinkedView,
 } from "../components/RsvpLinkPage.tsx";
-import { failureAlert, postApi } from "../lib/api.ts";
 import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PAGES } from "../site-map.ts";
@@ -53,12 +52,7 @@ function EntryActions({
   onDone(outcome: Alert): void;
 }) {
   const done = async (route: "claimOffer" | "leaveWaitlist", heading: string) => {
-    const result = await postApi(route, { token });
-    onDone(
-      result.ok
-        ? { ...ALERTS.rsvpSuccess, heading, text: result.body.message }
-        : failureAlert(result),
-    );
+    onDone(await takeStep(route, token, heading));
     reload();
   };
   const seats = entry.attendees === 1 ? "1 seat" : `${entry.attendees} seats`;
