@@ -28,6 +28,22 @@ import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
 import { LAYOUT_SHIFT_BUDGET } from "../test/site/layout-shift.ts";
 import { builtPageKinds } from "../test/site/static-server.ts";
 import { auditBuild } from "./audit-build.ts";
+import {
+  catchStrayRejections,
+  ended,
+  endOnSignals,
+  guarded,
+  stopAtEnd,
+  stopStarted,
+} from "./audit-guard.ts";
+import {
+  FAILURES,
+  type Figures,
+  FormRuns,
+  type Measured,
+  REMEASURES,
+  type RunRecord,
+} from "./audit-runs.ts";
 import { median, table } from "./measure.ts";
 import {
   CONTENT_JS_GZIP_KB,
@@ -43,11 +59,9 @@ import {
   collectionsBetween,
   commandOf,
   DISTURBED,
-  disturbance,
   type Roles,
   type Sample,
   sampler,
-  type Usage,
   usageBetween,
 } from "./run-conditions.ts";
 
@@ -133,51 +147,6 @@ function pageJs(dist: string, route: string) {
   return { react, files, inline, miss };
 }
 
-interface Figures {
-  performance: number;
-  accessibility: number;
-  bestPractices: number;
-  seo: number;
-  lcp: number;
-  fcp: number;
-  tti: number;
-  tbt: number;
-  cls: number;
-  jsKb: number;
-  cssKb: number;
-  requests: number;
-  /**
-   * What Lighthouse's image delivery insight says the page's pictures could save, in KB (its
-   * audit replaced uses-responsive-images, modern-image-formats, uses-optimized-images and
-   * efficient-animated-content), and how many pictures it finds too small for the screen.
-   */
-  imageSavingsKb: number;
-  imagesTooSmall: number;
-}
-
-/**
- * A run in one line, e.g. "/home mobile 2: TBT 82 ms · benchmarkIndex 1830 · long tasks 95 ms
- * framework.js, 62 ms home.js · tasks >= 10 ms: 18, 14 · load 1.20 · CPU in 2.9 s: browser 2400,
- * audit 300, server 20, other 150 (kdamond.0 90), steal 0 ms".
- */
-function runLine(r: RunRecord): string {
-  const long = r.longTasks
-    .slice(0, 3)
-    .map((t) => `${t.ms} ms ${t.url} (+${t.blockingMs})`)
-    .join(", ");
-  const others = r.cpu.topOther.map(({ ms }, i) => `${r.otherCommands[i]} ${ms}`).join(", ");
-  return [
-    `${r.page} ${r.form} ${r.run}: TBT ${r.tbtMs} ms`,
-    `benchmarkIndex ${r.benchmarkIndex}`,
-    `FCP ${r.fcpMs} ms`,
-    `long tasks (+ TBT after FCP) ${long || "none"}`,
-    `tasks >= 10 ms: ${r.tasksOver10Ms.map((t) => Math.round(t.ms)).join(", ") || "none"}`,
-    `load ${r.load.toFixed(2)}`,
-    `CPU in ${(r.cpu.ms / 1000).toFixed(1)} s: browser ${r.cpu.browser}, audit ${r.cpu.audit} (GC ${r.auditGc.ms} ms, ${r.auditGc.major} major), server ${r.cpu.server}, other ${r.cpu.other}${others ? ` (${others})` : ""}, steal ${r.cpu.steal} ms`,
-    ...(r.remeasured ? [`re-measured: ${r.remeasured}`] : []),
-  ].join(" · ");
-}
-
 function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -208,43 +177,6 @@ function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; ur
   });
 }
 
-/**
- * One Lighthouse run as it happened: its blocking time, Lighthouse's benchmark index of the
- * machine (its speed at a fixed piece of JavaScript as the run began), the tasks that made the
- * blocking time, and who used the CPUs while the page loaded (see run-conditions.ts).
- */
-export interface RunRecord {
-  page: string;
-  form: "mobile" | "desktop";
-  run: number;
-  tbtMs: number;
-  benchmarkIndex: number;
-  /** The 1-minute load average as the run began. */
-  load: number;
-  /** The tasks Lighthouse counts as long (>= 50 ms as simulated on its phone), longest first. */
-  longTasks: { url: string; ms: number; startMs: number; blockingMs: number }[];
-  /** Lighthouse's first contentful paint and time to interactive (simulated on mobile): TBT counts between them. */
-  fcpMs: number;
-  ttiMs: number;
-  /** The page's top-level main-thread tasks of 10 ms or more as measured (not simulated). */
-  tasksOver10Ms: { ms: number; startMs: number }[];
-  /** Who used the CPUs while Lighthouse loaded the page (its navigation, not its analysis). */
-  cpu: Usage;
-  /** The audit's own garbage collections while the page loaded: their time, how many were major. */
-  auditGc: { ms: number; major: number };
-  /** The command lines of the other processes that used the most CPU, e.g. "node …/vitest run". */
-  otherCommands: string[];
-  /** The file its trace is in (`--traces=DIR`). */
-  trace?: string;
-  /** Why this run was measured again, if it was. */
-  remeasured?: string;
-}
-
-interface Measured {
-  figures: Figures;
-  record: Omit<RunRecord, "page" | "form" | "run">;
-}
-
 async function lighthouseRun(
   url: string,
   port: number,
@@ -265,8 +197,7 @@ async function lighthouseRun(
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError)
-    throw new Unmeasured(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary =
@@ -300,7 +231,7 @@ async function lighthouseRun(
   const missing = Object.entries(figures).filter(([, value]) => Number.isNaN(value));
   if (missing.length > 0) {
     const why = missing.map(([key]) => lhr.audits[AUDIT_OF[key] ?? key]?.errorMessage ?? key);
-    throw new Unmeasured(`no ${missing.map(([key]) => key).join(", ")} (${why.join("; ")})`);
+    throw new Error(`no ${missing.map(([key]) => key).join(", ")} (${why.join("; ")})`);
   }
   const rowsOf = <T>(id: string) => (lhr.audits[id]?.details as { items?: T[] })?.items ?? [];
   // Lighthouse's timing marks count from this process's time origin, as performance.now().
@@ -361,9 +292,6 @@ async function lighthouseRun(
   };
 }
 
-/** A Lighthouse run that could not measure the page (a trace without LCP, a page that hung). */
-class Unmeasured extends Error {}
-
 const AUDIT_OF: Record<string, string> = {
   lcp: "largest-contentful-paint",
   fcp: "first-contentful-paint",
@@ -372,33 +300,11 @@ const AUDIT_OF: Record<string, string> = {
   cls: "cumulative-layout-shift",
 };
 
-const ATTEMPTS = 3;
-
-/** How many runs of a page in one form the audit measures again for a disturbed machine. */
-const REMEASURES = 2;
-
 /**
- * A run that measured the page: a run that could not is made again (the figures of a failed
- * run are not figures), and after three failures the audit stops and says why.
+ * How long one Lighthouse run may take before it counts as failed: its own page load limit is 45 s
+ * (maxWaitForLoad), and a run takes 10-30 s on two busy cores.
  */
-async function measuredRun(
-  url: string,
-  port: number,
-  desktop: boolean,
-  skipAudits: string[],
-  roles: Roles,
-): Promise<Measured> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await lighthouseRun(url, port, desktop, skipAudits, roles);
-    } catch (error) {
-      if (!(error instanceof Unmeasured) || attempt === ATTEMPTS) throw error;
-      console.error(
-        `${url} (${desktop ? "desktop" : "mobile"}): ${error.message}; measuring again`,
-      );
-    }
-  }
-}
+const RUN_LIMIT_MS = 180_000;
 
 /**
  * What the smoke audit of `npm test` holds a page with React to on a phone: the performance
@@ -453,7 +359,14 @@ function medianOf(runs: Figures[]): Figures {
 
 async function axeEveryPage(base: string, routes: string[]): Promise<string[]> {
   const axe = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+  // playwright stops its browser as the process exits; the signals are the audit's (endOnSignals).
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROMIUM_FLAGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   const found: string[] = [];
   try {
     for (const route of routes) {
@@ -525,6 +438,37 @@ async function quietMachine(limitMs = 60_000): Promise<number> {
 const scratch = mkdtempSync(join(tmpdir(), "lodge-audit-"));
 let server: { child: ChildProcess; url: string } | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
+let stopping: Promise<void> | undefined;
+
+/**
+ * Stops what the audit started, once, however it ends: its Chromium (chrome-launcher's process
+ * group, and the browser by its pid: Debian's chromium is a script), its server, then its scratch
+ * folder.
+ */
+function stopAll(): Promise<void> {
+  stopping ??= (async () => {
+    chrome?.kill();
+    stopStarted();
+    if (server) {
+      const { child } = server;
+      child.removeAllListeners("close");
+      // The server keeps its store in the scratch folder and would make it again if the folder
+      // went first: it is removed once the server has stopped.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, "exit");
+        child.kill("SIGTERM");
+        await exited;
+      }
+      ended(child.pid);
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  })();
+  return stopping;
+}
+
+const log = (line: string) => console.error(line);
+catchStrayRejections(log);
+endOnSignals(stopAll, log);
 try {
   const dist = await auditBuild(ROOT, scratch);
   const routes = builtPageKinds(dist);
@@ -534,19 +478,27 @@ try {
     throw new Error(`--pages names pages the build did not write: ${unknown.join(", ")}`);
   const served = await serve(dist, scratch);
   server = served;
-  const browser = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  stopAtEnd(served.child.pid);
+  // Ctrl-C is the audit's to handle (endOnSignals): chrome-launcher's own handler would end the
+  // process before the server is stopped.
+  const browser = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: FLAGS,
+    handleSIGINT: false,
+  });
   chrome = browser;
-
+  stopAtEnd(browser.pid, true);
   const roles: Roles = {
     audit: process.pid,
     browser: browserProcess(browser.port),
     server: served.child.pid ?? 0,
   };
+  stopAtEnd(roles.browser);
   const records: RunRecord[] = [];
   const rows: (string | number)[][] = [];
   const misses: string[] = [];
   const remeasured: string[] = [];
-  const remeasuredRuns: string[] = [];
+  const formRuns: FormRuns[] = [];
   const waited = await quietMachine();
   // The JavaScript budgets need no browser: every page the build wrote is held to its kind's.
   for (const route of routes) {
@@ -560,48 +512,34 @@ try {
     if (skipped.length > 0) notCrawled.push(route);
     for (const desktop of [false, true]) {
       const form = desktop ? "desktop" : "mobile";
-      const runs: Figures[] = [];
-      let again = 0;
-      const measure = async (): Promise<Figures> => {
-        const { figures, record } = await measuredRun(
-          served.url + route,
-          browser.port,
-          desktop,
-          skipped,
-          roles,
-        );
-        const run: RunRecord = { page: route, form, run: runs.length + 1, ...record };
-        const why = disturbance(
-          run,
-          records.map((r) => r.benchmarkIndex),
-        );
-        records.push(run);
-        // Lighthouse's figures hold for the machine it measured on: a run the machine disturbed
-        // is measured again (at most REMEASURES times per page and form), and the report says so.
-        if (why && again < REMEASURES) {
-          again++;
-          run.remeasured = `run ${run.run} measured again: ${why}`;
-          console.error(runLine(run));
-          remeasuredRuns.push(`${route} ${form} run ${run.run} (${why})`);
-          await quietMachine();
-          return measure();
-        }
-        if (why)
-          run.remeasured = `disturbed (${why}), but measured again ${REMEASURES} times already`;
-        console.error(runLine(run));
-        return figures;
-      };
-      for (let i = 0; i < RUNS; i++) runs.push(await measure());
+      const runs = new FormRuns(route, form, {
+        run: () =>
+          guarded(
+            () => lighthouseRun(served.url + route, browser.port, desktop, skipped, roles),
+            RUN_LIMIT_MS,
+          ),
+        session: records,
+        settle: quietMachine,
+        log,
+      });
+      formRuns.push(runs);
+      await runs.take(RUNS);
       // The smoke audit's one run can be an outlier on a busy machine (LCP 2.0 s once in CI,
       // where the median is 1.1 s). A miss is measured twice more and judged, as the full audit
       // judges, on the median of 3: a real regression misses in every run.
-      const first = budgetMisses(form, medianOf(runs), js.react);
+      const first =
+        runs.figures.length > 0 ? budgetMisses(form, medianOf(runs.figures), js.react) : [];
       if (smoke && first.length > 0) {
         await quietMachine();
-        for (let i = 0; i < 2; i++) runs.push(await measure());
+        await runs.take(2);
         remeasured.push(`${route} ${form} (${first.join("; ")})`);
       }
-      const f = medianOf(runs);
+      if (runs.gaveUp) misses.push(`${route} ${form}: not measured, ${runs.gaveUp}`);
+      if (runs.figures.length === 0) {
+        rows.push([route, form, ...Array(15).fill("-")]);
+        continue;
+      }
+      const f = medianOf(runs.figures);
       rows.push([
         route,
         form,
@@ -626,6 +564,8 @@ try {
   }
   const axe = await axeEveryPage(served.url, smoke || onlyPages ? audited : routes);
   misses.push(...axe.map((v) => `axe ${v}`));
+  const remeasuredRuns = formRuns.flatMap((runs) => runs.remeasured);
+  const failedRuns = formRuns.flatMap((runs) => runs.failures);
 
   const report = [
     `# Site audit${smoke ? ` (smoke: 1 run, ${audited.length} pages)` : ""}\n`,
@@ -655,6 +595,12 @@ try {
     "",
     `Budgets: performance >= ${BUDGETS.performanceMobile} and TBT <= ${BUDGETS.tbtMobileMs} ms mobile${smoke ? ` (a page with React: performance >= ${SMOKE_REACT_PERFORMANCE}, TBT shown only)` : ""}, accessibility, best practices and SEO 100${notCrawled.length > 0 ? ` (without the crawlability audit on the pages that declare noindex: ${notCrawled.join(", ")})` : ""}, LCP <= ${BUDGETS.lcpMobileMs / 1000} s mobile, CLS <= ${BUDGETS.cls}, JS at start (each script gzipped at level 9; every page built, not only those measured) <= ${BUDGETS.interactiveJsKb} KB of script files on a page with React, <= ${BUDGETS.contentJsKb} KB in all (its inline script) on a page without, CSS <= ${BUDGETS.cssKb} KB as sent, no picture Lighthouse's image delivery insight could make smaller nor one too small for the screen (image-size-responsive), no axe violation. "Sent" is what Lighthouse saw transferred: brotli where the browser takes it, headers included.`,
     "",
+    ...(failedRuns.length > 0
+      ? [
+          `Failed and measured again (any error of a Lighthouse run fails that run; a page is given up in a form after ${FAILURES} failed runs, and counts as missed): ${failedRuns.map((f) => `${f.page} ${f.form} run ${f.run} (${f.failed})`).join(", ")}.`,
+          "",
+        ]
+      : []),
     ...(remeasuredRuns.length > 0
       ? [
           `Measured again, the machine having disturbed the run (Lighthouse's benchmark index below ${DISTURBED.benchmarkShare} of the session's median, other processes above ${DISTURBED.otherShare * 100}% of a CPU or steal above ${DISTURBED.stealShare * 100}% while the page loaded; at most ${REMEASURES} times per page and form; every run is in the JSON file): ${remeasuredRuns.join(", ")}.`,
@@ -677,21 +623,9 @@ try {
   writeFileSync(join(ROOT, "bench", "results", `${name}.md`), `${report}\n`);
   writeFileSync(
     join(ROOT, "bench", "results", `${name}-runs.json`),
-    `${JSON.stringify(records, null, 1)}\n`,
+    `${JSON.stringify([...records, ...failedRuns], null, 1)}\n`,
   );
   process.exitCode = misses.length === 0 ? 0 : 1;
 } finally {
-  chrome?.kill();
-  if (server) {
-    const { child } = server;
-    child.removeAllListeners("close");
-    // The server keeps its store in the scratch folder and would make it again if the folder
-    // went first: it is removed once the server has stopped.
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    }
-  }
-  rmSync(scratch, { recursive: true, force: true });
+  await stopAll();
 }

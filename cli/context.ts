@@ -85,6 +85,18 @@ function terminal(): { ask: NonNullable<Context["ask"]>; close(): void } {
   };
 }
 
+/**
+ * The clock of a command that runs on (lodge serve): the machine's, or one that starts at the
+ * context's `now` and runs at the machine's pace from there, so a test's server keeps the tests'
+ * day whatever the date.
+ */
+export function runningClock(ctx: Pick<Context, "now">): () => Date {
+  const start = ctx.now;
+  if (!start) return () => new Date();
+  const started = performance.now();
+  return () => new Date(start.getTime() + (performance.now() - started));
+}
+
 /** A path as the user would type it: relative inside the working directory, in full outside it. */
 export function shownPath(cwd: string, path: string): string {
   const rel = relative(cwd, path);

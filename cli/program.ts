@@ -20,6 +20,7 @@ import { validateCommand } from "./commands/validate.ts";
 import type { Context } from "./context.ts";
 import { UsageError } from "./context.ts";
 import { handleError } from "./errors.ts";
+import { addGuides } from "./guides.ts";
 
 /** Subcommands added with addCommand do not inherit output and exit handling: pass them down. */
 function inherit(command: Command, parent: Command): Command {
@@ -39,6 +40,10 @@ export function createProgram(ctx: Context): Command {
     .addHelpText(
       "after",
       `
+Every command takes --help, which ends with examples and the guide that teaches it; --data DIR
+names another lodge's folder. Exit codes: 0 success, 1 bad data or a failed check, 2 a misused
+command (an unknown flag, a bad value).
+
 Examples:
   lodge validate                        check the data in data/ and list every problem
   lodge add-event                       add an event, answering questions
@@ -46,7 +51,7 @@ Examples:
   lodge build && lodge serve            build the site and serve it with RSVPs on :8080
   lodge rsvps --format csv > rsvps.csv  the RSVPs received, for a spreadsheet
 
-Every command takes --help, which ends with examples; --data DIR names another lodge's folder.`,
+Guides: docs/webmaster.md, docs/secretary.md, docs/operator.md; every command: docs/commands.md`,
     )
     .configureOutput({
       writeOut: (text) => ctx.out(text.trimEnd()),
@@ -75,6 +80,7 @@ Every command takes --help, which ends with examples; --data DIR names another l
   ]) {
     program.addCommand(inherit(command, program));
   }
+  addGuides(program);
   return program;
 }
 

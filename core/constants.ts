@@ -52,3 +52,10 @@ export const RSVP_LINK_PAGES = {
  * RSVP deadline comes first: then the next in line has a chance while the event still takes RSVPs.
  */
 export const OFFER_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long an RSVP past the seats one network address may hold keeps its seats for its visitor
+ * to confirm from the mail, unless the RSVP deadline comes first: long enough to open one's mail
+ * in a lodge room, short enough that invented addresses give the seats back soon.
+ */
+export const CONFIRM_HOLD_MS = 30 * 60 * 1000;

@@ -23,9 +23,11 @@ export const ALERTS = {
   },
 } as const satisfies Record<string, Alert>;
 
-/** The answer to an RSVP that took the place of an earlier one sent with the same e-mail address. */
-export const RSVP_REPLACED_TEXT =
-  "Your reservation has been sent and replaces the one sent earlier with this e-mail address. Please check your email shortly for a confirmation message.";
+/**
+ * The heading of the answer to an RSVP held for its visitor to confirm from the mail (past the
+ * seats its network address may hold): the sentence under it says why and by when.
+ */
+export const CONFIRM_BY_MAIL_HEADING = "Check your e-mail";
 
 export const MEAL_PROMPT = "Please choose a meal preference:";
 export const MASONIC_TITLE_PLACEHOLDER = "WM, PDDGM, etc";

@@ -16,6 +16,7 @@ import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
+import { untrustedProxyHint } from "./http/proxy-hint.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
 import { catererJob } from "./jobs/caterer.ts";
 import { erasureJob } from "./jobs/erasure.ts";
@@ -38,6 +39,7 @@ import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
 import { SUMMONS_ROUTES_PREFIX, summonsRoutes } from "./routes/summons.ts";
 import { waitlistRoutes } from "./routes/waitlist.ts";
+import { EventLanes } from "./rsvp/event-lanes.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
 import { cspDirectives } from "./security/csp.ts";
 import { securityHeaders } from "./security/headers.ts";
@@ -187,6 +189,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.removeContentTypeParser("text/plain");
 
   app.addHook("onRequest", async (request, reply) => secure(request, reply));
+  const proxyHint = untrustedProxyHint(config.trustProxy, app.log);
+  if (proxyHint) app.addHook("onRequest", async (request) => proxyHint(request));
   await app.register(fastifyCookie);
 
   // The visitor's XSRF token: the good one its cookie holds, or a new one set as its cookie now.
@@ -317,6 +321,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     worker,
     mail,
     clientKey: (request) => clientKey(config.xsrfSecret, networkOfRequest(request)),
+    lanes: new EventLanes(),
   };
   eventRsvpRoutes(ctx);
   socialRsvpRoutes(ctx);

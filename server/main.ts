@@ -32,6 +32,8 @@ export interface ServerOptions {
   extend?: (app: FastifyInstance) => void;
   /** The lodge's own built site and database, as shown, named when another lodge's is refused. */
   own?: { dist: string; db: string };
+  /** The server's clock; the machine's when left out. */
+  now?: () => Date;
 }
 
 /**
@@ -115,6 +117,7 @@ export async function runServer(
       data,
       store,
       transport,
+      ...(options.now ? { now: options.now } : {}),
       ...(options.log ? { logger: { stream: { write: options.log } } } : {}),
     });
     options.extend?.(built.app);

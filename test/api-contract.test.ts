@@ -88,8 +88,9 @@ describe("the API contract (core/api/contract.ts)", () => {
   });
 
   it("answers every route as its response schema says, and every refusal in the one error shape", async () => {
-    // Two seats, so that the RSVP fills the event and the waiting list has work.
-    const s = await withSite(testData({ guestLimit: 2 }));
+    // Two seats, so that the RSVP fills the event and the waiting list has work; one seat per
+    // address, so that an RSVP waits for its confirmation.
+    const s = await withSite(testData({ guestLimit: 2, seatsPerAddress: 1 }));
     const client = await s.client();
     const answers = new Map<ApiRouteName, unknown>();
     const call = async (name: ApiRouteName, body?: unknown) => {
@@ -148,6 +149,20 @@ describe("the API contract (core/api/contract.ts)", () => {
     await call("claimOffer", { token: await claimTokenOf(s, "ann@example.org", "waitlist-offer") });
     await call("leaveWaitlist", {
       token: await claimTokenOf(s, "bob@example.org", "waitlist-joined"),
+    });
+    const dinner = testEvent("dinner-meeting");
+    for (const firstName of ["Cy", "Dee"]) {
+      await call(
+        "eventRsvp",
+        buildEventRsvpPayload(dinner, {
+          ...PLAIN_RSVP_FORM,
+          firstName,
+          email: `${firstName.toLowerCase()}@example.org`,
+        }),
+      );
+    }
+    await call("confirmRsvp", {
+      token: await manageTokenOf(s, "dee@example.org", "rsvp-confirm-seats"),
     });
 
     const key = "AbCdEfGhIjKlMnOp";

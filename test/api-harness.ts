@@ -50,7 +50,7 @@ let sample: LodgeData | undefined;
 /** The sample lodge in data/, loaded once. */
 export function sampleData(): LodgeData {
   if (!sample) {
-    const loaded = loadData(SAMPLE, SAMPLE, NOW);
+    const loaded = loadData(SAMPLE, SAMPLE);
     if (!loaded.data) throw new Error("the sample lodge in data/ does not load");
     sample = loaded.data;
   }

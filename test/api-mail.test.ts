@@ -113,7 +113,8 @@ describe("mail over SMTP", () => {
     const s = await serve({ transport: transportFor(mailServer) });
     const client = await s.client();
     for (const firstName of ["Adam", "Brian", "Carl"]) {
-      const response = await client.post("/mj/api/rsvp", { ...payload(), firstName });
+      const email = `${firstName.toLowerCase()}@example.org`;
+      const response = await client.post("/mj/api/rsvp", { ...payload(), firstName, email });
       expect(response.status).toBe(200);
     }
     await s.worker.idle();

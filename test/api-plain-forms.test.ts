@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PLACEHOLDERS, PLAIN_FORM_TYPE } from "../core/api/plain-form-fields.ts";
 import { ALERTS } from "../core/messages.ts";
-import { Client, startServer, type TestServer, testData } from "./api-harness.ts";
+import { Client, NOW, startServer, type TestServer, testData } from "./api-harness.ts";
 
 /**
  * Forms sent without JavaScript: urlencoded fields on the API's own routes, the XSRF token in a
@@ -134,6 +134,24 @@ describe("a form sent without JavaScript", () => {
           { choice: "Salmon", count: 1 },
         ],
       ],
+    ]);
+  });
+
+  it("answers an RSVP past the seats of its network address with a page that says to confirm it from the mail, by when", async () => {
+    const s = await start({ data: testData({ seatsPerAddress: 2 }) });
+    const { client, token } = await loadForm(s);
+    expect((await postForm(client, "/mj/api/rsvp", { ...GOOD, xsrfToken: token })).status).toBe(
+      200,
+    );
+    const second = { ...GOOD, firstName: "Ann", email: "ann@example.org", xsrfToken: token };
+    const answer = await postForm(client, "/mj/api/rsvp", second);
+    expect(answer.status).toBe(200);
+    expect(String(answer.body)).toContain(
+      `<div class="form-result" role="status" id="form-answer"><h2>Check your e-mail</h2><p>One more step: confirm your seats by Nov 21, 2026 at 12:30PM. So many seats of this event have been reserved from your network address (a lodge room's Wi-Fi, for one) that we ask for each further reservation to be confirmed by mail. Open the mail we have just sent to ann@example.org and press "Confirm my seats": your seats are held for you until then.</p><p><a href="/events/dinner-meeting">Back to Stated Meeting</a></p></div>`,
+    );
+    expect((await s.store.listEventRsvps()).map((r) => [r.record.firstName, r.confirmBy])).toEqual([
+      ["John", undefined],
+      ["Ann", new Date(NOW.getTime() + 30 * 60_000)],
     ]);
   });
 

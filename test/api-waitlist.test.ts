@@ -21,7 +21,7 @@ import {
 } from "./api-harness.ts";
 import { claimTokenOf, manageTokenOf, outboxMails } from "./manage-links.ts";
 import { clusterOfThisFile } from "./postgres-cluster.ts";
-import { racing } from "./racing-store.ts";
+import { anotherServer, racing } from "./racing-store.ts";
 
 /**
  * The waiting list of a full event through the API, by the server's own clock: joining, the
@@ -91,27 +91,47 @@ async function lodge(guestLimit: number, store?: "postgres") {
 /**
  * A server whose store runs `race.next` just before the write `race.before` names, once: a request
  * landing between the server's read of the list, when it composes its notices, and its write.
+ * Such a request comes from another instance on the same database (`elsewhere`): the server's
+ * own requests wait for the write in its event's lane.
  */
 async function racingLodge(kind: "sqlite" | "postgres", guestLimit: number) {
   const dir = mkdtempSync(join(tmpdir(), "lodge-race-"));
   dirs.push(dir);
-  const { store, race } = racing(
-    kind === "postgres"
-      ? await openPostgresStore(await cluster().place(), NOW)
-      : openStore(join(dir, "lodge.db"), NOW),
-  );
-  server = await startServer({ data: testData({ guestLimit }), store });
+  const place = kind === "postgres" ? await cluster().place() : join(dir, "lodge.db");
+  const open = async () =>
+    kind === "postgres" ? await openPostgresStore(place, NOW) : openStore(place, NOW);
+  const { store, race } = racing(await open());
+  const data = testData({ guestLimit });
+  server = await startServer({ data, store });
   const s = server;
   const client = await s.client();
-  const send = (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>
-    client.post(API_ROUTES[name].path, buildEventRsvpPayload(testEvent(DINNER), person(who, n)));
-  const joins = (who: string, n: number) => async () =>
-    expect((await send("joinWaitlist", who, n)).status).toBe(200);
-  const cancels = (who: string) => async () => {
+  const elsewhere = await anotherServer(s, await open(), data);
+  others.push(elsewhere.server);
+  type Sends = Pick<Client, "post">;
+  const sender = (by: Sends) => (name: "eventRsvp" | "joinWaitlist", who: string, n: number) =>
+    by.post(API_ROUTES[name].path, buildEventRsvpPayload(testEvent(DINNER), person(who, n)));
+  const send = sender(client);
+  const joins =
+    (who: string, n: number, by: Sends = client) =>
+    async () =>
+      expect((await sender(by)("joinWaitlist", who, n)).status).toBe(200);
+  /** Cancels `who`'s RSVP (from elsewhere, or here), the link read now. */
+  const cancelsElsewhere = async (who: string, by: Sends = elsewhere) => {
     const token = await manageTokenOf(s, `${who.toLowerCase()}@example.org`);
-    expect((await client.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
+    return async () =>
+      expect((await by.post(API_ROUTES.cancelRsvp.path, { token })).status).toBe(200);
   };
-  return { s, client, race, send, joins, cancels };
+  const cancels = (who: string) => async () => (await cancelsElsewhere(who, client))();
+  return {
+    s,
+    client,
+    race,
+    send,
+    joins,
+    joinsElsewhere: (who: string, n: number) => joins(who, n, elsewhere),
+    cancels,
+    cancelsElsewhere,
+  };
 }
 let dirs: string[] = [];
 afterEach(() => {
@@ -524,15 +544,15 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells the list in each offer's notice as the write that made it left it, also when a party joined between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins, cancels } = await racingLodge(kind, 3);
+      const { s, client, race, send, joins, cancels, joinsElsewhere } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 3)();
       await joins("Cy", 3)();
       // Ann cancels, and Dan joins meanwhile: Bob is offered her 3 seats.
-      Object.assign(race, { before: "cancelEventRsvp", next: joins("Dan", 1) });
+      Object.assign(race, { before: "cancelEventRsvp", next: joinsElsewhere("Dan", 1) });
       await cancels("Ann")();
       // Bob leaves, and Eve joins meanwhile: Cy is offered the seats; Dan's 1 no longer fits.
-      Object.assign(race, { before: "leaveWaitlist", next: joins("Eve", 2) });
+      Object.assign(race, { before: "leaveWaitlist", next: joinsElsewhere("Eve", 2) });
       const bob = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
       expect((await client.post(API_ROUTES.leaveWaitlist.path, { token: bob })).status).toBe(200);
       // Cy reserves 1 seat with the form: her entry leaves the list, and Dan is offered the rest.
@@ -561,14 +581,14 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells the list in a claimed offer's notice as the claim left it, also when a party joined between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins, cancels } = await racingLodge(kind, 3);
+      const { s, client, race, send, joins, cancels, joinsElsewhere } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 2)();
       await joins("Cy", 2)();
       await cancels("Ann")();
       // Bob claims the 2 seats offered to him, and Dan joins meanwhile (the 1 seat free fits
       // neither him nor Cy).
-      Object.assign(race, { before: "claimOffer", next: joins("Dan", 2) });
+      Object.assign(race, { before: "claimOffer", next: joinsElsewhere("Dan", 2) });
       const bob = await claimTokenOf(s, "bob@example.org", "waitlist-offer");
       expect((await client.post(API_ROUTES.claimOffer.path, { token: bob })).status).toBe(200);
       expect(race.next).toBeUndefined();
@@ -592,14 +612,14 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells in the notice of an offer that ran out whether anyone waits in line as the write passing it on found it, also when a party joined between the server's read and its write (%s)",
     async (kind) => {
-      const { s, race, send, joins, cancels } = await racingLodge(kind, 5);
+      const { s, race, send, joins, cancels, joinsElsewhere } = await racingLodge(kind, 5);
       await send("eventRsvp", "Ann", 3);
       await send("eventRsvp", "Dan", 2);
       await joins("Bob", 3)();
       await cancels("Ann")();
       // Bob's offer runs out, and Cy joins as the scheduler passes it on: her 4 do not fit in 3.
       s.clock.advance(24 * HOUR);
-      Object.assign(race, { before: "settleWaitlist", next: joins("Cy", 4) });
+      Object.assign(race, { before: "settleWaitlist", next: joinsElsewhere("Cy", 4) });
       await s.scheduler.runDue();
       expect(race.next).toBeUndefined();
       const notices = (await outboxMails(s)).filter((m) => m.kind === "waitlist-expired-notice");
@@ -615,13 +635,13 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells in the notice of a party leaving whether they gave up an offer as the leave found their entry, also when seats were offered to them between the server's read and its write (%s)",
     async (kind) => {
-      const { s, client, race, send, joins, cancels } = await racingLodge(kind, 3);
+      const { s, client, race, send, joins, cancelsElsewhere } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 3)();
       await joins("Cy", 2)();
       // Bob leaves with his link while waiting, and Ann cancels meanwhile: her seats are offered
       // to Bob, so his leave gives them up, and they go to Cy.
-      Object.assign(race, { before: "leaveWaitlist", next: cancels("Ann") });
+      Object.assign(race, { before: "leaveWaitlist", next: await cancelsElsewhere("Ann") });
       const bob = await claimTokenOf(s, "bob@example.org", "waitlist-joined");
       expect((await client.post(API_ROUTES.leaveWaitlist.path, { token: bob })).status).toBe(200);
       expect(race.next).toBeUndefined();
@@ -642,12 +662,12 @@ describe("the waiting list's mails and notices", () => {
   it.each(["sqlite", "postgres"] as const)(
     "tells in the notice of an RSVP sent by a party in line whether it held an offer as the RSVP's write found its entry, also when seats were offered to it between the server's read and its write (%s)",
     async (kind) => {
-      const { s, race, send, joins, cancels } = await racingLodge(kind, 3);
+      const { s, race, send, joins, cancelsElsewhere } = await racingLodge(kind, 3);
       await send("eventRsvp", "Ann", 3);
       await joins("Bob", 3)();
       // Bob reserves with the form while in line, and Ann cancels meanwhile: her seats are
       // offered to Bob, and his RSVP takes them.
-      Object.assign(race, { before: "addEventRsvp", next: cancels("Ann") });
+      Object.assign(race, { before: "addEventRsvp", next: await cancelsElsewhere("Ann") });
       expect((await send("eventRsvp", "Bob", 3)).status).toBe(200);
       expect(race.next).toBeUndefined();
       const notice = (await outboxMails(s)).find(

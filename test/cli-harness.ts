@@ -50,6 +50,21 @@ export async function lodge(
 }
 
 /**
+ * `lodge build` in `cwd` for the tests' moment (NOW) rather than the machine's, as the site tests
+ * build: what has passed and what is to come is the same on any day the tests run.
+ */
+export async function lodgeBuild(cwd: string, ...argv: string[]): ReturnType<typeof lodge> {
+  const epoch = process.env.SOURCE_DATE_EPOCH;
+  process.env.SOURCE_DATE_EPOCH = String(NOW.getTime() / 1000);
+  try {
+    return await lodge(cwd, "build", ...argv);
+  } finally {
+    if (epoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
+    else process.env.SOURCE_DATE_EPOCH = epoch;
+  }
+}
+
+/**
  * Like `lodge`, with a terminal that answers the command's questions from `answers` in order
  * (an empty answer takes the offered default; past the last one, the input ends as with Ctrl-D).
  * The questions asked are returned.
@@ -92,8 +107,9 @@ export async function lodgeAt(
 }
 
 /**
- * Starts `lodge serve` in-process with the environment given (not the test's): `started` resolves
- * with its address once it listens, `exit` with its exit code once `stop` has stopped it. With
+ * Starts `lodge serve` in-process with the environment given (not the test's) and its clock
+ * starting at NOW: `started` resolves with its address once it listens, `exit` with its exit
+ * code once `stop` has stopped it. With
  * `terminal`, its output goes to a terminal (a context that can rewrite a status line).
  */
 export function serveInProcess(
@@ -113,6 +129,7 @@ export function serveInProcess(
     cwd,
     generatedDir: join(cwd, "generated"),
     exitCode: 0,
+    now: NOW,
     env,
     stop: stop.signal,
     ...(terminal ? { status: () => {} } : {}),

@@ -6,14 +6,14 @@ import { loadData } from "../cli/load/load-data.ts";
 import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { Client, PLAIN_RSVP_FORM } from "./api-harness.ts";
-import { lodge, serveInProcess } from "./cli-harness.ts";
+import { lodge, lodgeBuild, serveInProcess } from "./cli-harness.ts";
 import { mainText } from "./site/page-text.ts";
 
 const root = mkdtempSync(join(tmpdir(), "lodge-new-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** The stated meetings of next year are still to come, whenever the test runs. */
-const YEAR = new Date().getFullYear() + 1;
+/** The year after the tests' moment (NOW, in November 2026), whose meetings are all to come. */
+const YEAR = 2027;
 
 describe("a new lodge, from lodge init to a served site", () => {
   it("starts with lodge init, builds, serves its pages and takes an RSVP", async () => {
@@ -47,7 +47,7 @@ describe("a new lodge, from lodge init to a served site", () => {
       `data/lodge.yaml:19:3  address: still the starter's "1 Main Street, Springfield": give the lodge's meeting place (lodge init --address asks for it)`,
     );
     expect(existsSync(join(root, "dist"))).toBe(false);
-    const build = await lodge(root, "build", "--draft");
+    const build = await lodgeBuild(root, "--draft");
     expect(build.stderr).toEqual([]);
     // 17 pages (a reservation's own and the waiting list's claim page among them), and the own
     // pages of the 20 stated meetings add-meetings wrote, their RSVP pages and their waiting-list
@@ -69,7 +69,7 @@ describe("a new lodge, from lodge init to a served site", () => {
       const counts = await client.get("/sheets/api/read");
       expect(counts).toMatchObject({ status: 200, body: { guestLimit: 70 } });
 
-      // The last meeting of the year: its RSVP is open for months whenever the test runs.
+      // The last meeting of the year: its RSVP is open for months at the server's clock (NOW).
       const event = loadData(join(root, "data")).data?.events.at(-1);
       if (!event) throw new Error("no events in the new lodge");
       const rsvp = await client.post("/mj/api/rsvp", buildEventRsvpPayload(event, PLAIN_RSVP_FORM));

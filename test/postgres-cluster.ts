@@ -5,12 +5,14 @@ import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll } from "vitest";
+import { withoutFaketime } from "./machine-clock.ts";
 
 /**
  * A throw-away PostgreSQL cluster for one test file: Debian's `postgresql` binaries, `initdb` in
  * a temp folder, `pg_ctl start` on 127.0.0.1 and a free port, stopped and removed by `stop`.
  * initdb refuses to run as root, so under root (CI) the cluster belongs to the `postgres` user.
- * Durability settings are left as a real server has them: the tests are of a real server.
+ * Durability settings are left as a real server has them: the tests are of a real server. It runs
+ * on the machine's clock, faketime or not (see withoutFaketime).
  */
 export interface Cluster {
   /** postgres://... of the cluster's `postgres` database, as the superuser. */
@@ -65,7 +67,7 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
     execFileSync(
       root ? "runuser" : join(bin, command),
       root ? ["-u", "postgres", "--", join(bin, command), ...args] : args,
-      { stdio: ["ignore", "pipe", "pipe"], cwd: dir },
+      { stdio: ["ignore", "pipe", "pipe"], cwd: dir, env: withoutFaketime() },
     );
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();

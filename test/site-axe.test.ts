@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { NOW } from "./api-harness.ts";
-import { chromiumForFile } from "./site/app.ts";
+import { chromiumForFile, contextAt } from "./site/app.ts";
 import { violationsOf } from "./site/axe.ts";
 import { OPENED } from "./site/opened.ts";
 import { builtPageKinds, serveStatic } from "./site/static-server.ts";
@@ -27,7 +26,7 @@ describe("accessibility (axe-core)", () => {
     "%s has no violation at desktop and phone width",
     async (route) => {
       for (const width of [1280, 390]) {
-        const context = await chromium.browser.newContext({ viewport: { width, height: 800 } });
+        const context = await contextAt(chromium.browser, { viewport: { width, height: 800 } });
         const page = await context.newPage();
         await page.goto(server.url + route);
         await page.waitForSelector("html[data-ready]");
@@ -42,10 +41,9 @@ describe("accessibility (axe-core)", () => {
     "%s (a modal open) has no violation at desktop and phone width",
     async (_, route, open) => {
       for (const width of [1280, 390]) {
-        const context = await chromium.browser.newContext({ viewport: { width, height: 800 } });
-        const page = await context.newPage();
         // The site's time, so the events the build shows still take reservations.
-        await page.clock.install({ time: NOW });
+        const context = await contextAt(chromium.browser, { viewport: { width, height: 800 } });
+        const page = await context.newPage();
         await page.goto(server.url + route);
         await page.waitForSelector("html[data-ready]");
         await open(page);

@@ -8,8 +8,7 @@ import {
   TOP_BUTTON_PX,
 } from "../core/constants.ts";
 import { albums } from "../site/generated/albums.ts";
-import { NOW } from "./api-harness.ts";
-import { chromiumForFile, openPage, pauseClock } from "./site/app.ts";
+import { chromiumForFile, contextAt, openPage, pauseClock } from "./site/app.ts";
 import { LAYOUT_SHIFT_BUDGET, layoutShifts } from "./site/layout-shift.ts";
 import { builtPageKinds, serveStatic } from "./site/static-server.ts";
 
@@ -61,11 +60,10 @@ async function showsWhitePage(frame: Locator): Promise<boolean> {
 
 describe("the built site in Chromium", () => {
   it("loads React only on pages that need it, and shows every page without an error in the console", async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await contextAt(chromium.browser, { viewport: { width: 1280, height: 800 } });
     // Only the site itself: embedded video and maps are not this test's business.
     await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();
-    await page.clock.install({ time: NOW });
     // A tab's first Intl.DateTimeFormat loads the time zone data (15-40 ms of one task): the
     // pages tell the lodge's time from the root's table of offsets instead (zoneOffsets).
     await page.addInitScript(() => {
@@ -257,7 +255,7 @@ describe("the built site in Chromium", () => {
 
   it("shows the current bulletin full page in a box nothing shifts in while the PDF loads, on a desktop and a phone", async () => {
     for (const width of [1280, 390]) {
-      const context = await chromium.browser.newContext({ viewport: { width, height: 800 } });
+      const context = await contextAt(chromium.browser, { viewport: { width, height: 800 } });
       const page = await context.newPage();
       const frame = page.locator("iframe.pdf-frame");
       const { score, shifts } = await layoutShifts(chromium.browser, page, async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { chromiumForFile, staticSiteForFile } from "./site/app.ts";
+import { chromiumForFile, contextAt, staticSiteForFile } from "./site/app.ts";
 import { builtPages } from "./site/static-server.ts";
 
 const site = inject("site");
@@ -36,7 +36,7 @@ async function picturesIn(
   { width, height }: { width: number; height: number },
   paths: string[],
 ): Promise<Shown[]> {
-  const context = await chromium.browser.newContext({ viewport: { width, height } });
+  const context = await contextAt(chromium.browser, { viewport: { width, height } });
   try {
     await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
     const page = await context.newPage();

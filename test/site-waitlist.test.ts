@@ -212,6 +212,12 @@ describe("the waiting list, the visitor's side", () => {
       .poll(() => page.locator(".manage-state").getAttribute("class"))
       .toContain("manage-claimed");
     expect(await page.getByRole("button", { name: "Claim my seats" }).count()).toBe(0);
+    // Said where the buttons were, focused, with what comes next; not in the banner over the heading.
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain("form-outcome");
+    await expect
+      .poll(() => page.locator(".form-outcome .claim-next").innerText())
+      .toMatch(new RegExp(`^See you at ${NAME}\\.\\s+All upcoming events$`));
+    expect(await page.locator(".alert-region .alert").count()).toBe(0);
     await shot(page, "claim-claimed-390.png");
     const rsvps = await s.store.listEventRsvps(INSTALLATION);
     expect(rsvps.map((r) => [r.record.email, r.record.attendees])).toEqual([
@@ -244,7 +250,8 @@ describe("the waiting list, the visitor's side", () => {
     await expect
       .poll(() => cal.locator(".manage-state").innerText())
       .toBe(`You are no longer on the waiting list for ${NAME}.`);
-    expect(await cal.locator(".claim-next p").first().innerText()).toBe(
+    expect(await cal.locator(".alert-region .alert").count()).toBe(0);
+    expect(await cal.locator(".form-outcome .claim-next p").first().innerText()).toBe(
       `The page of ${NAME} shows whether seats are free.`,
     );
     expect(await cal.getByRole("link", { name: NAME }).getAttribute("href")).toBe(

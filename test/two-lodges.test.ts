@@ -11,7 +11,7 @@ import { Client, PLAIN_RSVP_FORM } from "./api-harness.ts";
 import { SAMPLE, SAMPLE_IMAGES, serveInProcess } from "./cli-harness.ts";
 
 /**
- * The README's "a new lodge beside the sample": the sample in data/ and a lodge of one's own in
+ * The README's "Start a lodge of your own": the sample in data/ and a lodge of one's own in
  * my-lodge/, built and served from one checkout. Each keeps its site, its RSVPs and its mail in
  * places of its own, and a command given the other's refuses it.
  */

@@ -25,7 +25,7 @@ export function addMeetingsCommand(ctx: Context): Command {
     .option("--json", "print what was added and skipped as JSON")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge add-meetings --year 2027\n\nDays that already have an event in events.yaml are skipped, so it is safe to run again.",
+      "\nDays that already have an event in events.yaml are skipped, so it is safe to run again.\n\nExample:\n  lodge add-meetings --year 2027",
     )
     .action((raw) => {
       const options = parseOptions(optionsSchema, raw);

@@ -30,12 +30,12 @@ export function devCommand(ctx: Context): Command {
       "after",
       [
         "",
-        "Example:",
-        "  lodge dev --data data --port 8080",
-        "",
-        "Then open http://127.0.0.1:8080 and edit a file in data/: the page reloads with the change,",
+        "Open http://127.0.0.1:8080 and edit a file in data/: the page reloads with the change,",
         "or shows what is wrong. The build, RSVPs and mail (never sent) are kept in var/dev/",
         "(var/lodges/<data folder>/dev/ for a data folder other than data).",
+        "",
+        "Example:",
+        "  lodge dev --data data --port 8080",
       ].join("\n"),
     )
     .action(async (raw) => {

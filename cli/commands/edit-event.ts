@@ -34,7 +34,7 @@ export function editEventCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExamples:\n  lodge edit-event 2027-01-06-stated-meeting --postpone 2027-01-13\n  lodge edit-event 2027-03-17 table --cancel\n\nOne change at a time.",
+      "\nOne change at a time.\n\nExamples:\n  lodge edit-event 2027-01-06-stated-meeting --postpone 2027-01-13\n  lodge edit-event 2027-03-17 table --cancel",
     )
     .action((words: string[], raw) => editEventAction(ctx, words, raw));
 }

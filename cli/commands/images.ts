@@ -46,7 +46,7 @@ export function imagesCommand(ctx: Context): Command {
     )
     .addHelpText(
       "after",
-      `\nExample:\n  lodge images --data data\n\nOnly pictures that changed since the last run are processed again; lodge build runs this for you. Several lodges may share the folder: each one's pictures are kept while it uses them, and a picture no lodge has used for ${UNUSED_DAYS} days is removed by the next run (at once with --prune).`,
+      `\nOnly pictures that changed since the last run are processed again; lodge build runs this for you. Several lodges may share the folder: each one's pictures are kept while it uses them, and a picture no lodge has used for ${UNUSED_DAYS} days is removed by the next run (at once with --prune).\n\nExample:\n  lodge images --data data`,
     )
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);

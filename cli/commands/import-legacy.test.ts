@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lodge, sampleCopy } from "../../test/cli-harness.ts";
 
@@ -223,45 +223,137 @@ describe("lodge import legacy: the old site's shapes", () => {
     ]);
   });
 
-  it("names the old app's asset pictures by their file names and copies the ones found next to the import", async () => {
+  it("copies the pictures the data names from the old app's images folder, and says in one line per kind what it did not find", async () => {
     const app = join(sample.root, "old-site", "src");
-    mkdirSync(join(app, "assets", "data"), { recursive: true });
-    mkdirSync(join(app, "assets", "images", "past_masters"), { recursive: true });
-    writeFileSync(join(app, "assets", "images", "past_masters", "pm-1.jpg"), "a picture");
-    writeFileSync(
-      join(app, "assets", "data", "past-master-list.json"),
-      JSON.stringify([
-        {
-          number: 1,
-          name: "A",
-          term: "1868 - 1869",
-          imgUrl: "../../../assets/images/past_masters/pm-1.jpg",
-        },
-        {
-          number: 2,
-          name: "B",
-          term: "1869 - 1870",
-          imgUrl: "assets/images/past_masters/gone.jpg",
-        },
-      ]),
-    );
+    const picture = (file: string) => {
+      mkdirSync(dirname(join(app, "assets", "images", file)), { recursive: true });
+      writeFileSync(join(app, "assets", "images", file), file);
+    };
+    picture("past_masters/pm-1.jpg");
+    picture("current-officers/reed.jpg");
+    picture("officer-jewels/worshipful_master.png");
+    picture("events/smith.jpg");
+    picture("history/smith.jpg");
+    mkdirSync(join(app, "data"));
+    const json = (name: string, value: unknown) =>
+      writeFileSync(join(app, "data", name), JSON.stringify(value, null, 2));
+    json("past-master-list.json", [
+      {
+        number: 1,
+        name: "A",
+        term: "1868 - 1869",
+        imgUrl: "../../../assets/images/past_masters/pm-1.jpg",
+      },
+      { number: 2, name: "B", term: "1869 - 1870", imgUrl: "assets/images/past_masters/gone.jpg" },
+    ]);
+    json("officers.json", [
+      {
+        name: "Thomas A. Reed",
+        office: "Worshipful Master",
+        image: "current-officers/reed.jpg",
+        jewel: "worshipful_master.png",
+      },
+      {
+        name: "Samuel B. Ortiz",
+        office: "Senior Warden",
+        image: "current-officers/ortiz.jpg",
+        jewel: "senior_warden.png",
+      },
+      { name: "Harold V. Lane", office: "Treasurer", image: "", jewel: "treasurer.png" },
+    ]);
+    json("event-list.json", [
+      {
+        date: "2028/01/05 19:30",
+        name: "Stated Meeting",
+        rsvpOptions: true,
+        spotlight: true,
+        spotlightImage: "smith.jpg",
+      },
+    ]);
     const { code, stdout } = await lodge(
       sample.root,
-      ...["import", "legacy", "old-site/src/assets/data", "--force"],
+      ...["import", "legacy", "old-site/src/data", "--force"],
     );
     expect(code).toBe(0);
-    expect(stdout.slice(1, 3)).toEqual([
+    expect(stdout.filter((line) => !line.startsWith("old-site/src/data/"))).toEqual([
+      "copied 1 file of the old app into data/images/officers",
+      "copied 1 file of the old app into data/images/jewels",
       "copied 1 file of the old app into data/images/past-masters",
-      "1 file named as the old app's assets was not found next to the import (assets/images/past_masters/gone.jpg); lodge validate lists where each belongs",
+      "the event's spotlight picture smith.jpg could be old-site/src/assets/images/events/smith.jpg or old-site/src/assets/images/history/smith.jpg; neither was copied: copy the right one to data/images/events/smith.jpg",
+      "1 officer's portrait was not found in old-site/src/assets/images (looked for as named and by file name): current-officers/ortiz.jpg; lodge validate lists where each belongs",
+      "2 officers' jewels were not found in old-site/src/assets/images (looked for as named, under officer-jewels/ and by file name): senior_warden.png, treasurer.png; lodge validate lists where each belongs",
+      "1 past master's portrait was not found in old-site/src/assets/images (looked for as named and by file name): assets/images/past_masters/gone.jpg; lodge validate lists where each belongs",
+      "Imported 6 entries from 3 files into data; skipped 0 entries and 0 files. Run lodge validate, then lodge build.",
     ]);
     expect(data("past-masters/main.csv")).toBe(
       "number,name,term,imgUrl\n1,A,1868 - 1869,pm-1.jpg\n2,B,1869 - 1870,gone.jpg\n",
     );
-    expect(data("images/past-masters/pm-1.jpg")).toBe("a picture");
+    expect(data("officers.yaml")).toContain("  image: reed.jpg\n  jewel: worshipful_master.png\n");
+    expect(data("images/past-masters/pm-1.jpg")).toBe("past_masters/pm-1.jpg");
+    expect(data("images/officers/reed.jpg")).toBe("current-officers/reed.jpg");
+    expect(data("images/jewels/worshipful_master.png")).toBe(
+      "officer-jewels/worshipful_master.png",
+    );
     const validate = await lodge(sample.root, "validate");
     expect(validate.stdout).toContain(
       "data/past-masters/main.csv:3:17  warning  main[1] (2 B)  imgUrl: data/images/past-masters/gone.jpg not found; add the file or correct the name",
     );
+  });
+
+  it("takes the images folder from --images where it is not beside the JSON files, and says when it finds none", async () => {
+    mkdirSync(join(sample.root, "pictures", "officer-jewels"), { recursive: true });
+    writeFileSync(join(sample.root, "pictures", "officer-jewels", "chaplain.png"), "a jewel");
+    legacyFile("officers.json", [
+      { name: "Ann Example", office: "Chaplain", image: "", jewel: "chaplain.png" },
+    ]);
+    const without = await lodge(sample.root, "import", "legacy", "legacy", "--force");
+    expect(without.stdout).toContain(
+      "1 picture the data names was not copied (chaplain.png): the old app's images folder (assets/images) is not in legacy or a folder above it; give it with --images DIR",
+    );
+    const given = await lodge(
+      sample.root,
+      ...["import", "legacy", "legacy", "--force", "--images", "pictures"],
+    );
+    expect(given.stdout).toContain("copied 1 file of the old app into data/images/jewels");
+    expect(data("images/jewels/chaplain.png")).toBe("a jewel");
+    const wrong = await lodge(
+      sample.root,
+      ...["import", "legacy", "legacy", "--force", "--images", "no-such-folder"],
+    );
+    expect(wrong).toMatchObject({
+      code: 1,
+      stderr: [
+        "--images no-such-folder: no such folder; give the old app's images folder, e.g. old-site/src/assets/images. Nothing was imported.",
+      ],
+    });
+  });
+
+  it("leaves out the files --skip names, and refuses one the folder does not hold", async () => {
+    legacyFile("goldenSquareMasters-old.json", [
+      { number: 1, name: "Bob Example", term: "1921 - 1922" },
+    ]);
+    const refused = await lodge(sample.root, "import", "legacy", "legacy", "--force");
+    expect(refused.stderr).toEqual([
+      'legacy/goldenSquareMasters-old.json and legacy/goldenSquareMasters.json both fit the list "golden-square" (each by its file name), which takes one file: leave the older export out with --skip FILE, or name each file\'s list with --list FILE=SLUG',
+      "Nothing was imported.",
+    ]);
+    const { code, stdout } = await lodge(
+      sample.root,
+      ...["import", "legacy", "legacy", "--force", "--skip", "goldenSquareMasters-old.json"],
+    );
+    expect(code).toBe(0);
+    expect(stdout).toContain("legacy/goldenSquareMasters-old.json: left out (--skip)");
+    expect(stdout.at(-1)).toBe(
+      "Imported 4 entries from 4 files into data; skipped 1 entry and 2 files. Run lodge validate, then lodge build.",
+    );
+    const absent = await lodge(
+      sample.root,
+      ...["import", "legacy", "legacy", "--force", "--skip", "nothing.json"],
+    );
+    expect(absent).toMatchObject({
+      code: 1,
+      stderr: ["--skip nothing.json: legacy has no file nothing.json", "Nothing was imported."],
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
@@ -34,15 +34,30 @@ const optionsSchema = z.object({
   dryRun: z.boolean().default(false),
   json: z.boolean().default(false),
   list: z.array(listOption).default([]),
+  skip: z
+    .array(z.string().min(1, { error: "give a file of the folder, e.g. --skip old.json" }))
+    .default([]),
+  images: z.string().min(1, { error: "give the old app's images folder" }).optional(),
 });
 
 function importLegacy(ctx: Context, from: string, raw: unknown): void {
   const options = parseOptions(optionsSchema, raw);
   const source = resolve(ctx.cwd, from);
   if (!existsSync(source)) throw new UserError(`${from}: no such folder. Nothing was imported.`);
+  const images = options.images === undefined ? undefined : resolve(ctx.cwd, options.images);
+  if (images && !(existsSync(images) && statSync(images).isDirectory())) {
+    throw new UserError(
+      `--images ${options.images}: no such folder; give the old app's images folder, e.g. old-site/src/assets/images. Nothing was imported.`,
+    );
+  }
   const dir = resolve(ctx.cwd, options.data);
   const display = (path: string) => shownPath(ctx.cwd, path);
-  const plan = planLegacyImport(source, dir, new Map(options.list), display);
+  const plan = planLegacyImport(
+    source,
+    dir,
+    { lists: new Map(options.list), skip: options.skip, ...(images ? { images } : {}) },
+    display,
+  );
 
   const existing = existingFiles(plan, dir).map((target) => display(join(dir, target)));
   const replaced = `${existing.join(", ")} already ${existing.length === 1 ? "exists" : "exist"}`;
@@ -68,7 +83,7 @@ function importLegacy(ctx: Context, from: string, raw: unknown): void {
     );
   }
   for (const line of plan.files.flatMap(changeLines)) ctx.out(line);
-  for (const line of copyLines(plan.copies, display, dir, !options.dryRun)) ctx.out(line);
+  for (const line of copyLines(plan, display, dir, !options.dryRun)) ctx.out(line);
   for (const problem of skipped) ctx.out(`skipped  ${formatProblem(problem)}`);
   for (const note of notes) ctx.out(formatProblem(note));
   const skippedFiles = plan.files.filter((f) => !f.kind).length;
@@ -91,12 +106,22 @@ export function importLegacyCommand(ctx: Context): Command {
     .description(
       "import the old site's content kept as JSON files (events, outings, officers, past masters, bulletins, albums, recent events, history)",
     )
-    .argument("<dir>", "the folder of JSON files, e.g. the old site's src/assets/data")
+    .argument("<dir>", "the folder of JSON files, e.g. the old site's src/data")
     .option(
       "--list <file=slug>",
       "put a file of past masters in this list of lodge.yaml; repeat for each file",
       collect,
       [],
+    )
+    .option(
+      "--skip <file>",
+      "leave out a file of the folder (an older export beside the current one); repeat for each file",
+      collect,
+      [],
+    )
+    .option(
+      "--images <dir>",
+      "the old app's images folder, where it is not src/assets/images beside the JSON files",
     )
     .option("--force", "replace data files (and pictures) that already exist")
     .option("--dry-run", "print what would be imported, write nothing")
@@ -104,7 +129,7 @@ export function importLegacyCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge import legacy old-site/src/assets/data --data data --force\n  lodge import legacy old-site/src/assets/data --list uh.json=university-heights --force\n\nEach file's kind is told from its fields, not its name; the old site's renamed fields (isRsvpBtn...) are read as lodge's and said once. A file of past masters goes in the list of lodge.yaml whose masters or name it has, or the one --list names. Pictures named as the old app's assets (../../../assets/images/...) are copied into data/images when found next to the import.",
+      "\nEach file's kind is told from its fields, not its name; the old site's renamed fields (isRsvpBtn...) are read as lodge's and said once. A file of past masters goes in the list of lodge.yaml whose masters or name it has, or the one --list names. The pictures the data names are looked for in the old app's images folder (src/assets/images, found from the JSON files' folder, or --images DIR) the way its pages found them, and copied into data/images.\n\nExamples:\n  lodge import legacy old-site/src/data --data data --force\n  lodge import legacy old-site/src/data --skip pastMasterListUH-2019.json --force\n  lodge import legacy old-site/src/data --list uh.json=university-heights --force",
     )
     .action((from: string, raw) => importLegacy(ctx, from, raw));
 }

@@ -101,14 +101,14 @@ export function importCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge import past-masters masters.csv --lodge golden-square --dry-run\n  lodge import past-masters masters.csv --lodge golden-square\n\nRows are merged by number and term; every bad row is listed with its line, and then nothing is written.",
+      "\nRows are merged by number and term; every bad row is listed with its line, and then nothing is written.\n\nExamples:\n  lodge import past-masters masters.csv --lodge golden-square --dry-run\n  lodge import past-masters masters.csv --lodge golden-square",
     )
     .action((file: string, raw) => importPastMasters(ctx, file, raw));
   return new Command("import")
     .description("import content kept elsewhere into the data folder")
     .addHelpText(
       "after",
-      "\nExamples:\n  lodge import past-masters masters.csv --lodge main --dry-run\n  lodge import legacy ../old-site/src/assets/data --dry-run\n\nEach kind has its own help: lodge import past-masters --help, lodge import legacy --help.",
+      "\nEach kind has its own help: lodge import past-masters --help, lodge import legacy --help.\n\nExamples:\n  lodge import past-masters masters.csv --lodge main --dry-run\n  lodge import legacy ../old-site/src/assets/data --dry-run",
     )
     .addCommand(pastMasters)
     .addCommand(importLegacyCommand(ctx));

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { scheduleText, USUAL_SCHEDULES } from "../../core/rules/lodge-text.ts";
+import { wallTimeIn } from "../../core/rules/wall-time.ts";
 import { type Context, parseOptions, shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { DEFAULT_TIME_ZONE, initAnswers } from "../init/answers.ts";
@@ -44,7 +45,7 @@ async function init(ctx: Context, target: string, raw: unknown): Promise<void> {
     );
   }
   const arg = where.includes(" ") ? `"${where}"` : where;
-  const year = (ctx.now ?? new Date()).getFullYear() + 1;
+  const year = wallTimeIn(ctx.now ?? new Date(), data.lodge.timeZone).year + 1;
   ctx.out(`Started ${answers.name} in ${where}, meeting ${scheduleText(answers.meetings)}.`);
   ctx.out("Before the site goes live, replace what the starter put in (lodge validate lists it):");
   for (const problem of problems) if (problem.placeholder) ctx.out(`  ${problem.placeholder}`);
@@ -81,7 +82,7 @@ export function initCommand(ctx: Context): Command {
     )
     .addHelpText(
       "after",
-      '\nExample:\n  lodge init my-lodge --name "Hillcrest Lodge No. 586" --charter-date 1867-10-16 \\\n    --address "Lyndhurst Masonic Center, 5025 Linden Crest Road, Lyndhurst, OH 44124" \\\n    --meetings "1st and 3rd Wednesday, 7:30PM, dark in July and August" \\\n    --secretary-email secretary@hillcrest586.org\n\nOn a terminal it asks for what the flags leave out, and asks again when an answer is not valid.',
+      '\nOn a terminal it asks for what the flags leave out, and asks again when an answer is not valid.\n\nExample:\n  lodge init my-lodge --name "Hillcrest Lodge No. 586" --charter-date 1867-10-16 \\\n    --address "Lyndhurst Masonic Center, 5025 Linden Crest Road, Lyndhurst, OH 44124" \\\n    --meetings "1st and 3rd Wednesday, 7:30PM, dark in July and August" \\\n    --secretary-email secretary@hillcrest586.org',
     )
     .action((dir: string, raw) => init(ctx, dir, raw));
 }

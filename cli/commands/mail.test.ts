@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store.ts";
 import type { ComposedMail, Store } from "../../server/store/store.ts";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 beforeEach(() => {
@@ -81,9 +81,7 @@ describe("lodge mail", () => {
       ],
     });
     expect(
-      (await store.claimDueMail({ now: new Date(), leaseUntil: new Date(), limit: 5 })).map(
-        (m) => m.id,
-      ),
+      (await store.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 5 })).map((m) => m.id),
     ).toContain(2);
     const sent = await lodge(sample.root, "mail", "--retry", "1");
     expect(sent).toMatchObject({

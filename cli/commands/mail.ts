@@ -37,7 +37,7 @@ async function mail(ctx: Context, raw: unknown): Promise<void> {
   };
   await withStore(ctx, { db: o.db, data: o.data, lodge: data?.lodge }, async (store) => {
     if (o.retry !== undefined) {
-      ctx.out(await retry(store, o.retry, new Date(), view));
+      ctx.out(await retry(store, o.retry, ctx.now ?? new Date(), view));
       return;
     }
     const sent = await store.listMail("sent");
@@ -73,7 +73,7 @@ export function mailCommand(ctx: Context): Command {
     .option("--retry <id>", "queue a failed mail again, e.g. once a mistyped address is fixed")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge mail --status failed\n  lodge mail --retry 12\n\nA mail the server refused for good (no such user...) is failed and not retried by itself;\nthe secretary gets one summary a day of such mail.",
+      "\nA mail the server refused for good (no such user...) is failed and not retried by itself;\nthe secretary gets one summary a day of such mail.\n\nExamples:\n  lodge mail --status failed\n  lodge mail --retry 12",
     )
     .action((raw) => mail(ctx, raw));
 }

@@ -5,7 +5,7 @@ import {
   resolveDatabase,
   shownDatabase,
 } from "../../server/store/open-store.ts";
-import { type CopyCounts, copyInto } from "../../server/store/records.ts";
+import { type CopyCounts, copyInto } from "../../server/store/store.ts";
 import { type Context, parseOptions } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { plural } from "../load/summary.ts";
@@ -69,7 +69,7 @@ export function migrateStoreCommand(ctx: Context): Command {
     .option("--to <file|url>", "the empty database to copy into, e.g. postgres://user@host/lodge")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge migrate-store --from var/lodge.db --to postgres://lodge@db.example.org/lodge\n\nStop lodge serve first, so that nothing arrives during the copy. The copy is one\ntransaction: all of it or nothing.",
+      "\nStop lodge serve first, so that nothing arrives during the copy. The copy is one\ntransaction: all of it or nothing.\n\nExample:\n  lodge migrate-store --from var/lodge.db --to postgres://lodge@db.example.org/lodge",
     )
     .action((raw) => migrateStore(ctx, raw));
 }

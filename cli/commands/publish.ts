@@ -47,10 +47,6 @@ export function publishCommand(ctx: Context): Command {
       "after",
       [
         "",
-        "Examples:",
-        "  lodge publish --target gs://hillcrest-site --dry-run",
-        "  lodge publish --target file:///var/www/hillcrest",
-        "",
         "Targets can be kept in lodge.yaml:",
         "  publish:",
         "    site: gs://hillcrest-site",
@@ -61,6 +57,10 @@ export function publishCommand(ctx: Context): Command {
         "",
         "Credentials come from `gcloud auth application-default login` or GOOGLE_APPLICATION_CREDENTIALS.",
         "Everything is checked before anything is uploaded; a rerun finishes an interrupted publish.",
+        "",
+        "Examples:",
+        "  lodge publish --target gs://hillcrest-site --dry-run",
+        "  lodge publish --target file:///var/www/hillcrest",
       ].join("\n"),
     )
     .action(async (raw) => {

@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store.ts";
 import type { EventRsvpRecord, Store } from "../../server/store/store.ts";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
-import { parseMail } from "../../test/mime.ts";
+import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
 
 /**
  * `lodge rsvps cancel` and `edit` on a full event with a waiting list: the seats they free are
@@ -51,7 +50,6 @@ async function full(): Promise<Store> {
         ...common,
         record: record(`Guest${i}`, 10),
         idempotency: { requestHash: `r${i}`, keys: [] },
-        replaces: undefined,
         response: { status: 200, body: {} },
       },
       limits,
@@ -95,11 +93,15 @@ describe("lodge rsvps cancel and edit with a waiting list", () => {
     expect(
       (await store.listWaitlist(EVENT)).map((e) => `${e.record.firstName}:${e.state}`),
     ).toEqual(["Dan:offered", "Eve:waiting"]);
-    const offer = (await store.claimDueMail({ now: new Date(), leaseUntil: new Date(), limit: 10 }))
-      .flatMap((mail) => (mail.kind === "waitlist-offer" && "raw" in mail ? [mail] : []))
-      .map((mail) => parseMail(mail.raw));
+    // Queued as an order, composed from Dan's entry when the server's worker sends it.
+    const offer = (await store.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 10 })).flatMap(
+      (mail) => (mail.kind === "waitlist-offer" && "order" in mail ? [mail] : []),
+    );
     expect(offer).toHaveLength(1);
-    expect(offer[0]?.text).toContain("https://www.hillcrest586.example.org/rsvp/claim#");
+    expect(offer[0]?.subject).toMatchObject({ table: "waitlist", stored: { state: "offered" } });
+    expect(offer[0]?.order.claimUrl).toMatch(
+      /^https:\/\/www\.hillcrest586\.example\.org\/rsvp\/claim#/,
+    );
     await store.close();
   });
 
@@ -111,7 +113,7 @@ describe("lodge rsvps cancel and edit with a waiting list", () => {
       "The freed seats go to the waiting list when lodge serve next looks (within a minute while it runs): this command has no site address (siteUrl) or server secret for the claim links.",
     );
     expect((await store.listWaitlist(EVENT)).map((e) => e.state)).toEqual(["waiting", "waiting"]);
-    expect(await store.waitlistDue({ now: new Date(), guestLimit: 70 })).toEqual([EVENT]);
+    expect(await store.waitlistDue({ now: NOW, guestLimit: 70 })).toEqual([EVENT]);
     await store.close();
   });
 });

@@ -7,7 +7,7 @@ import type {
   EventRsvpRecord,
   EventRsvpSubmission,
 } from "../../server/store/store.ts";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
 import { parseMail } from "../../test/mime.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
 import { racing } from "../../test/racing-store.ts";
@@ -36,7 +36,6 @@ function rsvp(r: Partial<EventRsvpRecord>, at: string, hash: string): EventRsvpS
   return {
     ...common(at, hash),
     clientKey: "client",
-    replaces: undefined,
     record: {
       eventId: "2028-01-05-table-lodge",
       firstName: "Ann",
@@ -111,6 +110,46 @@ describe("lodge rsvps and lodge messages", () => {
     expect(stdout).toEqual([...SEEDED_TABLE, ""]);
   });
 
+  it("shows an RSVP awaiting its visitor's confirmation (past its address's seats) as such, until when, in lodge time", async () => {
+    await seed();
+    const store = openStore(db());
+    const held = rsvp({ firstName: "Cy", email: "cy@example.org" }, "2027-12-22T15:00:00Z", "h");
+    const until = new Date("2027-12-22T15:30:00Z");
+    const outcome = await store.addEventRsvp(
+      { ...held, unconfirmed: { until, mails: [], response: { status: 200, body: {} } } },
+      { guestLimit: 70, seatsPerClient: 4 },
+    );
+    await store.close();
+    expect(outcome.kind).toBe("stored");
+    const { stdout } = await lodge(sample.root, "rsvps");
+    expect(stdout.slice(3, 6)).toEqual([
+      "  2   2027-12-21 11:30  =HYPERLINK(1) Example                                      bob@example.org  1",
+      "  3   2027-12-22 10:00  Cy Example (awaiting confirmation until 2027-12-22 10:30)  cy@example.org   1",
+      "  Total: 3 RSVPs (1 awaiting confirmation), 5 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+    ]);
+    // Never confirmed, it lapses once its hold has ended: cancelled, not by anyone.
+    const server = openStore(db());
+    const settled = await server.settleWaitlist({
+      eventId: "2028-01-05-table-lodge",
+      now: until,
+      offers: {
+        guestLimit: 70,
+        expiresAt: undefined,
+        mails: new Map(),
+        ranOut: new Map(),
+      },
+    });
+    await server.close();
+    expect(settled).toMatchObject({ lapsed: 1 });
+    const after = await lodge(sample.root, "rsvps");
+    expect(after.stdout.slice(4, 8)).toEqual([
+      "  Total: 2 RSVPs, 4 attendees of 70 seats, 3 dinners (2 Prime Rib, 1 Salmon)",
+      "  Cancelled (not counted above): 1 RSVP, 1 attendee",
+      "    ID  Cancelled         By             Name        E-mail          Attendees  Dinner",
+      "    3   2027-12-22 10:30  not confirmed  Cy Example  cy@example.org  1",
+    ]);
+  });
+
   it("exports CSV that a spreadsheet opens safely", async () => {
     await seed();
     const { stdout } = await lodge(
@@ -176,7 +215,7 @@ describe("lodge rsvps and lodge messages", () => {
       ["Eve", 1, "2027-12-22T15:15:00Z"],
     ] as const) {
       const {
-        replaces: _replaces,
+        unconfirmed: _unconfirmed,
         response: _response,
         ...base
       } = rsvp(
@@ -367,18 +406,9 @@ describe("lodge rsvps cancel and edit", () => {
     const { store, race } = racing(openStore(db()));
     const now = new Date("2027-12-23T12:00:00Z");
     // Ann changes her 3 to 2 with her link while the secretary's command runs.
-    const visitorChanges = async () =>
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 1,
-            change: { attendees: 2 },
-            guestLimit: 70,
-            now,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
+    const setAttendees = (attendees: number) =>
+      store.changeEventRsvp({ id: 1, change: { attendees }, guestLimit: 70, now, mails: [] });
+    const visitorChanges = async () => expect((await setAttendees(2)).kind).toBe("done");
     for (const [before, change] of [
       ["cancelEventRsvp", { kind: "cancel" }],
       ["changeEventRsvp", { kind: "attendees", attendees: 4 }],
@@ -389,13 +419,7 @@ describe("lodge rsvps cancel and edit", () => {
       );
       expect((await store.getEventRsvp(1))?.record.attendees).toBe(2);
       // Read again, it goes through.
-      await store.changeEventRsvp({
-        id: 1,
-        change: { attendees: 3 },
-        guestLimit: 70,
-        now,
-        mails: [],
-      });
+      await setAttendees(3);
     }
     expect(await changeRsvp(store, data, undefined, now, 1, { kind: "cancel" }, false)).toContain(
       "Cancelled RSVP 1 (Ann Example, PM <ann@example.org>, 3 attendees) for Table Lodge on Wed, Jan 5, 2028 at 7:30PM.",
@@ -423,11 +447,7 @@ describe("lodge rsvps cancel and edit", () => {
     ]);
     // The connection a running server holds sees it at once.
     expect((await store.attendeeCounts()).get("2028-01-05-table-lodge")).toBe(1);
-    const [notice] = await store.claimDueMail({
-      now: new Date(),
-      leaseUntil: new Date(),
-      limit: 10,
-    });
+    const [notice] = await store.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 10 });
     expect(notice?.envelope.to).toEqual(["ann@example.org"]);
     const text = parseMail(notice && "raw" in notice ? notice.raw : Buffer.from("")).text;
     expect(text).toContain(

@@ -73,7 +73,7 @@ async function change(ctx: Context, id: string, raw: unknown, what: "cancel" | "
       store,
       data,
       mail,
-      new Date(),
+      ctx.now ?? new Date(),
       rsvp,
       wanted,
       options.dryRun,
@@ -97,7 +97,7 @@ function changeCommand(ctx: Context, what: "cancel" | "edit"): Command {
     )
     .addHelpText(
       "after",
-      `\nExample:\n  lodge rsvps ${what === "cancel" ? "cancel 12 --dry-run" : "edit 12 --attendees 2"}\n  lodge rsvps --db /srv/lodge/var/lodge.db ${what} 12${what === "edit" ? " --attendees 2" : ""}\n\nThe database and the data folder are those of lodge rsvps (--db, --data). Works while\nlodge serve runs; the notice goes out with its mail.`,
+      `\nThe database and the data folder are those of lodge rsvps (--db, --data). Works while\nlodge serve runs; the notice goes out with its mail.\n\nExamples:\n  lodge rsvps ${what === "cancel" ? "cancel 12 --dry-run" : "edit 12 --attendees 2"}\n  lodge rsvps --db /srv/lodge/var/lodge.db ${what} 12${what === "edit" ? " --attendees 2" : ""}`,
     )
     .action((id: string, _options, self: Command) => change(ctx, id, self.optsWithGlobals(), what));
 }
@@ -116,7 +116,7 @@ export function rsvpsCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge rsvps --event 2027-01-06-stated-meeting --format csv > rsvps.csv\n  lodge rsvps --event 2027-01-06-stated-meeting --format html > caterer.html\n  lodge rsvps cancel 12",
+      "\nExamples:\n  lodge rsvps --event 2027-01-06-stated-meeting --format csv > rsvps.csv\n  lodge rsvps --event 2027-01-06-stated-meeting --format html > caterer.html\n  lodge rsvps cancel 12",
     )
     .addCommand(changeCommand(ctx, "cancel"))
     .addCommand(changeCommand(ctx, "edit"))

@@ -6,7 +6,7 @@ import { textLine } from "../../server/logging.ts";
 import { runServer } from "../../server/main.ts";
 import { lodgePlaces, OWN_PLACES } from "../../server/places.ts";
 import { StartError } from "../../server/preflight.ts";
-import { type Context, parseOptions, shownPath, UsageError } from "../context.ts";
+import { type Context, parseOptions, runningClock, shownPath, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
@@ -61,7 +61,7 @@ export function serveCommand(ctx: Context): Command {
     )
     .addHelpText(
       "after",
-      "\nExample:\n  lodge serve --port 8080\n\nOther settings (SMTP_URL, MAIL_FROM, TRUST_PROXY, rate limits...) come from the environment; see .env.example.",
+      "\nOther settings (SMTP_URL, MAIL_FROM, TRUST_PROXY, rate limits...) come from the environment; see .env.example.\n\nExample:\n  lodge serve --port 8080",
     )
     .action(async (raw) => {
       const options = parseOptions(optionsSchema, raw);
@@ -106,6 +106,7 @@ export function serveCommand(ctx: Context): Command {
         server = await runServer(config, fixedSource(data), {
           log,
           shown,
+          now: runningClock(ctx),
           own: { dist: shown(own.dist), db: shown(own.db) },
         });
       } catch (error) {

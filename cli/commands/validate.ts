@@ -16,7 +16,7 @@ export function validateCommand(ctx: Context): Command {
     .option("--json", "print the problems and counts as JSON")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge validate --data data\n\nExits 1 when there is an error; warnings alone exit 0. What lodge serve would refuse is a warning too.",
+      "\nExits 1 when there is an error; warnings alone exit 0. What lodge serve would refuse is a warning too.\n\nExample:\n  lodge validate --data data",
     )
     .action((raw) => {
       const options = parseOptions(optionsSchema, raw);

@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { z } from "zod";
 import { DEFAULT_TERM_STYLE, termStyle, writeTerm } from "../../core/rules/past-masters.ts";
 import { parseDay } from "../../core/rules/time.ts";
@@ -12,7 +12,7 @@ import { readSource } from "../load/source.ts";
 import { plural } from "../load/summary.ts";
 import { readContent, writeContent } from "./content-file.ts";
 import { type LegacyFile, type LegacyKind, readLegacy } from "./legacy.ts";
-import type { AssetCopy } from "./legacy-assets.ts";
+import { type AssetCopy, findImagesFolder, ImagesTree } from "./legacy-assets.ts";
 import { type ListMatch, matchLists } from "./legacy-lists.ts";
 
 /** One data file the import writes: the entries, the files they came from, and what they are. */
@@ -28,6 +28,10 @@ export type Write = {
 };
 
 export interface LegacyPlan {
+  /** The folder of JSON files imported. */
+  source: string;
+  /** The old app's images folder the pictures were looked for in, if one was found or given. */
+  images?: string;
   files: LegacyFile[];
   /** Data files to write, by their path in the data folder. */
   writes: Map<string, Write>;
@@ -62,20 +66,41 @@ function currentMasters(dir: string, slug: string): PastMaster[] {
   return check(source, list, entryNamer("pastMasters", slug)).value ?? [];
 }
 
+/** What the import is told besides the folders: --list, --skip and --images. */
+export type LegacyOptions = {
+  /** The list of lodge.yaml each named file of past masters goes in, by file name without .json. */
+  lists: ReadonlyMap<string, string>;
+  /** Files of the folder to leave out, by name (an older export beside the current one). */
+  skip: readonly string[];
+  /** The old app's images folder, where it is not found from `source`. */
+  images?: string;
+};
+
 /**
  * What importing the old site's JSON files in `source` into the lodge in `dir` would write: every
- * file read and told by its content, each past-master file matched to a list of lodge.yaml (by
- * `named`, FILE=SLUG, or by what it holds). Throws, touching nothing, when a past-master file
- * fits no list.
+ * file read and told by its content but those skipped, each past-master file matched to a list of
+ * lodge.yaml (by --list FILE=SLUG, or by what it holds), the pictures the data names looked for in
+ * the old app's images folder. Throws, touching nothing, when a past-master file fits no list or
+ * a file --skip names is not there.
  */
 export function planLegacyImport(
   source: string,
   dir: string,
-  named: ReadonlyMap<string, string>,
+  options: LegacyOptions,
   display: (path: string) => string,
 ): LegacyPlan {
   const lodge = readLodge(dir, display);
-  const files = readLegacy(source, display);
+  const skip = new Set(options.skip.map(skippedName));
+  const absent = [...skip].filter((name) => !existsSync(join(source, name)));
+  if (absent.length > 0) {
+    throw new UserError(
+      `${absent.map((name) => `--skip ${name}: ${display(source)} has no file ${name}`).join("\n")}\nNothing was imported.`,
+    );
+  }
+  const images = options.images ?? findImagesFolder(source);
+  const tree = new ImagesTree(images);
+  const files = readLegacy(source, display, { tree, claims: new Map() }, skip);
+  const named = options.lists;
   const lists = files.filter((f) => f.kind === "pastMasters");
   const targets = lodge.pastMasters.map((list) => ({
     ...list,
@@ -116,7 +141,13 @@ export function planLegacyImport(
   for (const copy of files.flatMap((f) => f.copies)) {
     if (!copies.has(copy.to)) copies.set(copy.to, copy);
   }
-  return { files, writes, copies: [...copies.values()] };
+  return { source, ...(images ? { images } : {}), files, writes, copies: [...copies.values()] };
+}
+
+/** A file --skip names, as the folder names it: 'old/pastMasterListUH-2019' -> 'pastMasterListUH-2019.json'. */
+function skippedName(file: string): string {
+  const name = basename(file);
+  return name.endsWith(".json") ? name : `${name}.json`;
 }
 
 /**
@@ -230,11 +261,14 @@ export function changeLines(legacy: LegacyFile): string[] {
  * list why the file was taken for it.
  */
 export function planLines(plan: LegacyPlan, dir: string, display: (path: string) => string) {
-  return [...plan.writes].map(([target, write]) => {
-    const what = plural(write.entries.length, ...write.what);
-    const why = write.why ? ` (matched ${write.why})` : "";
-    return `${write.from.join(", ")}: ${what} -> ${display(join(dir, target))}${why}`;
-  });
+  return [
+    ...[...plan.writes].map(([target, write]) => {
+      const what = plural(write.entries.length, ...write.what);
+      const why = write.why ? ` (matched ${write.why})` : "";
+      return `${write.from.join(", ")}: ${what} -> ${display(join(dir, target))}${why}`;
+    }),
+    ...plan.files.filter((f) => f.leftOut).map((f) => `${f.file}: left out (--skip)`),
+  ];
 }
 
 /** The plan as data, for --json: what goes where, and the pictures copied or not found. */
@@ -246,31 +280,69 @@ export function planReport(plan: LegacyPlan, dir: string, display: (path: string
       entries: write.entries.length,
       ...(write.why ? { matchedBy: write.why } : {}),
     })),
-    copied: plan.copies.map((c) => ({ to: display(join(dir, c.to)), found: c.from !== undefined })),
+    leftOut: plan.files.filter((f) => f.leftOut).map((f) => f.file),
+    copied: plan.copies.map((c) => ({
+      named: c.named,
+      to: display(join(dir, c.to)),
+      found: c.from !== undefined,
+      ...(c.from ? { from: display(c.from) } : {}),
+      ...(c.candidates ? { candidates: c.candidates.map(display) } : {}),
+    })),
   };
 }
 
-/** Lines about the old app's pictures: copied (or, before, to copy) by folder, and those not found next to the import. */
+/** The first few of a list of names, for a line of the report. */
+function some(names: readonly string[], shown = 5): string {
+  const first = names.slice(0, shown).join(", ");
+  return names.length > shown ? `${first}, ... (${names.length - shown} more)` : first;
+}
+
+/**
+ * Lines about the old app's pictures: copied (or, before, to copy) by folder; each one whose name
+ * is in the images tree more than once (both named, neither copied); and those not found, one line
+ * per kind, naming the folder searched.
+ */
 export function copyLines(
-  copies: readonly AssetCopy[],
+  plan: Pick<LegacyPlan, "copies" | "images" | "source">,
   display: (path: string) => string,
   dir: string,
   done = true,
 ): string[] {
   const byFolder = new Map<string, number>();
-  const missing: AssetCopy[] = [];
-  for (const copy of copies) {
-    if (copy.from) byFolder.set(dirname(copy.to), (byFolder.get(dirname(copy.to)) ?? 0) + 1);
-    else missing.push(copy);
+  const missing = new Map<string, AssetCopy[]>();
+  const lines: string[] = [];
+  const ambiguous: string[] = [];
+  for (const copy of plan.copies) {
+    if (copy.from) {
+      byFolder.set(dirname(copy.to), (byFolder.get(dirname(copy.to)) ?? 0) + 1);
+    } else if (copy.candidates) {
+      const shown = copy.candidates.map(display);
+      ambiguous.push(
+        `the ${copy.noun[0]} ${copy.named} could be ${shown.slice(0, -1).join(", ")} or ${shown.at(-1)}; neither was copied: copy the right one to ${display(join(dir, copy.to))}`,
+      );
+    } else {
+      missing.set(copy.noun[1], [...(missing.get(copy.noun[1]) ?? []), copy]);
+    }
   }
-  const lines = [...byFolder].map(
-    ([folder, count]) =>
-      `${done ? "copied" : "would copy"} ${plural(count, "file")} of the old app into ${display(join(dir, folder))}`,
-  );
-  if (missing.length > 0) {
-    const named = missing.slice(0, 3).map((copy) => copy.named);
+  for (const [folder, count] of byFolder) {
     lines.push(
-      `${plural(missing.length, "file")} named as the old app's assets ${missing.length === 1 ? "was" : "were"} not found next to the import (${named.join(", ")}${missing.length > 3 ? ", ..." : ""}); lodge validate lists where each belongs`,
+      `${done ? "copied" : "would copy"} ${plural(count, "file")} of the old app into ${display(join(dir, folder))}`,
+    );
+  }
+  lines.push(...ambiguous);
+  if (!plan.images && missing.size > 0) {
+    const all = [...missing.values()].flat();
+    lines.push(
+      `${plural(all.length, "picture")} the data names ${all.length === 1 ? "was" : "were"} not copied (${some(all.map((c) => c.named))}): the old app's images folder (assets/images) is not in ${display(plan.source)} or a folder above it; give it with --images DIR`,
+    );
+    return lines;
+  }
+  for (const [many, copies] of missing) {
+    const [one] = copies[0]?.noun ?? [many];
+    const under = copies.find((c) => c.under)?.under;
+    const how = `looked for as named${under ? `, under ${under}/` : ""} and by file name`;
+    lines.push(
+      `${copies.length === 1 ? `1 ${one} was` : `${copies.length} ${many} were`} not found in ${display(plan.images ?? "")} (${how}): ${some(copies.map((c) => c.named))}; lodge validate lists where each belongs`,
     );
   }
   return lines;

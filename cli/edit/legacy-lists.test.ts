@@ -98,7 +98,33 @@ describe("matchLists", () => {
     );
     expect(problems).toEqual([
       '--list a=golden: lodge.yaml has no past-master list "golden"; use one of main, golden-square, university-heights, or add it to lodge.yaml\'s pastMasters first',
-      '--list: two files are named for the list "main"; give each its own list',
+      '--list: two files are named for the list "main" (b.json and c.json); give each its own list, or leave the older export out with --skip FILE',
+    ]);
+  });
+
+  it("says which of two files fitting one list is the older export, to leave out with --skip", () => {
+    const current = file("pastMasterListUH", [
+      master(1, "Gerald K. Fisher", "1952-1953"),
+      master(74, "Alan P. Quinn", "2020"),
+    ]);
+    const older = file("pastMasterListUH-2019", [
+      master(1, "Gerald K. Fisher", "1952-1953"),
+      master(73, "Robert W. Jackson", "2019"),
+    ]);
+    expect(matchLists([older, current], LISTS, new Map()).problems).toEqual([
+      "old/pastMasterListUH-2019.json and old/pastMasterListUH.json both fit the list \"university-heights\" (each by the masters it holds), which takes one file: leave the older export out with --skip pastMasterListUH-2019.json (its terms end in 2019, pastMasterListUH.json's in 2020), or name each file's list with --list FILE=SLUG",
+    ]);
+    expect(
+      matchLists(
+        [older, current],
+        LISTS,
+        new Map([
+          ["pastMasterListUH", "university-heights"],
+          ["pastMasterListUH-2019", "university-heights"],
+        ]),
+      ).problems,
+    ).toEqual([
+      '--list: two files are named for the list "university-heights" (pastMasterListUH-2019.json and pastMasterListUH.json); give each its own list, or leave the older export out with --skip pastMasterListUH-2019.json (its terms end in 2019, pastMasterListUH.json\'s in 2020)',
     ]);
   });
 

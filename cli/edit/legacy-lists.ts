@@ -66,6 +66,25 @@ function score(
   return { points: 0, why: "" };
 }
 
+/** The last year of a file's terms, to tell an older export of a list from the current one. */
+function lastYear(file: ListFile): number | undefined {
+  const ends = file.masters.flatMap((m) => termYears(m.term)?.end ?? []);
+  return ends.length > 0 ? Math.max(...ends) : undefined;
+}
+
+/**
+ * What to do with two files of one list when one is an older export of the other: leave it out
+ * with --skip, naming the one whose terms end earlier when they differ.
+ */
+function skipAdvice(a: ListFile, b: ListFile): string {
+  const [endA, endB] = [lastYear(a), lastYear(b)];
+  if (endA === undefined || endB === undefined || endA === endB) {
+    return "leave the older export out with --skip FILE";
+  }
+  const [older, newer] = endA < endB ? [a, b] : [b, a];
+  return `leave the older export out with --skip ${older.name}.json (its terms end in ${Math.min(endA, endB)}, ${newer.name}.json's in ${Math.max(endA, endB)})`;
+}
+
 /**
  * Which list of lodge.yaml each file of past masters fills: the one named with --list, else the
  * one whose masters it holds already, whose name its file name has, or (for 'main') the old
@@ -81,11 +100,12 @@ export function matchLists(
   const matches: ListMatch[] = [];
   const problems: string[] = [];
   const slugs = lists.map((list) => list.slug);
-  const taken = new Set<string>();
+  /** The file each list has taken. */
+  const taken = new Map<string, ListFile>();
   const open = new Set(files);
   const take = (file: ListFile, slug: string, why: string) => {
     matches.push({ file: file.file, slug, why });
-    taken.add(slug);
+    taken.set(slug, file);
     open.delete(file);
   };
   for (const file of files) {
@@ -98,7 +118,10 @@ export function matchLists(
         `--list ${file.name}=${slug}: lodge.yaml has no past-master list "${slug}"; use one of ${slugs.join(", ")}, or add it to lodge.yaml's pastMasters first`,
       );
     } else if (taken.has(slug)) {
-      problems.push(`--list: two files are named for the list "${slug}"; give each its own list`);
+      const other = taken.get(slug) as ListFile;
+      problems.push(
+        `--list: two files are named for the list "${slug}" (${other.name}.json and ${file.name}.json); give each its own list, or ${skipAdvice(other, file)}`,
+      );
     } else take(file, slug, "as --list says");
   }
   const candidates = [...open]
@@ -109,6 +132,14 @@ export function matchLists(
     if (open.has(file) && !taken.has(list.slug)) take(file, list.slug, why);
   }
   for (const file of open) {
+    const rival = candidates.find((c) => c.file === file && taken.get(c.list.slug) !== file);
+    const winner = rival && taken.get(rival.list.slug);
+    if (rival && winner) {
+      problems.push(
+        `${winner.file} and ${file.file} both fit the list "${rival.list.slug}" (each ${rival.why}), which takes one file: ${skipAdvice(winner, file)}, or name each file's list with --list FILE=SLUG`,
+      );
+      continue;
+    }
     problems.push(
       `${file.file} holds ${plural(file.masters.length, "past master")}, but lodge cannot tell which list of lodge.yaml (${slugs.join(", ")}) ${file.masters.length === 1 ? "it belongs" : "they belong"} to; name it with --list ${file.name}=SLUG, or add the list to lodge.yaml's pastMasters first`,
     );

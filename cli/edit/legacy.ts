@@ -4,7 +4,7 @@ import { z } from "zod";
 import { check, type EntryNamer, listEntries } from "../load/check.ts";
 import { type Problem, WHOLE_FILE } from "../load/problems.ts";
 import { readSource } from "../load/source.ts";
-import { type AssetCopy, localiseAssets } from "./legacy-assets.ts";
+import { type AssetCopy, type Claims, type ImagesTree, localiseAssets } from "./legacy-assets.ts";
 import {
   entrySchema,
   LEGACY_KINDS,
@@ -71,16 +71,24 @@ export interface LegacyFile {
   renamings: Renaming[];
   /** How many entries had each field rewritten the way lodge writes it (dates, times, counts). */
   normalised: Record<string, number>;
-  /** Pictures and PDFs named by the old app's asset paths, to bring into the data folder. */
+  /** Pictures and PDFs the entries name, to bring into the data folder. */
   copies: AssetCopy[];
+  /** Not read: --skip names it. */
+  leftOut?: true;
 }
 
 /**
- * Reads every JSON file of a folder, tells its kind by content (the old site's field names read
- * as lodge's), keeps the entries that pass their schema with dates, times and counts written as
- * lodge writes them and asset paths as file names; the others are reported with the reason.
+ * Reads every JSON file of a folder but those `skip` names, tells its kind by content (the old
+ * site's field names read as lodge's), keeps the entries that pass their schema with dates, times
+ * and counts written as lodge writes them, and the pictures they name found in the old app's
+ * images tree and named by their file names; the others are reported with the reason.
  */
-export function readLegacy(dir: string, display: (path: string) => string): LegacyFile[] {
+export function readLegacy(
+  dir: string,
+  display: (path: string) => string,
+  pictures: { tree: ImagesTree; claims: Claims },
+  skip: ReadonlySet<string> = new Set(),
+): LegacyFile[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith(".json"))
     .sort()
@@ -88,6 +96,7 @@ export function readLegacy(dir: string, display: (path: string) => string): Lega
       const file = display(join(dir, name));
       const base = { file, name: name.slice(0, -".json".length), entries: [], renamings: [] };
       const empty = { ...base, normalised: {}, copies: [] };
+      if (skip.has(name)) return { ...empty, skipped: [], leftOut: true };
       const source = readSource(join(dir, name), file);
       const errors = source.problems.filter((p) => p.severity === "error");
       if (errors.length > 0) return { ...empty, skipped: source.problems };
@@ -131,7 +140,7 @@ export function readLegacy(dir: string, display: (path: string) => string): Lega
           parsed.success ? (parsed.data as Record<string, unknown>) : {},
         );
         for (const field of written.changed) counts[field] = (counts[field] ?? 0) + 1;
-        const local = localiseAssets(kind, written.entry, dir);
+        const local = localiseAssets(kind, written.entry, pictures.tree, pictures.claims);
         copies.push(...local.copies);
         return [local.entry];
       });

@@ -123,9 +123,9 @@ function holdsLodgeData(dir: string): boolean {
 
 /**
  * Reads and validates every content file of a lodge. Never throws for bad data: every problem
- * found is returned at once, located in its file. `now` decides what is in the past.
+ * found is returned at once, located in its file. What it finds does not depend on the day.
  */
-export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Loaded {
+export function loadData(dir: string, cwd = process.cwd()): Loaded {
   const display = (path: string) => shownPath(cwd, path);
   const problems: Problem[] = [];
   const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
@@ -252,7 +252,8 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
         severity: "warning",
         file: display(join(dir, name)),
         ...WHOLE_FILE,
-        message: "lodge does not read this; check the name against the content files in the README",
+        message:
+          "lodge does not read this; check the name against the content files in docs/content.md",
       });
     }
   }
@@ -314,7 +315,7 @@ export function loadData(dir: string, cwd = process.cwd(), now = new Date()): Lo
   const data = parsed.data;
   if (data) {
     problems.push(
-      ...checkSuspicious(data, sources, now),
+      ...checkSuspicious(data, sources),
       ...checkMedia(dir, data, sources, cwd),
       ...albums.problems,
       ...checkPlaceholders(dir, data, sources, cwd),

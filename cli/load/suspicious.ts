@@ -1,4 +1,3 @@
-import { hasStarted } from "../../core/rules/events.ts";
 import { findDuplicatePastMasters } from "../../core/rules/past-masters.ts";
 import { repeats } from "../../core/rules/repeats.ts";
 import { parseDay } from "../../core/rules/time.ts";
@@ -9,9 +8,10 @@ import type { Problem } from "./problems.ts";
 
 /**
  * Legal but suspicious data, and the few cross-entry rules a single entry's schema cannot see.
- * `now` decides which events have passed (in the lodge's time zone).
+ * None depends on the day it is read: a spotlight event that has taken place simply leaves the
+ * carousel, so data that validated yesterday validates today.
  */
-export function checkSuspicious(data: LodgeData, sources: Sources, now: Date): Problem[] {
+export function checkSuspicious(data: LodgeData, sources: Sources): Problem[] {
   const problems: Problem[] = [];
   const at = (
     severity: Problem["severity"],
@@ -43,14 +43,6 @@ export function checkSuspicious(data: LodgeData, sources: Sources, now: Date): P
     );
   }
   data.events.forEach((event, i) => {
-    if (event.spotlight && hasStarted(event.date, now, data.lodge.timeZone)) {
-      at(
-        "warning",
-        ["events"],
-        [i, "spotlight"],
-        "this event is over but still marked spotlight; set spotlight: false",
-      );
-    }
     const { cost, choices } = event.earlyBirdOptions;
     if (cost.kind === "none" && choices.length > 0) {
       at(

@@ -93,7 +93,17 @@ export function groupsJson(groups: readonly EventGroup[]): string {
 
 /** Who cancelled an RSVP, as the listings say it. */
 export function cancelledByText(by: CancelledRsvp["cancelledBy"]): string {
-  return by === "visitor" ? "the visitor" : by === "secretary" ? "the secretary" : "";
+  switch (by) {
+    case "visitor":
+      return "the visitor";
+    case "secretary":
+      return "the secretary";
+    case "unconfirmed":
+      // Past its address's seats, it was never confirmed from the mail: its hold ended.
+      return "not confirmed";
+    default:
+      return "";
+  }
 }
 
 function totals(
@@ -251,10 +261,13 @@ export function rsvpsTable(
   for (const g of groups) {
     const state = g.event.state.length > 0 ? ` - ${g.event.state.join(", ").toUpperCase()}` : "";
     lines.push(`${g.event.date} ${g.event.name} (${g.event.id})${state}`);
-    const rows = g.rsvps.map(({ id, receivedAt, record: r }) => [
+    const rows = g.rsvps.map(({ id, receivedAt, record: r, confirmBy }) => [
       String(id),
       lodgeMinute(receivedAt, timeZone),
-      nameOf(r),
+      // Past its address's seats, its visitor has yet to confirm it from the mail.
+      confirmBy
+        ? `${nameOf(r)} (awaiting confirmation until ${lodgeMinute(confirmBy, timeZone)})`
+        : nameOf(r),
       r.email,
       String(r.attendees),
       mealsOf(r),
@@ -269,8 +282,9 @@ export function rsvpsTable(
     const perChoice = Object.entries(t.meals)
       .map(([choice, n]) => `${n} ${choice}`)
       .join(", ");
+    const awaiting = g.rsvps.filter((rsvp) => rsvp.confirmBy).length;
     const counts = [
-      plural(t.rsvps, "RSVP"),
+      plural(t.rsvps, "RSVP") + (awaiting > 0 ? ` (${awaiting} awaiting confirmation)` : ""),
       `${plural(t.attendees, "attendee")} of ${guestLimit} seats`,
       plural(t.dinners, "dinner"),
     ];

@@ -45,6 +45,7 @@ export const API_CONTRACT = {
   manageRsvp: declare("manageRsvp", rsvpTokenRequestSchema, managedRsvpSchema),
   changeRsvp: declare("changeRsvp", rsvpChangeRequestSchema, submittedSchema),
   cancelRsvp: declare("cancelRsvp", rsvpTokenRequestSchema, submittedSchema),
+  confirmRsvp: declare("confirmRsvp", rsvpTokenRequestSchema, submittedSchema),
   joinWaitlist: declare("joinWaitlist", eventRsvpPayloadSchema, submittedSchema),
   waitlistEntry: declare("waitlistEntry", rsvpTokenRequestSchema, waitlistEntrySchema),
   leaveWaitlist: declare("leaveWaitlist", rsvpTokenRequestSchema, submittedSchema),

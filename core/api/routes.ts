@@ -33,6 +33,7 @@ export const API_ROUTES = {
   manageRsvp: { method: "POST", path: "/mj/api/rsvp/manage" },
   changeRsvp: { method: "POST", path: "/mj/api/rsvp/change" },
   cancelRsvp: { method: "POST", path: "/mj/api/rsvp/cancel" },
+  confirmRsvp: { method: "POST", path: "/mj/api/rsvp/confirm" },
   joinWaitlist: { method: "POST", path: "/mj/api/rsvp/waitlist" },
   waitlistEntry: { method: "POST", path: "/mj/api/rsvp/waitlist/view" },
   leaveWaitlist: { method: "POST", path: "/mj/api/rsvp/waitlist/leave" },

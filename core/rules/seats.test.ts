@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { OFFER_HOLD_MS } from "../constants.ts";
+import { CONFIRM_HOLD_MS, OFFER_HOLD_MS } from "../constants.ts";
 import {
-  clientSeatsAfter,
+  confirmBy,
   decideRsvpSeats,
   decideSeatChange,
   isAtGuestLimit,
@@ -30,34 +30,25 @@ describe("the capacity rule", () => {
     });
   });
 
-  it("frees the seats of the RSVP a new one replaces, for the event and for its address", () => {
-    const replaced = { attendees: 4, sameClient: true };
-    expect(decideRsvpSeats(6, { event: 70, client: 20, replaced }, limits)).toEqual({
-      kind: "full",
-      taken: 66,
-      limit: 70,
-    });
-    expect(decideRsvpSeats(4, { event: 70, client: 20, replaced }, limits)).toEqual({
-      kind: "fits",
-    });
-    expect(clientSeatsAfter(4, { client: 20, replaced })).toBe(20);
-    // Sent from another address, the replaced RSVP's seats are not this address's to free.
-    const elsewhere = { attendees: 4, sameClient: false };
-    expect(decideRsvpSeats(4, { event: 60, client: 20, replaced: elsewhere }, limits)).toEqual({
-      kind: "client-full",
-      taken: 20,
-      limit: 20,
-    });
-    expect(clientSeatsAfter(4, { client: 16, replaced: elsewhere })).toBe(20);
-  });
-
-  it("refuses seats past the cap of one address after the guest limit, the first news a visitor needs", () => {
+  it("asks an RSVP past the seats of its address to be confirmed by mail, after the guest limit, the first news a visitor needs", () => {
+    expect(decideRsvpSeats(4, { event: 30, client: 16 }, limits)).toEqual({ kind: "fits" });
     expect(decideRsvpSeats(5, { event: 30, client: 16 }, limits)).toEqual({
-      kind: "client-full",
+      kind: "confirm",
       taken: 16,
       limit: 20,
     });
     expect(decideRsvpSeats(5, { event: 68, client: 16 }, limits).kind).toBe("full");
+  });
+
+  it("holds seats for a confirmation for 30 minutes, or until the RSVP deadline when it comes first", () => {
+    const now = new Date("2026-11-21T17:00:00Z");
+    expect(confirmBy(now, new Date("2026-11-22T04:59:00Z"))).toEqual(
+      new Date(now.getTime() + CONFIRM_HOLD_MS),
+    );
+    expect(CONFIRM_HOLD_MS).toBe(30 * 60_000);
+    expect(confirmBy(now, new Date("2026-11-21T17:10:00Z"))).toEqual(
+      new Date("2026-11-21T17:10:00Z"),
+    );
   });
 
   it("lets the secretary take seats off an RSVP at any count, and add them only while they fit", () => {

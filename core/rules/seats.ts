@@ -1,4 +1,4 @@
-import { OFFER_HOLD_MS } from "../constants.ts";
+import { CONFIRM_HOLD_MS, OFFER_HOLD_MS } from "../constants.ts";
 
 /**
  * The one rule of an event's capacity: whether seats fit under a limit. The upcoming-events page
@@ -36,32 +36,25 @@ export interface SeatLimits {
 
 /** The counts a store reads, in its transaction, before it stores an RSVP. */
 export interface SeatCounts {
-  /** Seats the event's current RSVPs hold. */
+  /** Seats the event has given (its RSVPs', confirmed or not, and its open offers'). */
   event: number;
-  /** Seats the current RSVPs sent from the new RSVP's network address hold. */
-  client: number;
   /**
-   * The current RSVP of the same e-mail address, which the new one replaces: its seats are free
-   * for the new one, and for the address that sent it.
+   * Seats the confirmed RSVPs sent from the new RSVP's network address hold: an RSVP confirmed
+   * by mail counts here too, one awaiting confirmation not yet.
    */
-  replaced?: { attendees: number; sameClient: boolean } | undefined;
+  client: number;
 }
 
 export type SeatDecision =
   | { kind: "fits" }
   /** The guest limit would be passed; `taken` seats are held by the other RSVPs. */
   | { kind: "full"; taken: number; limit: number }
-  /** The cap of one address would be passed; `taken` seats are held from it by the others. */
-  | { kind: "client-full"; taken: number; limit: number };
-
-/** Seats the sender's address holds once an RSVP of `attendees` is stored in the place of `replaced`. */
-export function clientSeatsAfter(
-  attendees: number,
-  counts: Pick<SeatCounts, "client" | "replaced">,
-): number {
-  const freed = counts.replaced?.sameClient ? counts.replaced.attendees : 0;
-  return counts.client - freed + attendees;
-}
+  /**
+   * The seats its address may hold without more ado would be passed (`taken` of `limit` are):
+   * a hall on one connection, or one person inventing addresses. The RSVP holds its seats for
+   * a while and counts once its visitor confirms it from the mail (confirmBy).
+   */
+  | { kind: "confirm"; taken: number; limit: number };
 
 /** Whether a visitor's RSVP of `attendees` seats may be stored, given what the store counted. */
 export function decideRsvpSeats(
@@ -69,15 +62,22 @@ export function decideRsvpSeats(
   counts: SeatCounts,
   limits: SeatLimits,
 ): SeatDecision {
-  const taken = counts.event - (counts.replaced?.attendees ?? 0);
-  if (!seatsFit(taken, attendees, limits.guestLimit)) {
-    return { kind: "full", taken, limit: limits.guestLimit };
+  if (!seatsFit(counts.event, attendees, limits.guestLimit)) {
+    return { kind: "full", taken: counts.event, limit: limits.guestLimit };
   }
-  const fromClient = clientSeatsAfter(0, counts);
-  if (!seatsFit(fromClient, attendees, limits.seatsPerClient)) {
-    return { kind: "client-full", taken: fromClient, limit: limits.seatsPerClient };
+  if (!seatsFit(counts.client, attendees, limits.seatsPerClient)) {
+    return { kind: "confirm", taken: counts.client, limit: limits.seatsPerClient };
   }
   return { kind: "fits" };
+}
+
+/**
+ * Until when an RSVP past its address's seats holds them for its visitor to confirm (made at
+ * `now`): CONFIRM_HOLD_MS, or the RSVP deadline when that comes first, as an offer's hold
+ * (offerExpiry): a confirmation is the RSVP, and comes in time.
+ */
+export function confirmBy(now: Date, deadline: Date): Date {
+  return offerExpiry(now, deadline, CONFIRM_HOLD_MS);
 }
 
 /**
@@ -89,7 +89,7 @@ export function decideSeatChange(
   attendees: number,
   eventSeats: number,
   guestLimit: number,
-): Exclude<SeatDecision, { kind: "client-full" }> {
+): Exclude<SeatDecision, { kind: "confirm" }> {
   const taken = eventSeats - before;
   if (attendees > before && !seatsFit(taken, attendees, guestLimit)) {
     return { kind: "full", taken, limit: guestLimit };

@@ -45,12 +45,14 @@ const albumName = z
   });
 
 export const albumSchema = z.strictObject({
-  /** The album's folder under albums/ and its page's address: image-gallery/{albumName}. */
-  albumName,
-  title: requiredText("the album's title"),
-  subtitle: optionalText,
-  /** Photo credit, or empty. */
-  description: optionalText,
+  albumName: albumName.meta({
+    kind: "folder name",
+    description:
+      "The album's folder in albums/ and its page's address, image-gallery/<albumName>; it starts with its date, e.g. 2024-10-19-table-lodge, 2017_03_15_Sports_Night or '2019.12.11 Brotherhood Night'. In the folder, _cover.jpg is the cover, and files with 'cover' in their name stay out of the album's photos.",
+  }),
+  title: requiredText("the album's title").meta({ description: "The album's title." }),
+  subtitle: optionalText.meta({ description: "Shown under the title." }),
+  description: optionalText.meta({ description: "A photo credit, or empty." }),
 });
 export type Album = z.infer<typeof albumSchema>;
 

@@ -36,10 +36,13 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** A stored submission: the sentence to show; `replaced` when it took an earlier RSVP's place. */
+/**
+ * A stored submission: the sentence to show; `confirm` when it is an RSVP held for its visitor to
+ * confirm by mail (past the seats its network address may hold), which the sentence explains.
+ */
 export const submittedSchema = z.object({
   message: z.string(),
-  replaced: z.literal(true).optional(),
+  confirm: z.literal(true).optional(),
 });
 export type Submitted = z.infer<typeof submittedSchema>;
 
@@ -69,7 +72,7 @@ export const pastMasterListAnswerSchema = z.array(
 /** The token of a personal manage link, sent in the body: never in an address, so in no log. */
 const rsvpToken = z.string().min(1).max(200);
 
-/** POST /mj/api/rsvp/manage and /mj/api/rsvp/cancel: the manage link's token. */
+/** POST /mj/api/rsvp/manage, /cancel and /confirm: the manage link's token. */
 export const rsvpTokenRequestSchema = z.object({ token: rsvpToken });
 
 /**
@@ -79,11 +82,20 @@ export const rsvpTokenRequestSchema = z.object({ token: rsvpToken });
 export const rsvpChangeRequestSchema = z.looseObject({ token: rsvpToken });
 
 /**
- * Where an RSVP a manage link names stands: `open` (may be changed or cancelled), `closed` (the
- * deadline has passed: write to the secretary), `cancelled`, or `replaced` by a newer RSVP of the
- * same address, whose own mail has the link that works.
+ * Where an RSVP a manage link names stands: `open` (may be changed or cancelled), `unconfirmed`
+ * (held until `confirmBy` for its visitor to confirm, or cancel), `closed` (the deadline has
+ * passed: write to the secretary), `cancelled`, `lapsed` (never confirmed: its seats went back),
+ * or `replaced` by a newer RSVP of the same address (as RSVPs once were), whose own mail has the
+ * link that works.
  */
-export const managedRsvpStateSchema = z.enum(["open", "closed", "cancelled", "replaced"]);
+export const managedRsvpStateSchema = z.enum([
+  "open",
+  "unconfirmed",
+  "closed",
+  "cancelled",
+  "lapsed",
+  "replaced",
+]);
 export type ManagedRsvpState = z.infer<typeof managedRsvpStateSchema>;
 
 /** The event a manage or claim page shows the RSVP or waiting-list entry for. */
@@ -145,6 +157,8 @@ export const managedRsvpSchema = z.object({
   /** An event RSVP's form rules (none for an outing's, whose form takes attendees only). */
   rules: rsvpRulesSchema.optional(),
   ...rsvpPartyShape,
+  /** Until when an RSVP awaiting confirmation holds its seats, in lodge time; only then. */
+  confirmBy: z.string().optional(),
   /** The secretary's address, for the page that can no longer take changes. */
   secretary: z.string(),
 });

@@ -6,6 +6,7 @@ import {
   clockTime,
   eventDateText,
   flag,
+  kind,
   optionalText,
   requiredText,
   shown,
@@ -59,6 +60,13 @@ export const costText = z
       message: `${costExpected}, found ${shown(raw)}`,
     });
     return z.NEVER;
+  })
+  .meta({
+    ...kind(
+      "cost",
+      "12, '12' or '$12', a range '15 - 20', 'No Charge', or left empty: no dinner is offered",
+    ),
+    defaultText: "no dinner",
   });
 
 /** A cost as it is written in a data file: the inverse of costText. */
@@ -78,17 +86,23 @@ export function costToText(cost: Cost): string {
 export const MAX_MEAL_CHOICES = 4;
 
 export const earlyBirdOptionsSchema = z.strictObject({
-  /** Dinner time as written, e.g. '18:30', '(6:30pm)' or empty. */
-  time: optionalText,
-  cost: costText,
+  time: optionalText.meta({
+    description: "The dinner's time as it should read, e.g. '18:30' or '(6:30pm)'.",
+  }),
+  cost: costText.meta({ description: "What the dinner costs; empty: no dinner is offered." }),
   choices: z
     .array(requiredText("a meal name"), {
       error: (i) => `expected a list of meal names, found ${shown(i.input)}`,
     })
     .max(MAX_MEAL_CHOICES, { error: `expected at most ${MAX_MEAL_CHOICES} meal choices` })
-    .default([]),
-  /** Replaces 'Please choose a meal preference:' when given. */
-  choiceLabel: text.optional(),
+    .default([])
+    .meta({
+      description: `Up to ${MAX_MEAL_CHOICES} meal names, e.g. [Prime Rib, Salmon]; each RSVP orders a meal per dinner.`,
+    }),
+  choiceLabel: text.optional().meta({
+    description: "Replaces 'Please choose a meal preference:' on the RSVP form.",
+    defaultText: "none",
+  }),
 });
 export type EarlyBirdOptions = z.infer<typeof earlyBirdOptionsSchema>;
 
@@ -133,53 +147,90 @@ export const degreeText = z
 
 export const eventSchema = z
   .strictObject({
-    /** Stable id; derived from date and name when left out. */
     id: z
       .string()
       .regex(PAGE_ID, {
         error: (i) => `expected lowercase letters, digits and hyphens, found ${shown(i.input)}`,
       })
-      .optional(),
-    date: eventDateText,
-    name: requiredText("the event's name"),
-    description: optionalText,
-    extraInfo: optionalText,
-    location: optionalText,
-    address: optionalText,
-    addressLink: optionalText,
-    rsvpOptions: flag.default(false),
-    rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1),
-    /**
-     * The time of day RSVP closes on its last day ('21:00', '9:00 PM'), when the event has its
-     * own; otherwise each screen's default of SPEC 4 (21:00 on the home page, 11:59PM elsewhere).
-     */
-    rsvpExpirationTime: clockTime.optional(),
-    /**
-     * Days before the event that dinner orders close, when earlier than RSVP closes, so the
-     * caterer has a final count: after it an RSVP may add attendees but not dinners.
-     */
-    mealCutoffDays: wholeNumber("a whole number of days", 0, 60).optional(),
-    spotlight: flag.default(false),
-    spotlightImage: optionalText,
-    altText: optionalText,
-    tyled: flag.default(false),
-    /**
-     * The degree a tyled meeting is opened on: only brethren of it or higher may attend, and
-     * only they are summoned. A tyled event without it is a Master Masons' meeting.
-     */
-    degree: degreeText.optional(),
-    rsvpLimit: flag.default(false),
-    /** Called off: the site says so and RSVP closes. */
-    cancelled: flag.default(false),
-    /** No more room: RSVP closes and the site says the event is full. */
-    full: flag.default(false),
-    /** The date the event had before it was postponed; the site shows 'Postponed from ...'. */
-    postponedFrom: eventDateText.optional(),
-    earlyBirdOptions: earlyBirdOptionsSchema.default({
-      time: "",
-      cost: { kind: "none" },
-      choices: [],
+      .optional()
+      .meta({
+        kind: "text",
+        description:
+          "A stable id, lowercase letters, digits and hyphens: the event's page is /events/<id>, and lodge edit-event and lodge rsvps name the event by it.",
+        defaultText: "made from the date and the name, e.g. 2026-12-02-table-lodge",
+      }),
+    date: eventDateText.meta({ description: "When the event starts." }),
+    name: requiredText("the event's name").meta({
+      description: "e.g. Stated Meeting, Special Meeting, Table Lodge.",
     }),
+    description: optionalText.meta({ description: "Shown under the name." }),
+    extraInfo: optionalText.meta({
+      description: "A notice shown with the event: a capacity, a rain location...",
+    }),
+    location: optionalText.meta({
+      description:
+        "The venue's name. An event that names neither location nor address is at the lodge's meeting place (address in lodge.yaml), read at each build.",
+    }),
+    address: optionalText.meta({ description: "The venue's street address." }),
+    addressLink: optionalText.meta({ description: "A map link for the address." }),
+    rsvpOptions: flag.default(false).meta({ description: "true shows the RSVP button." }),
+    rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1).meta({
+      description:
+        "RSVPs close this many days before the event, at 11:59PM (21:00 on the home page) unless rsvpExpirationTime says otherwise.",
+    }),
+    // Each screen's own closing time otherwise is SPEC 4's.
+    rsvpExpirationTime: clockTime.optional().meta({
+      description: "The time of day RSVPs close on their last day, e.g. '21:00' or '9:00 PM'.",
+      defaultText: "11:59PM (21:00 on the home page)",
+    }),
+    mealCutoffDays: wholeNumber("a whole number of days", 0, 60).optional().meta({
+      description:
+        "Dinner orders close this many days before the event, no fewer than rsvpExpirationDays, so the caterer has a final count: after it an RSVP may add seats but not dinners, and the form says so.",
+      defaultText: "with RSVP",
+    }),
+    spotlight: flag
+      .default(false)
+      .meta({ description: "true puts a future event in the home page carousel." }),
+    spotlightImage: optionalText.meta({
+      description:
+        "The picture of the home page's spotlight and of the event's own page: a file in images/events/.",
+    }),
+    altText: optionalText.meta({
+      description: "What the spotlight picture shows, for screen readers.",
+    }),
+    tyled: flag
+      .default(false)
+      .meta({ description: "true: 'Tyled: Masons Only'; false: 'Open to All'." }),
+    // Only brethren of the degree or higher may attend, and only they are summoned.
+    degree: degreeText.optional().meta({
+      kind: "degree",
+      description:
+        "The degree a tyled meeting is opened on: entered-apprentice, fellowcraft or master-mason (EA, FC, MM, or spelled out). Only members of it or higher may attend and are summoned; the card and the event's page show it.",
+      defaultText: "master-mason for a tyled event; none for one open to all",
+    }),
+    rsvpLimit: flag
+      .default(false)
+      .meta({ description: "true when the event is at capacity: one person per RSVP." }),
+    cancelled: flag.default(false).meta({
+      description:
+        "Called off: the site says so and RSVP closes (lodge edit-event --cancel sets it).",
+    }),
+    full: flag.default(false).meta({
+      description:
+        "No more room: RSVP closes and the site says the event is full (lodge edit-event --full).",
+    }),
+    postponedFrom: eventDateText.optional().meta({
+      description:
+        "The date the event had before it was postponed; the site shows 'Postponed from ...' (lodge edit-event --postpone sets it).",
+      defaultText: "none",
+    }),
+    earlyBirdOptions: earlyBirdOptionsSchema
+      .default({
+        time: "",
+        cost: { kind: "none" },
+        choices: [],
+      })
+      .meta({ description: "The dinner before the event." }),
   })
   .superRefine((event, ctx) => {
     if (event.degree !== undefined && !event.tyled) {

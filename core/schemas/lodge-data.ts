@@ -37,6 +37,13 @@ export type Legacy = {
   nested?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Fields written back as the schema read them (dates, times, counts), once an entry passed. */
   rewritten?: readonly string[];
+  /**
+   * Media fields whose pictures the old app kept in its own images folder (src/assets/images),
+   * each with the folder its page added to the name ('' for the images folder itself: a jewel
+   * 'worshipful_master.png' was shown as assets/images/officer-jewels/worshipful_master.png) and
+   * what the pictures are called in the import's report. The import looks for them there.
+   */
+  pictures?: Readonly<Record<string, { under: string; noun: readonly [string, string] }>>;
 };
 
 /** How a lodge keeps an entity in its data folder. */
@@ -145,6 +152,12 @@ export const ENTITIES = {
       },
       nested: { earlyBirdOptions: { meals: "choices", mealChoices: "choices", price: "cost" } },
       rewritten: ["date", "postponedFrom", "rsvpExpirationDays", "rsvpExpirationTime"],
+      pictures: {
+        spotlightImage: {
+          under: "",
+          noun: ["event's spotlight picture", "events' spotlight pictures"],
+        },
+      },
     },
   },
   socialEvents: {
@@ -190,6 +203,10 @@ export const ENTITIES = {
         jewelImg: "jewel",
         jewelImage: "jewel",
       },
+      pictures: {
+        image: { under: "", noun: ["officer's portrait", "officers' portraits"] },
+        jewel: { under: "officer-jewels", noun: ["officer's jewel", "officers' jewels"] },
+      },
     },
   },
   pastMasters: {
@@ -206,6 +223,9 @@ export const ENTITIES = {
       signature: ["number", "name", "term"],
       renamed: { imageUrl: "imgUrl", img: "imgUrl", image: "imgUrl" },
       rewritten: ["number", "term"],
+      pictures: {
+        imgUrl: { under: "", noun: ["past master's portrait", "past masters' portraits"] },
+      },
     },
   },
   bulletins: {
@@ -275,6 +295,7 @@ export const ENTITIES = {
     legacy: {
       signature: ["year", "content"],
       renamed: { imgSrc: "imageSrc", image: "imageSrc", caption: "imageCaption", alt: "altText" },
+      pictures: { imageSrc: { under: "", noun: ["history picture", "history pictures"] } },
     },
   },
   pages: {

@@ -3,6 +3,7 @@ import { WEEKDAYS } from "../rules/time.ts";
 import {
   clockTime,
   isoDate,
+  kind,
   optionalText,
   requiredText,
   shown,
@@ -28,34 +29,61 @@ const timeZone = z
       error: (i) =>
         `expected an IANA time zone such as 'America/New_York', found ${shown(i.input)}`,
     },
-  );
+  )
+  .meta(kind("time zone", "an IANA time zone such as America/New_York or America/Chicago"));
 
 const publishTarget = z
   .string({ error: (i) => `expected gs://BUCKET[/prefix] or file://DIR, found ${shown(i.input)}` })
   .regex(/^(gs:\/\/[a-z0-9][a-z0-9._-]{1,220}[a-z0-9](\/\S*)?|file:\/\/\S+)$/, {
     error: (i) => `expected gs://BUCKET[/prefix] or file://DIR, found ${shown(i.input)}`,
+  })
+  .meta({
+    ...kind(
+      "publish target",
+      "gs://BUCKET or gs://BUCKET/prefix (a Cloud Storage bucket), or file://DIR (a folder a web server serves)",
+    ),
+    defaultText: "none",
   });
 
-const link = z.strictObject({ label: requiredText("the link's label"), href: url });
+const link = z.strictObject({
+  label: requiredText("the link's label").meta({ description: "The link's text." }),
+  href: url.meta({ description: "Where it leads." }),
+});
 export type Link = z.infer<typeof link>;
 
 export const pastMasterListSchema = z.strictObject({
-  /** Names the file past-masters/<slug>.csv; 'main' is the lodge's own list. */
-  slug: z.string().regex(/^[a-z0-9-]+$/, {
-    error: (i) => `expected a slug such as 'golden-square', found ${shown(i.input)}`,
+  slug: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, {
+      error: (i) => `expected a slug such as 'golden-square', found ${shown(i.input)}`,
+    })
+    .meta({
+      description:
+        "Names the list's file, past-masters/<slug>.csv; 'main' is the lodge's own list. Lowercase letters, digits and hyphens.",
+    }),
+  route: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, {
+      error: (i) => `expected a route such as 'past-masters', found ${shown(i.input)}`,
+    })
+    .meta({ description: "The page's address on the site, e.g. past-masters." }),
+  heading: requiredText("the page heading").meta({
+    description: "The page's heading, e.g. 'Past Masters of Golden Square Lodge No. 679'.",
   }),
-  /** Route of the page, e.g. 'past-masters'. */
-  route: z.string().regex(/^[a-z0-9-]+$/, {
-    error: (i) => `expected a route such as 'past-masters', found ${shown(i.input)}`,
-  }),
-  heading: requiredText("the page heading"),
-  /** The views the page offers; the first is shown first. */
   views: z
     .array(z.enum(["cards", "table"]))
     .min(1)
-    .default(["cards", "table"]),
-  pageSize: wholeNumber("a page size", 1, 100).default(12),
-  pageLinks: wholeNumber("a number of page links", 1, 30).default(10),
+    .default(["cards", "table"])
+    .meta({
+      description:
+        "The views the page offers, cards (portraits, a page at a time) and table; the first is shown first.",
+    }),
+  pageSize: wholeNumber("a page size", 1, 100)
+    .default(12)
+    .meta({ description: "Cards on one page of the card view." }),
+  pageLinks: wholeNumber("a number of page links", 1, 30)
+    .default(10)
+    .meta({ description: "Page numbers the card view's pager shows at once." }),
 });
 export type PastMasterList = z.infer<typeof pastMasterListSchema>;
 
@@ -72,96 +100,178 @@ function emailAddress(what: string) {
 }
 
 export const lodgeSchema = z.strictObject({
-  /**
-   * Full name, e.g. 'Euclid Valley Lodge No. 231'; a name without its number is shown with it
-   * ('Riverside Lodge' as 'Riverside Lodge No. 712': lodgeNameWithNumber).
-   */
-  name: requiredText("the lodge's full name"),
-  /** Name used in running text, e.g. 'Euclid Valley'. */
-  shortName: requiredText("the lodge's short name"),
-  number: wholeNumber("the lodge number", 1, 99999),
-  charterDate: isoDate,
-  timeZone: timeZone.default("America/New_York"),
-  address: z.strictObject({
-    venue: requiredText("the meeting place's name"),
-    street: requiredText("a street address"),
-    city: requiredText("a city"),
-    state: requiredText("a state"),
-    zip: requiredText("a ZIP code"),
-    mapLink: url,
-    /** Address of an embeddable map (iframe src). */
-    mapEmbed: optionalText,
+  // A name without its number is shown with it ('Riverside Lodge' as 'Riverside Lodge No. 712':
+  // lodgeNameWithNumber).
+  name: requiredText("the lodge's full name").meta({
+    description:
+      "The lodge's full name, e.g. 'Hillcrest Lodge No. 586'. Every page, mail and feed shows it with its number ('Riverside Lodge' as 'Riverside Lodge No. 712') unless it already carries it.",
   }),
-  meetings: z.strictObject({
-    weekday: z.enum(WEEKDAYS, {
-      error: (i) => `expected a weekday such as 'Wednesday', found ${shown(i.input)}`,
+  shortName: requiredText("the lodge's short name").meta({
+    description: "The name used in running text, e.g. Hillcrest.",
+  }),
+  number: wholeNumber("the lodge number", 1, 99999).meta({
+    description:
+      "The lodge's number. A database and a built site remember their lodge by it, so a corrected name is still the same lodge.",
+  }),
+  charterDate: isoDate.meta({
+    description:
+      "When the lodge was chartered: the home page's 'Celebrating N years of Masonic Pride' and the history's 'Today' count from it.",
+  }),
+  timeZone: timeZone.default("America/New_York").meta({
+    description:
+      "The lodge's time zone: every date rule (upcoming or past, RSVP cutoffs, the lodge's age, past-master visibility) is evaluated in it, whatever the machine's or the browser's.",
+  }),
+  address: z
+    .strictObject({
+      venue: requiredText("the meeting place's name").meta({
+        description: "The meeting place's name, e.g. Lyndhurst Masonic Center.",
+      }),
+      street: requiredText("a street address").meta({ description: "Its street address." }),
+      city: requiredText("a city").meta({ description: "Its city." }),
+      state: requiredText("a state").meta({ description: "Its state, e.g. OH." }),
+      zip: requiredText("a ZIP code").meta({ description: "Its ZIP code." }),
+      mapLink: url.meta({ description: "A map link for the address." }),
+      mapEmbed: optionalText.meta({
+        description:
+          "The address of the map embedded on the Upcoming Events page (an iframe's src); empty: no map.",
+      }),
+    })
+    .meta({
+      description:
+        "Where the lodge meets: shown in the footer and on the Upcoming Events map, and the place of every event that names none of its own (the stated meetings), so correcting it here corrects them all.",
     }),
-    /** Which weeks of the month, e.g. [1, 3] for the 1st and 3rd. */
-    weeks: z.array(wholeNumber("a week of the month", 1, 5)).min(1),
-    /** Months without meetings, 1-12. */
-    skipMonths: z.array(wholeNumber("a month", 1, 12)).default([]),
-    time: clockTime,
-    dinnerTime: clockTime,
-    /** What the dinner before a stated meeting costs; empty for no dinner. */
-    dinnerCost: costText,
-    rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1),
+  meetings: z
+    .strictObject({
+      weekday: z
+        .enum(WEEKDAYS, {
+          error: (i) => `expected a weekday such as 'Wednesday', found ${shown(i.input)}`,
+        })
+        .meta({ description: "The day of the week the lodge meets." }),
+      weeks: z
+        .array(wholeNumber("a week of the month", 1, 5))
+        .min(1)
+        .meta({ description: "Which weeks of the month, e.g. [1, 3] for the 1st and 3rd." }),
+      skipMonths: z
+        .array(wholeNumber("a month", 1, 12))
+        .default([])
+        .meta({ description: "Months without meetings, 1 to 12, e.g. [7, 8]: dark in summer." }),
+      time: clockTime.meta({ description: "When the stated meetings start." }),
+      dinnerTime: clockTime.meta({ description: "When the dinner before them starts." }),
+      dinnerCost: costText.meta({
+        description: "What the dinner before a stated meeting costs; empty for no dinner.",
+      }),
+      rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1).meta({
+        description: "RSVPs to the stated meetings close this many days before each.",
+      }),
+    })
+    .meta({
+      description:
+        "The stated meetings' schedule: lodge add-meetings makes a year of events from it, and lodge add-event takes its defaults from it.",
+    }),
+  guestLimit: wholeNumber("a number of guests", 1, 10000).default(70).meta({
+    description:
+      "The most attendees an event takes (outings have no limit): once its RSVPs hold them all, the RSVP button is shown disabled and a new RSVP is pointed to the waiting list.",
   }),
-  guestLimit: wholeNumber("a number of guests", 1, 10000).default(70),
-  /**
-   * The seats of one event that RSVPs sent from one network address may hold together, so one
-   * visitor cannot take every seat under invented names. A hall where many members reserve on
-   * one connection may need more.
-   */
-  seatsPerAddress: wholeNumber("a number of seats", 1, 10000).default(20),
-  /** When the day before an event its attendees get their reminder, in lodge time. */
-  reminderTime: clockTime.default("10:00"),
-  /**
-   * Days after an event (or a message) that the names, addresses, phone numbers and message text
-   * of its RSVPs (or the message) are erased; attendees and meals are kept for the records.
-   */
-  keepPersonalDataDays: wholeNumber("a number of days", 1, 3650).default(90),
-  /**
-   * When the members are summoned to each meeting that takes RSVPs: `daysBefore` the meeting at
-   * `time` (lodge time), and chased `chaseDaysBefore` RSVPs close if they have not answered.
-   */
+  // So one visitor cannot take every seat under invented names.
+  seatsPerAddress: wholeNumber("a number of seats", 1, 10000).default(20).meta({
+    description:
+      "The seats of one event that RSVPs sent from one network address may hold at once; past them each further RSVP is held for 30 minutes until its visitor confirms it from the mail (a hall of members on one connection reserves them all so).",
+  }),
+  reminderTime: clockTime.default("10:00").meta({
+    description: "When, the day before an event or an outing, its attendees get a reminder.",
+  }),
+  keepPersonalDataDays: wholeNumber("a number of days", 1, 3650).default(90).meta({
+    description:
+      "Days after an event (or a message) that the names, addresses, phone numbers and message text of its RSVPs (or the message) are erased; attendees and meals are kept for the records, and the forms say so.",
+  }),
+  // The members' summons to each meeting that takes RSVPs, and the chaser to who has not answered.
   summons: z
     .strictObject({
-      daysBefore: wholeNumber("a whole number of days", 1, 90).default(10),
-      time: clockTime.default("10:00"),
-      chaseDaysBefore: wholeNumber("a whole number of days", 0, 60).default(3),
+      daysBefore: wholeNumber("a whole number of days", 1, 90).default(10).meta({
+        description: "Days before a meeting that its summons is mailed to every member it admits.",
+      }),
+      time: clockTime.default("10:00").meta({
+        description: "The time of day (lodge time) the summons and the chaser are mailed.",
+      }),
+      chaseDaysBefore: wholeNumber("a whole number of days", 0, 60).default(3).meta({
+        description:
+          "Days before RSVPs close that members who have not answered get one short reminder.",
+      }),
     })
-    .default({ daysBefore: 10, time: "10:00", chaseDaysBefore: 3 }),
-  /**
-   * The caterer's address: when dinner orders close they get the numbers per meal and the
-   * members' dietary needs, and revised numbers the day before if they change. Left out, no
-   * mail goes to a caterer.
-   */
-  caterer: emailAddress("the caterer's e-mail address"),
-  socialSeries: z.strictObject({
-    title: requiredText("the social series' title"),
-    description: optionalText,
+    .default({ daysBefore: 10, time: "10:00", chaseDaysBefore: 3 })
+    .meta({
+      description:
+        "When lodge serve mails the members of the roll (lodge members import) the summons to each meeting that takes RSVPs, once per member and meeting.",
+    }),
+  caterer: emailAddress("the caterer's e-mail address").meta({
+    kind: "e-mail address",
+    description:
+      "The caterer's address: when dinner orders close it gets the numbers per meal and the members' dietary needs, once, and revised numbers the day before if they change. Kept out of the site like secretaryEmail.",
+    defaultText: "none: no mail goes to a caterer",
   }),
-  pastMasters: z.array(pastMasterListSchema).min(1),
-  /**
-   * Where RSVP notices and contact messages go. Empty (as `lodge init` leaves it when nobody
-   * answered) means not set yet: `lodge serve` needs it, or SECRETARY_EMAIL.
-   */
-  secretaryEmail: emailAddress("an e-mail address"),
-  links: z.strictObject({
-    petition: url,
-    grandLodge: url,
-    joinExternal: url,
-    external: z.array(link).default([]),
-    social: z.array(link).default([]),
+  socialSeries: z
+    .strictObject({
+      title: requiredText("the social series' title").meta({
+        description:
+          "e.g. 'Hillcrest Night Out': the outings' heading and their RSVP form's title.",
+      }),
+      description: optionalText.meta({ description: "Shown under the title." }),
+    })
+    .meta({ description: "The social outings' page." }),
+  pastMasters: z.array(pastMasterListSchema).min(1).meta({
+    description:
+      "One entry per past-masters page: 'main' for the lodge's own, then each other lodge whose past masters the site shows.",
   }),
-  /** Where pictures and PDFs are served from (a path on the site or a bucket's public address). */
+  secretaryEmail: z
+    .string({ error: (i) => `expected an e-mail address, found ${shown(i.input)}` })
+    .trim()
+    .refine((value) => value === "" || z.email().safeParse(value).success, {
+      error: (i) => `expected an e-mail address, found ${shown(i.input)}`,
+    })
+    .transform((value) => value || undefined)
+    .optional()
+    .meta({
+      kind: "e-mail address",
+      description:
+        "Where RSVP notices and contact messages go. Empty (as lodge init leaves it when nobody answered) means not set yet: lodge serve needs it, or SECRETARY_EMAIL, and lodge validate warns.",
+      defaultText: "not set",
+    }),
+  links: z
+    .strictObject({
+      petition: url.meta({
+        description: "The petition for membership (a PDF), linked from the header and footer.",
+      }),
+      grandLodge: url.meta({ description: "The grand lodge's site, linked from the footer." }),
+      joinExternal: url.meta({
+        description: "An outside page on joining, linked from the 'how to join' block.",
+      }),
+      external: z
+        .array(link)
+        .default([])
+        .meta({ description: "Other Masonic sites, in the header's menu." }),
+      social: z
+        .array(link)
+        .default([])
+        .meta({ description: "The lodge's social media, in the header's menu." }),
+    })
+    .meta({ description: "Links in the header, the footer and the 'how to join' block." }),
   media: z
     .strictObject({
-      images: url.default("/media/images/"),
-      albums: url.default("/media/albums/"),
-      thumbnails: url.default("/media/thumbnails/"),
-      bulletins: url.default("/media/bulletins/"),
-      socialEvents: url.default("/media/social-events/"),
+      images: url.default("/media/images/").meta({
+        description: "Where the pictures of images/ are served from.",
+      }),
+      albums: url.default("/media/albums/").meta({
+        description: "Where the albums' pictures are served from.",
+      }),
+      thumbnails: url.default("/media/thumbnails/").meta({
+        description: "Where the albums' thumbnails are served from.",
+      }),
+      bulletins: url.default("/media/bulletins/").meta({
+        description: "Where the bulletins' PDFs are served from.",
+      }),
+      socialEvents: url.default("/media/social-events/").meta({
+        description: "Where the outings' pictures are served from.",
+      }),
     })
     .default({
       images: "/media/images/",
@@ -169,19 +279,20 @@ export const lodgeSchema = z.strictObject({
       thumbnails: "/media/thumbnails/",
       bulletins: "/media/bulletins/",
       socialEvents: "/media/social-events/",
+    })
+    .meta({
+      description:
+        "Where pictures and PDFs are served from: a path on the site, or a bucket's public address (https://storage.googleapis.com/BUCKET/), which lodge publish uploads to.",
     }),
-  /**
-   * Where the site sends RSVPs and messages (the API of SPEC 7): empty for the server that serves
-   * the site itself, or the address of another, e.g. https://api.example.org.
-   */
-  apiBase: optionalText.refine((value) => value === "" || /^https?:\/\/[^\s?#]+$/.test(value), {
-    error: (i) =>
-      `expected nothing (this site) or an address starting with https://, found ${shown(i.input)}`,
-  }),
-  /**
-   * The site's public address, e.g. https://www.example.org: the canonical address of every page,
-   * share cards, the sitemap and the calendar feed need it. Kept without a trailing slash.
-   */
+  apiBase: optionalText
+    .refine((value) => value === "" || /^https?:\/\/[^\s?#]+$/.test(value), {
+      error: (i) =>
+        `expected nothing (this site) or an address starting with https://, found ${shown(i.input)}`,
+    })
+    .meta({
+      description:
+        "Where the site sends RSVPs and messages: empty when lodge serve serves the site too, or the address of the server that runs the API, e.g. https://api.example.org.",
+    }),
   siteUrl: optionalText
     .refine(
       (value) => value === "" || /^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[^\s?#]*)?$/i.test(value),
@@ -190,23 +301,41 @@ export const lodgeSchema = z.strictObject({
           `expected the site's address such as https://www.example.org (no ? or #), found ${shown(i.input)}`,
       },
     )
-    .transform((value) => value.replace(/\/+$/, "")),
-  /**
-   * Where `lodge publish` uploads: the site, and each media kind that `media` serves from a bucket
-   * of its own. Each is gs://BUCKET[/prefix] or file://DIR.
-   */
+    .transform((value) => value.replace(/\/+$/, ""))
+    .meta({
+      description:
+        "The site's public address, e.g. https://www.example.org: every page's canonical address and share card, the sitemap, the news feed and the calendar feed need it, and the build says so once when it is missing.",
+    }),
   publish: z
     .strictObject({
-      site: publishTarget.optional(),
-      images: publishTarget.optional(),
-      albums: publishTarget.optional(),
-      thumbnails: publishTarget.optional(),
-      bulletins: publishTarget.optional(),
-      socialEvents: publishTarget.optional(),
+      site: publishTarget.optional().meta({ description: "Where the built site goes." }),
+      images: publishTarget.optional().meta({
+        description: "Where the pictures go, when media.images is a bucket's.",
+      }),
+      albums: publishTarget.optional().meta({
+        description: "Where the albums' pictures go, when media.albums is a bucket's.",
+      }),
+      thumbnails: publishTarget.optional().meta({
+        description: "Where the albums' thumbnails go, when media.thumbnails is a bucket's.",
+      }),
+      bulletins: publishTarget.optional().meta({
+        description: "Where the bulletins go, when media.bulletins is a bucket's.",
+      }),
+      socialEvents: publishTarget.optional().meta({
+        description: "Where the outings' pictures go, when media.socialEvents is a bucket's.",
+      }),
     })
-    .default({}),
-  /** Portrait shown for a past master without a photo. */
-  defaultPortrait: optionalText,
-  analyticsId: optionalText,
+    .default({})
+    .meta({
+      description:
+        "Where lodge publish uploads. A media address on https://storage.googleapis.com/BUCKET/ needs no line of its own: it is published to that bucket.",
+    }),
+  defaultPortrait: optionalText.meta({
+    description: "The portrait shown for a past master or an officer without a photo.",
+  }),
+  analyticsId: optionalText.meta({
+    description:
+      "The old site's analytics id: when set, lodge serve's content security policy lets Google Tag Manager's scripts run.",
+  }),
 });
 export type Lodge = z.infer<typeof lodgeSchema>;

@@ -29,12 +29,18 @@ export const officeSchema = z.enum(OFFICES, {
 export type Office = z.infer<typeof officeSchema>;
 
 export const officerSchema = z.strictObject({
-  name: requiredText("the officer's name"),
-  office: officeSchema,
-  /** Portrait file name or address. */
-  image: optionalText,
-  bio: optionalText,
-  /** Jewel of the office: file name or address. */
-  jewel: optionalText,
+  name: requiredText("the officer's name").meta({ description: "The officer's name." }),
+  office: officeSchema.meta({
+    kind: "office",
+    description: `One of the lodge's offices: ${OFFICES.join(", ")}; the officers are shown in that order.`,
+  }),
+  image: optionalText.meta({
+    description:
+      "A portrait: a file in images/officers/, or an address; empty: the lodge's defaultPortrait.",
+  }),
+  bio: optionalText.meta({ description: "A few words shown under the name." }),
+  jewel: optionalText.meta({
+    description: "The jewel of the office: a file in images/jewels/, or an address.",
+  }),
 });
 export type Officer = z.infer<typeof officerSchema>;

@@ -16,21 +16,33 @@ export type RequiredPage = (typeof REQUIRED_PAGES)[number];
 
 /** Front matter of a page in pages/*.md (about-us, how-to-join, brotherhood-night-history...). */
 export const pageFrontMatterSchema = z.strictObject({
-  /** The browser tab title. */
-  title: requiredText("the page title"),
-  /** The meta description search engines show. */
-  description: requiredText("a one-sentence description of the page"),
-  heading: optionalText,
-  subheading: optionalText,
+  title: requiredText("the page title").meta({ description: "The browser tab's title." }),
+  description: requiredText("a one-sentence description of the page").meta({
+    description: "The one sentence search engines and share cards show.",
+  }),
+  heading: optionalText.meta({ description: "The page's heading; empty: the title." }),
+  subheading: optionalText.meta({ description: "Shown under the heading." }),
   image: z
     .strictObject({
-      src: requiredText("an image file or address"),
-      alt: requiredText("the image's alt text"),
+      src: requiredText("an image file or address").meta({
+        description: "A file in images/, or an address.",
+      }),
+      alt: requiredText("the image's alt text").meta({
+        description: "What it shows, for screen readers.",
+      }),
     })
-    .optional(),
-  video: z.strictObject({ src: url, title: requiredText("the video's title") }).optional(),
-  /** A list the page shows as bullet points, e.g. the joining criteria. */
-  criteria: z.array(requiredText("a criterion")).default([]),
+    .optional()
+    .meta({ description: "A picture the page shows." }),
+  video: z
+    .strictObject({
+      src: url.meta({ description: "The video's embed address." }),
+      title: requiredText("the video's title").meta({ description: "The video's title." }),
+    })
+    .optional()
+    .meta({ description: "A video the page shows (How to Join)." }),
+  criteria: z.array(requiredText("a criterion")).default([]).meta({
+    description: "A list the page shows as bullet points: How to Join's requirements.",
+  }),
 });
 
 /** A page as the site reads it: front matter plus the body as HTML blocks (split at '***' lines). */

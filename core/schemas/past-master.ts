@@ -14,16 +14,25 @@ export const pastMasterSchema = z
       "a whole number (-1 for By Affiliation, 0 for Under Dispensation)",
       -1,
       9999,
-    ),
-    name: requiredText("the past master's name"),
-    /** 'by affiliation', however a spreadsheet capitalised it, is kept as 'By Affiliation'. */
-    term: requiredText("a term such as '1867 - 1868'").transform((term) =>
-      term.toLowerCase().replace(/\s+/g, " ") === BY_AFFILIATION_TERM.toLowerCase()
-        ? BY_AFFILIATION_TERM
-        : term,
-    ),
-    /** Portrait file name or address; empty means the lodge's placeholder portrait. */
-    imgUrl: optionalText,
+    ).meta({
+      description:
+        "The master's place in the list: 0 for an unnumbered first term (Under Dispensation), -1 for a master by affiliation.",
+    }),
+    name: requiredText("the past master's name").meta({ description: "The master's name." }),
+    // 'by affiliation', however a spreadsheet capitalised it, is kept as 'By Affiliation'.
+    term: requiredText("a term such as '1867 - 1868'")
+      .transform((term) =>
+        term.toLowerCase().replace(/\s+/g, " ") === BY_AFFILIATION_TERM.toLowerCase()
+          ? BY_AFFILIATION_TERM
+          : term,
+      )
+      .meta({
+        description: `The term with its year, e.g. '1867 - 1868', '2019' or 'U.D. 1867'; '${BY_AFFILIATION_TERM}' for number ${BY_AFFILIATION}.`,
+      }),
+    imgUrl: optionalText.meta({
+      description:
+        "A portrait: a file in images/past-masters/, or an address; empty: the lodge's defaultPortrait.",
+    }),
   })
   .superRefine((master, ctx) => {
     const byAffiliation = master.term === BY_AFFILIATION_TERM;

@@ -2,14 +2,18 @@ import { z } from "zod";
 import { optionalText, requiredText, shown } from "./common.ts";
 
 export const timelineEntrySchema = z.strictObject({
-  /** A year, or 'Today' for the entry that shows the lodge's age. */
-  year: z.union([z.number().int(), z.literal("Today")], {
-    error: (i) => `expected a year or 'Today', found ${shown(i.input)}`,
-  }),
-  content: requiredText("the entry's text"),
-  imageSrc: optionalText,
-  imageCaption: optionalText,
-  altText: optionalText,
+  year: z
+    .union([z.number().int(), z.literal("Today")], {
+      error: (i) => `expected a year or 'Today', found ${shown(i.input)}`,
+    })
+    .meta({
+      kind: "year or Today",
+      description: "A year, or 'Today' for the entry that shows the lodge's age.",
+    }),
+  content: requiredText("the entry's text").meta({ description: "The entry's text." }),
+  imageSrc: optionalText.meta({ description: "A picture: a file in images/history/." }),
+  imageCaption: optionalText.meta({ description: "The picture's caption." }),
+  altText: optionalText.meta({ description: "What the picture shows, for screen readers." }),
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PLAIN_FIELDS, PLAIN_FORM_TYPE } from "../../core/api/plain-form-fields.ts";
 import { insteadPath, isFormPage } from "../../core/api/plain-forms.ts";
+import { CONFIRM_BY_MAIL_HEADING } from "../../core/messages.ts";
 import type { FieldProblem } from "../http/errors.ts";
 import { type Directives, pagePolicy } from "../security/csp.ts";
 import { answerPage, fillTokens, type PageTokens } from "./answer-page.ts";
@@ -93,7 +94,12 @@ export function plainForms(app: FastifyInstance, options: PlainFormOptions): voi
       return fillTokens(await textOf(payload), tokens(request, reply));
     }
     if (request.method !== "POST" || !isPlainForm(request)) return payload;
-    let body: { message?: string; problems?: FieldProblem[]; instead?: string } = {};
+    let body: {
+      message?: string;
+      problems?: FieldProblem[];
+      instead?: string;
+      confirm?: boolean;
+    } = {};
     try {
       body = JSON.parse(await textOf(payload));
     } catch {
@@ -121,6 +127,8 @@ export function plainForms(app: FastifyInstance, options: PlainFormOptions): voi
               turned: true,
             }
           : {}),
+        // An RSVP held for its visitor to confirm from the mail: the sentence says what to do.
+        ...(body.confirm ? { heading: CONFIRM_BY_MAIL_HEADING } : {}),
       },
       fields,
       tokens(request, reply),

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { API_CONTRACT } from "../../core/api/contract.ts";
 import type { ApiResponse, ApiRouteName } from "../../core/api/routes.ts";
 import { isPlainForm } from "../forms/plain-forms.ts";
+import { refuseDeepBody } from "./body-depth.ts";
 import { HttpError, validationError } from "./errors.ts";
 
 type Contract = typeof API_CONTRACT;
@@ -55,6 +56,7 @@ export function apiRoute<K extends ApiRouteName, S = undefined>(
           : isPlainForm(request)
             ? fromForm(handlers, request)
             : request.body;
+      if (route.method === "POST") refuseDeepBody(raw);
       const screened = handlers.screen?.(raw, request) as S;
       const parsed = schema.safeParse(raw);
       if (!parsed.success) throw (handlers.invalid ?? validationError)(parsed.error);

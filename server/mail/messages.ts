@@ -109,13 +109,16 @@ export function outingPlaceView(outing: SocialEvent) {
  * offer's order has none.
  */
 export interface RsvpCircumstances extends Partial<EventRsvpFound> {
-  /** Attendees of the earlier RSVP of the same e-mail address that this one replaces. */
-  replaces?: number | undefined;
   guestLimit: number;
   /** The visitor's personal link to change or cancel the RSVP (server/rsvp/manage-link.ts). */
   manageUrl?: string | undefined;
   /** How the RSVP came from the event's waiting list, if it did. */
   waitlist?: FromWaitlist | undefined;
+  /**
+   * The seats one network address may hold, when the RSVP passed them and its visitor confirmed
+   * it from the mail (a hall on one connection, or one person with invented addresses).
+   */
+  confirmedPast?: number | undefined;
 }
 
 /**
@@ -155,25 +158,26 @@ function fromWaitlistNote({ via, offered }: FromWaitlist): string {
 const people = (n: number) => `${n} ${n === 1 ? "attendee" : "attendees"}`;
 
 /**
- * The notes at the top of the secretary's notice: a replaced RSVP, and an RSVP that takes more
- * than a quarter of the event's seats, alone or with the others from the same address (a
- * hoarder with invented names, or a lodge hall's shared connection: the secretary can tell).
+ * The notes at the top of the secretary's notice: an RSVP confirmed from the mail, and an RSVP
+ * that takes more than a quarter of the event's seats, alone or with the others from the same
+ * address (a hoarder with invented names, or a lodge hall's shared connection: the secretary can
+ * tell).
  */
 export function rsvpNotes(
   event: Event,
   attendees: number,
   circumstances: RsvpCircumstances,
 ): { text: string }[] {
-  const { replaces, clientSeats, guestLimit } = circumstances;
+  const { confirmedPast, clientSeats, guestLimit } = circumstances;
   const notes: { text: string }[] = [];
   if (circumstances.waitlist) {
     notes.push({ text: fromWaitlistNote(circumstances.waitlist) });
     const { after } = circumstances.waitlist;
     if (after) notes.push({ text: waitlistCountsText(after) });
   }
-  if (replaces !== undefined) {
+  if (confirmedPast !== undefined) {
     notes.push({
-      text: `this RSVP replaces the one sent earlier with the same e-mail address (${people(replaces)}); only this one counts.`,
+      text: `this RSVP came from a network address whose RSVPs held ${confirmedPast} or more of the event's seats (the most one address may hold without more ado), so its visitor confirmed it from the mail.`,
     });
   }
   const quarter = guestLimit / 4;
@@ -250,21 +254,9 @@ export async function eventRsvpMail(
       ...notice,
     });
   }
-  const { cost } = event.earlyBirdOptions;
   const confirmation = ctx.templates("rsvp-confirmation", {
-    lodgeName: ctx.lodge.name,
-    firstName: form.firstName,
-    lastName: form.lastName,
-    ...eventPlaceView(event),
-    replaces: circumstances.replaces !== undefined,
+    ...reservationView(ctx, event, rsvp.record),
     manageUrl: circumstances.manageUrl ?? "",
-    attendees: form.numberOfAttendees,
-    dinner: dinner && {
-      time: formatDinnerTime(event.earlyBirdOptions.time),
-      meals: `${form.numberOfMeals} ${form.numberOfMeals === 1 ? "meal" : "meals"}`,
-      selection: event.earlyBirdOptions.choices.length > 0 ? payload.mealSelection : "",
-      cost: cost.kind === "free" ? "no charge" : formatCostPerMeal(cost),
-    },
   });
   return composeMail({
     kind,
@@ -275,6 +267,29 @@ export async function eventRsvpMail(
     ...confirmation,
     attachments: [calendarAttachment(ctx, event, receivedAt)],
   });
+}
+
+/**
+ * A reservation as the mails to its visitor show it: whom it is for, the event's time and place,
+ * the attendees and the dinner.
+ */
+export function reservationView(ctx: MailContext, event: Event, record: EventRsvpRecord) {
+  const form = eventRsvpForm(record);
+  const payload = buildEventRsvpPayload(event, form);
+  const { cost } = event.earlyBirdOptions;
+  return {
+    lodgeName: ctx.lodge.name,
+    firstName: form.firstName,
+    lastName: form.lastName,
+    ...eventPlaceView(event),
+    attendees: form.numberOfAttendees,
+    dinner: form.earlyBirdDinner && {
+      time: formatDinnerTime(event.earlyBirdOptions.time),
+      meals: `${form.numberOfMeals} ${form.numberOfMeals === 1 ? "meal" : "meals"}`,
+      selection: event.earlyBirdOptions.choices.length > 0 ? payload.mealSelection : "",
+      cost: cost.kind === "free" ? "no charge" : formatCostPerMeal(cost),
+    },
+  };
 }
 
 /** The notice and confirmation of an RSVP for a social outing. */

@@ -1,5 +1,11 @@
-import type { LodgeData } from "../../core/schemas/index.ts";
-import type { EventRsvpFound, MailOrder, QueuedMail } from "../store/store.ts";
+import type { Event, LodgeData } from "../../core/schemas/index.ts";
+import type {
+  EventRsvpFound,
+  EventRsvpRecord,
+  MailOrder,
+  MailSubject,
+  QueuedMail,
+} from "../store/store.ts";
 import { addressOf, newMessageId } from "./compose.ts";
 import {
   EVENT_RSVP_MAIL_KINDS,
@@ -8,6 +14,18 @@ import {
   type MailContext,
   type RsvpCircumstances,
 } from "./messages.ts";
+import {
+  RSVP_LINK_MAIL_KINDS,
+  type RsvpLinkMailKind,
+  type RsvpLinkOrder,
+  rsvpLinkMail,
+} from "./rsvp-links.ts";
+import {
+  WAITLIST_OFFER_MAIL_KINDS,
+  type WaitlistOfferMailKind,
+  type WaitlistOfferOrder,
+  waitlistOfferMail,
+} from "./waitlist.ts";
 
 /**
  * Mails queued by what they are about and composed when they are sent. An RSVP's answer waits
@@ -50,25 +68,42 @@ export async function composeOrdered(
   data: LodgeData,
   mail: OrderedMail,
 ): Promise<Buffer> {
-  const { subject } = mail;
-  if (!EVENT_RSVP_MAIL_KINDS.includes(mail.kind as EventRsvpMailKind)) {
-    throw new UncomposableMailError(`no mail of kind ${mail.kind} is composed when sent`);
+  const { subject, kind, messageId } = mail;
+  const about = (
+    table: NonNullable<OrderedMail["subject"]>["table"],
+    what: string,
+  ): { record: EventRsvpRecord; event: Event } => {
+    if (subject?.table !== table) {
+      throw new UncomposableMailError(
+        `its ${what} is no longer stored (erased before it could go)`,
+      );
+    }
+    const { record } = subject.stored as { record: EventRsvpRecord };
+    const event = data.events.find((e) => e.id === record.eventId);
+    if (!event) {
+      throw new UncomposableMailError(
+        `its event ${record.eventId} is no longer in the lodge's data`,
+      );
+    }
+    return { record, event };
+  };
+  if (WAITLIST_OFFER_MAIL_KINDS.includes(kind as WaitlistOfferMailKind)) {
+    const { record, event } = about("waitlist", "place on the waiting list");
+    const order = mail.order as unknown as WaitlistOfferOrder;
+    return (
+      await waitlistOfferMail(ctx, kind as WaitlistOfferMailKind, event, record, order, messageId)
+    ).raw;
   }
-  if (subject?.table !== "event_rsvps") {
-    throw new UncomposableMailError("its RSVP is no longer stored (erased before it could go)");
+  if (RSVP_LINK_MAIL_KINDS.includes(kind as RsvpLinkMailKind)) {
+    const { record, event } = about("event_rsvps", "RSVP");
+    const order = mail.order as unknown as RsvpLinkOrder;
+    return (await rsvpLinkMail(ctx, kind as RsvpLinkMailKind, event, record, order, messageId)).raw;
   }
-  const { eventId } = subject.stored.record;
-  const event = data.events.find((e) => e.id === eventId);
-  if (!event) {
-    throw new UncomposableMailError(`its event ${eventId} is no longer in the lodge's data`);
+  if (!EVENT_RSVP_MAIL_KINDS.includes(kind as EventRsvpMailKind)) {
+    throw new UncomposableMailError(`no mail of kind ${kind} is composed when sent`);
   }
-  const composed = await eventRsvpMail(
-    ctx,
-    mail.kind as EventRsvpMailKind,
-    event,
-    subject.stored,
-    mail.order as unknown as RsvpCircumstances,
-    mail.messageId,
-  );
-  return composed.raw;
+  const { event } = about("event_rsvps", "RSVP");
+  const stored = (subject as Extract<MailSubject, { table: "event_rsvps" }>).stored;
+  const order = mail.order as unknown as RsvpCircumstances;
+  return (await eventRsvpMail(ctx, kind as EventRsvpMailKind, event, stored, order, messageId)).raw;
 }

@@ -7,6 +7,8 @@ export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/mail/", impo
 export const MAIL_TEMPLATES = [
   "rsvp-notice",
   "rsvp-confirmation",
+  "rsvp-confirm-seats",
+  "rsvp-link",
   "social-rsvp-notice",
   "social-rsvp-confirmation",
   "contact-notice",

@@ -6,8 +6,8 @@ import {
 } from "../../core/rules/index.ts";
 import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import type { Event } from "../../core/schemas/index.ts";
-import type { ComposedMail, EventRsvpRecord, WaitlistEntry } from "../store/store.ts";
-import { composeMail } from "./compose.ts";
+import type { ComposedMail, EventRsvpRecord, MailOrder, WaitlistEntry } from "../store/store.ts";
+import { addressOf, composeMail, newMessageId } from "./compose.ts";
 import {
   eventRsvpsCommand,
   type MailContext,
@@ -66,25 +66,66 @@ export async function waitlistJoinedMails(
   return pair(ctx, record.email, ["waitlist-joined", "waitlist-notice"], view);
 }
 
+/** The offer of seats to a waiting party, and the secretary's notice of it. */
+export type WaitlistOfferMailKind = "waitlist-offer" | "waitlist-offer-notice";
+export const WAITLIST_OFFER_MAIL_KINDS: readonly WaitlistOfferMailKind[] = [
+  "waitlist-offer",
+  "waitlist-offer-notice",
+];
+
 /**
- * The offer of seats to a waiting party, to claim by `expiresAt` with the link, and the
- * secretary's notice of it, with the list as it stands once the write offering it is done
- * (`after`: the offers made with it included).
+ * What an offer's mails say beyond their entry: the link to claim it, when it runs out, and the
+ * list once the write offering it is done (the offers made with it included).
  */
-export async function waitlistOfferMails(
+export interface WaitlistOfferOrder {
+  claimUrl: string;
+  /** ISO. */
+  expiresAt: string;
+  after: WaitlistCounts;
+}
+
+/**
+ * The offer of seats to the waiting party at `email`, to claim by the order's end with its link,
+ * and the secretary's notice of it, as orders: composed by the mail worker from the entry when
+ * sent, so that a write offering seats, which runs in its event's lane, waits for no composing.
+ */
+export function waitlistOfferOrders(
   ctx: MailContext,
+  email: string,
+  order: WaitlistOfferOrder,
+): MailOrder[] {
+  const from = addressOf(ctx.from);
+  return WAITLIST_OFFER_MAIL_KINDS.map((kind) => ({
+    kind,
+    envelope: { from, to: [kind === "waitlist-offer" ? email : ctx.secretary] },
+    messageId: newMessageId(ctx.from),
+    order: { ...order },
+  }));
+}
+
+/** One of an offer's two mails, composed from its entry's record and its order. */
+export function waitlistOfferMail(
+  ctx: MailContext,
+  kind: WaitlistOfferMailKind,
   event: Event,
   record: EventRsvpRecord,
-  claimUrl: string,
-  expiresAt: Date,
-  after: WaitlistCounts,
-): Promise<ComposedMail[]> {
+  order: WaitlistOfferOrder,
+  messageId: string,
+): Promise<ComposedMail> {
   const view = {
-    ...common(ctx, event, record, claimUrl),
-    expires: offerExpiresText(ctx, expiresAt),
-    listNow: `With this offer, ${waitlistCountsText(after)}`,
+    ...common(ctx, event, record, order.claimUrl),
+    expires: offerExpiresText(ctx, new Date(order.expiresAt)),
+    listNow: `With this offer, ${waitlistCountsText(order.after)}`,
   };
-  return pair(ctx, record.email, ["waitlist-offer", "waitlist-offer-notice"], view);
+  const toParty = kind === "waitlist-offer";
+  return composeMail({
+    kind,
+    from: ctx.from,
+    to: toParty ? record.email : ctx.secretary,
+    replyTo: toParty ? ctx.secretary : record.email,
+    messageId,
+    ...ctx.templates(kind, view),
+  });
 }
 
 /** The visitor's confirmation that they left the list, and the secretary's notice. */

@@ -438,7 +438,6 @@ describe("mail queued by what it is about (an RSVP's notice and confirmation)", 
     receivedAt: START,
     idempotency: { requestHash: email, keys: [] },
     clientKey: "client",
-    replaces: undefined,
     mails,
     response: { status: 200, body: {} },
   });

@@ -7,6 +7,7 @@ import { refuseUnsafeText } from "../http/text.ts";
 import type { LodgeSource } from "../lodge-source.ts";
 import type { MailContext } from "../mail/messages.ts";
 import type { MailWorker } from "../mail/worker.ts";
+import type { EventLanes } from "../rsvp/event-lanes.ts";
 import type { WaitlistContext } from "../rsvp/waitlist.ts";
 import type { Store, SubmitOutcome } from "../store/store.ts";
 
@@ -24,11 +25,19 @@ export interface RouteContext {
   worker: MailWorker;
   /** The keyed hash of the request's network address that per-address limits count by. */
   clientKey: (request: FastifyRequest) => string;
+  /** Where an event's writes made from a read of its waiting list run one at a time. */
+  lanes: EventLanes;
 }
 
 /** What the waiting list's offers need of the routes' context. */
 export function waitlistOf(ctx: RouteContext): WaitlistContext {
-  return { store: ctx.store, data: ctx.data, mail: ctx.mail, secret: ctx.config.xsrfSecret };
+  return {
+    store: ctx.store,
+    data: ctx.data,
+    mail: ctx.mail,
+    secret: ctx.config.xsrfSecret,
+    lanes: ctx.lanes,
+  };
 }
 
 /**

@@ -2,10 +2,12 @@ import type { FastifyRequest } from "fastify";
 import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
 import { visitorChangeMails } from "../mail/messages.ts";
+import { eventRsvpOrders } from "../mail/orders.ts";
 import { checkMeals, fullError } from "../rsvp/event-rsvp.ts";
 import { manageUrl } from "../rsvp/manage-link.ts";
 import {
   checkChangeable,
+  checkConfirmable,
   managedView,
   type OpenedRsvp,
   openManagedRsvp,
@@ -95,14 +97,14 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
   };
 
   apiRoute(app, "manageRsvp", {
-    handle: async ({ token }) => managedView(await open(token), ctx.mail().secretary),
+    handle: async ({ token }) => managedView(await open(token), ctx.mail()),
   });
 
   apiRoute(app, "changeRsvp", {
     handle: async (body, request) => {
       const token = String(body.token);
       const opened = await open(token);
-      checkChangeable(opened, ctx.mail().secretary);
+      checkChangeable(opened, ctx.mail());
       const change = readChange(opened, body);
       const after = { ...opened.record, ...change };
       // After the meal deadline a change may move seats and keep its dinners, never add one.
@@ -123,10 +125,45 @@ export function manageRsvpRoutes(ctx: RouteContext): void {
     },
   });
 
+  // An RSVP past the seats its network address may hold, confirmed from its mail: an RSVP like
+  // any other from now, with the usual confirmation (the same link) and secretary's notice.
+  apiRoute(app, "confirmRsvp", {
+    handle: async ({ token }, request) => {
+      const opened = await open(token);
+      const { record } = opened;
+      const confirmed = {
+        message: `Your seats are confirmed: your reservation for ${opened.item.name} is for ${record.attendees} ${record.attendees === 1 ? "attendee" : "attendees"}. A confirmation with the link to change or cancel it is on its way to ${record.email}.`,
+      };
+      if (!checkConfirmable(opened, ctx.mail())) return confirmed;
+      const { guestLimit, seatsPerAddress, siteUrl } = ctx.data().lodge;
+      const outcome = await ctx.store.confirmEventRsvp({
+        id: opened.id,
+        now: ctx.now(),
+        mails: eventRsvpOrders(ctx.mail(), record.email, {
+          guestLimit,
+          manageUrl: manageUrl(siteBase(siteUrl, request), token),
+          confirmedPast: seatsPerAddress,
+        }),
+      });
+      switch (outcome.kind) {
+        case "confirmed":
+          ctx.worker.kick();
+          return confirmed;
+        case "confirmed-before":
+          return confirmed;
+        case "lapsed":
+        case "not-found":
+          // Lapsed or cancelled a moment ago: the page says which, as it is now.
+          checkConfirmable(await open(token), ctx.mail());
+          return confirmed;
+      }
+    },
+  });
+
   apiRoute(app, "cancelRsvp", {
     handle: async ({ token }, request) => {
       const opened = await open(token);
-      checkChangeable(opened, ctx.mail().secretary);
+      checkChangeable(opened, ctx.mail(), "cancel");
       const outcome = await store(
         opened,
         undefined,

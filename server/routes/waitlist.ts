@@ -55,29 +55,33 @@ export function waitlistRoutes(ctx: RouteContext): void {
       if (record.meals > 0) checkMeals(event, record, undefined, now, timeZone);
       const hash = requestHash("waitlist", { eventId: event.id, form });
       const link = newClaimToken(ctx.config.xsrfSecret);
-      const outcome = await ctx.store.joinWaitlist(
-        {
-          record,
-          receivedAt: now,
-          idempotency: idempotencyFor("waitlist", hash, idempotencyKeyOf(request), now),
-          clientKey: ctx.clientKey(request),
-          tokenHash: link.hash,
-          mails: await waitlistJoinedMails(
-            ctx.mail(),
-            event,
+      const mails = await waitlistJoinedMails(
+        ctx.mail(),
+        event,
+        record,
+        claimUrl(base(request), link.token),
+        now,
+      );
+      // Beside other joins, never inside a write of the event made from a read of its list.
+      const join = () =>
+        ctx.store.joinWaitlist(
+          {
             record,
-            claimUrl(base(request), link.token),
-            now,
-          ),
-          response: {
-            status: 200,
-            body: {
-              message: `You're on the waiting list for ${event.name}: number ${POSITION} in line. We'll e-mail you if seats free up.`,
+            receivedAt: now,
+            idempotency: idempotencyFor("waitlist", hash, idempotencyKeyOf(request), now),
+            clientKey: ctx.clientKey(request),
+            tokenHash: link.hash,
+            mails,
+            response: {
+              status: 200,
+              body: {
+                message: `You're on the waiting list for ${event.name}: number ${POSITION} in line. We'll e-mail you if seats free up.`,
+              },
             },
           },
-        },
-        { guestLimit, seatsPerClient: seatsPerAddress },
-      );
+          { guestLimit, seatsPerClient: seatsPerAddress },
+        );
+      const outcome = await (waitlist.lanes ? waitlist.lanes.shared(event.id, join) : join());
       switch (outcome.kind) {
         case "joined":
           ctx.worker.kick();
@@ -116,6 +120,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
   const countsWithout = async (id: number, eventId: string) =>
     listCounts((await ctx.store.listWaitlist(eventId)).filter((other) => other.id !== id));
   const refuse = (opened: OpenedEntry) => new HttpError(409, entryMessage(opened, ctx.mail()));
+  const inLane = (eventId: string) => ({ lanes: waitlist.lanes, eventId });
 
   apiRoute(app, "waitlistEntry", {
     handle: async ({ token }) => entryView(await open(token), ctx.mail()),
@@ -150,7 +155,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
           offers,
           from: entry.state,
         });
-      });
+      }, inLane(event.id));
       // Left a moment ago by another request (a second click): the same answer.
       if (outcome.kind === "not-found") {
         const again = await open(token);
@@ -194,7 +199,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
           }),
           listAfter,
         });
-      });
+      }, inLane(event.id));
       switch (outcome.kind) {
         case "claimed":
           ctx.worker.kick();

@@ -154,28 +154,8 @@ export function fullRsvpError(attendees: number, taken: number, limit: number): 
 }
 
 /**
- * The refusal for an RSVP that would pass the seats one address may hold for an event: says how
- * many are left, and who can help when a whole hall reserves on one connection.
- */
-export function clientFullError(taken: number, limit: number): HttpError {
-  const left = seatsLeft(taken, limit);
-  const intro = `At most ${limit} seats of this event can be reserved from one network address`;
-  if (left === 0) {
-    return new HttpError(
-      409,
-      `${intro}, and all of them are. If more of you are coming, write to the secretary through the contact form.`,
-    );
-  }
-  return new HttpError(
-    409,
-    `${intro}, and ${taken} already are. Please reserve for ${left} or fewer, or write to the secretary through the contact form.`,
-    "numberOfAttendees",
-  );
-}
-
-/**
  * Refuses dinners the meal deadline no longer allows (core's `mealsAllowed`, the rule the form
- * shows): after it an RSVP may reserve seats, and keep the dinners of the RSVP it replaces.
+ * shows): after it an RSVP may reserve seats, and a change keep the dinners of the RSVP it changes.
  */
 export function checkMeals(
   event: Event,

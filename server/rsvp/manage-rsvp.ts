@@ -10,6 +10,7 @@ import {
   isBefore,
   maxPerRsvp,
   mealCountsOf,
+  offerOpen,
   socialRsvpCutoff,
   upcomingRsvpDeadline,
   type WallTime,
@@ -24,7 +25,15 @@ import {
   socialRsvpFormSchema,
 } from "../../core/schemas/index.ts";
 import { HttpError, validationError } from "../http/errors.ts";
-import type { EventRsvpChange, EventRsvpRecord, RsvpKind, Store } from "../store/store.ts";
+import type { MailContext } from "../mail/messages.ts";
+import { offerExpiresText } from "../mail/waitlist.ts";
+import type {
+  EventRsvpChange,
+  EventRsvpRecord,
+  RsvpKind,
+  RsvpState,
+  Store,
+} from "../store/store.ts";
 import { mealCountLabels } from "./event-rsvp.ts";
 import { readRsvpToken } from "./manage-link.ts";
 
@@ -55,6 +64,8 @@ interface Opened<K extends RsvpKind, I> {
   /** When the RSVP came in: its calendar entry's SEQUENCE rises from there. */
   receivedAt: Date;
   state: ManagedRsvpState;
+  /** Until when an event RSVP awaiting confirmation holds its seats (or held them, lapsed). */
+  confirmBy?: Date | undefined;
 }
 export type OpenedRsvp = Opened<"event", Event> | Opened<"social", SocialEvent>;
 /** What an RSVP is for: an event, or a social outing. */
@@ -67,14 +78,19 @@ function deadlineOf(opened: Target): WallTime {
     : socialRsvpCutoff(opened.item);
 }
 
-/** The moment's state of a current RSVP: open to changes until the deadline, closed after. */
+/**
+ * The moment's state of a current RSVP: awaiting its confirmation until its hold ends (lapsed
+ * after, though the scheduler has yet to give its seats back), open to changes until the
+ * deadline, closed after.
+ */
 function stateOf(
-  opened: Target,
-  stored: "current" | "replaced" | "cancelled",
+  opened: Target & { confirmBy?: Date | undefined },
+  stored: RsvpState,
   now: Date,
   timeZone: string,
 ): ManagedRsvpState {
   if (stored !== "current") return stored;
+  if (opened.confirmBy) return offerOpen(opened.confirmBy, now) ? "unconfirmed" : "lapsed";
   const { item } = opened;
   const cancelled = opened.kind === "event" && opened.item.cancelled;
   return isBefore(wallTimeIn(now, timeZone), deadlineOf(opened)) &&
@@ -101,7 +117,8 @@ export async function openManagedRsvp(
     id: number;
     record: ManagedRecord;
     receivedAt: Date;
-    stored: "current" | "replaced" | "cancelled";
+    stored: RsvpState;
+    confirmBy?: Date | undefined;
   };
   if (read.kind === "event") {
     const found = await store.findEventRsvpByToken(read.hash);
@@ -114,6 +131,7 @@ export async function openManagedRsvp(
       record: found.rsvp.record,
       receivedAt: found.rsvp.receivedAt,
       stored: found.state,
+      confirmBy: found.rsvp.confirmBy,
     } as typeof opened;
   } else {
     const found = await store.findSocialRsvpByToken(read.hash);
@@ -141,11 +159,17 @@ export async function openManagedRsvp(
 }
 
 /** The sentence above the manage page's form. */
-function stateMessage(opened: OpenedRsvp, secretary: string): string {
+function stateMessage(opened: OpenedRsvp, ctx: StateContext): string {
+  const { secretary } = ctx;
   const deadline = deadlineOf(opened);
+  const holdEnds = offerExpiresText(ctx, opened.confirmBy ?? new Date(0));
   switch (opened.state) {
     case "open":
       return `You can change or cancel this reservation until ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}.`;
+    case "unconfirmed":
+      return `Your seats are held for you until ${holdEnds}: confirm them to keep your reservation. Unconfirmed, they go to others then.`;
+    case "lapsed":
+      return `This reservation was not confirmed by ${holdEnds}, so its seats went to others. To come after all, reserve again from the Upcoming Events page while reservations are open.`;
     case "cancelled":
       return `This reservation is cancelled. To come after all, reserve again from the ${opened.kind === "event" ? "Upcoming Events" : "Social Events"} page while reservations are open.`;
     case "replaced":
@@ -186,15 +210,19 @@ function rsvpRulesOf(event: Event): RsvpRules {
   };
 }
 
+/** What the manage page's sentences name: the secretary, and the lodge's time zone. */
+export type StateContext = Pick<MailContext, "lodge" | "secretary">;
+
 /** The RSVP as the manage page shows it. */
-export function managedView(opened: OpenedRsvp, secretary: string): ManagedRsvp {
+export function managedView(opened: OpenedRsvp, ctx: StateContext): ManagedRsvp {
+  const { secretary } = ctx;
   const { item, record } = opened;
   const start = eventStart(item.date);
   const deadline = deadlineOf(opened);
   return {
     kind: opened.kind,
     state: opened.state,
-    message: stateMessage(opened, secretary),
+    message: stateMessage(opened, ctx),
     event:
       opened.kind === "event"
         ? pageEventOf(opened.item)
@@ -210,6 +238,9 @@ export function managedView(opened: OpenedRsvp, secretary: string): ManagedRsvp 
           },
     rules: opened.kind === "event" ? rsvpRulesOf(opened.item) : undefined,
     ...partyView(record),
+    ...(opened.state === "unconfirmed" && opened.confirmBy
+      ? { confirmBy: offerExpiresText(ctx, opened.confirmBy) }
+      : {}),
     secretary,
   };
 }
@@ -220,9 +251,33 @@ export function partyView(record: ManagedRecord): ManagedRecord {
   return { firstName, lastName, email, attendees, dinner, meals, mealCounts };
 }
 
-/** Refuses a change or cancellation of an RSVP that is not open to them, saying why. */
-export function checkChangeable(opened: OpenedRsvp, secretary: string): void {
-  if (opened.state !== "open") throw new HttpError(409, stateMessage(opened, secretary));
+/**
+ * Refuses a change or cancellation of an RSVP that is not open to them, saying why: one awaiting
+ * confirmation may be cancelled, not changed (confirmed, it may).
+ */
+export function checkChangeable(
+  opened: OpenedRsvp,
+  ctx: StateContext,
+  step: "change" | "cancel" = "change",
+): void {
+  if (opened.state === "open" || (step === "cancel" && opened.state === "unconfirmed")) return;
+  if (opened.state === "unconfirmed") {
+    throw new HttpError(
+      409,
+      `Confirm your seats first: ${stateMessage(opened, ctx)} Once confirmed, you can change it here.`,
+    );
+  }
+  throw new HttpError(opened.state === "lapsed" ? 410 : 409, stateMessage(opened, ctx));
+}
+
+/**
+ * Whether an RSVP may be confirmed: awaiting confirmation (true), or confirmed already (false);
+ * otherwise the refusal that says why (lapsed: 410).
+ */
+export function checkConfirmable(opened: OpenedRsvp, ctx: StateContext): boolean {
+  if (opened.state === "unconfirmed") return true;
+  if (opened.state === "open" && opened.confirmBy === undefined) return false;
+  throw new HttpError(opened.state === "lapsed" ? 410 : 409, stateMessage(opened, ctx));
 }
 
 /**

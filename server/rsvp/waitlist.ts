@@ -1,3 +1,5 @@
+import { performance } from "node:perf_hooks";
+import { setTimeout as pause } from "node:timers/promises";
 import { eventPath, pageUrl } from "../../core/api/page-paths.ts";
 import { manageLinkExpiry } from "../../core/rules/calendar.ts";
 import {
@@ -20,10 +22,11 @@ import type { MailContext } from "../mail/messages.ts";
 import {
   noMoreOffersText,
   offerExpiresText,
-  waitlistOfferMails,
+  waitlistOfferOrders,
   waitlistRanOutMails,
 } from "../mail/waitlist.ts";
 import type { OfferMails, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
+import type { EventLanes } from "./event-lanes.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf, partyView } from "./manage-rsvp.ts";
 
@@ -40,6 +43,11 @@ export interface WaitlistContext {
   data: () => LodgeData;
   mail: () => MailContext;
   secret: string;
+  /**
+   * The server's lanes, in which an event's writes made from a read run one at a time (none
+   * for a secretary's command, which writes once and tries again when it went stale).
+   */
+  lanes?: EventLanes | undefined;
 }
 
 /** The claim link of an entry (or of an offer): the claim page, the token after '#'. */
@@ -53,8 +61,13 @@ export function newClaimToken(secret: string): { token: string; hash: string } {
   return { token, hash: rsvpTokenHash(token) };
 }
 
-/** How many times a write that frees seats, or tells the list, is tried with fresh mails. */
-const OFFER_ATTEMPTS = 4;
+/**
+ * How long a write that frees seats, or tells the list, is tried again with fresh mails while
+ * other processes change the list under it. A cancel or a claim the rules allow is written in
+ * the end: in its event's lane nothing of this process makes it stale, so this is a bound for a
+ * list that never stops changing, not a number of tries.
+ */
+export const FRESH_WITHIN_MS = 10_000;
 
 /** What a write that frees seats does besides: the entry it takes off the list, if any. */
 export interface FreeingWrite {
@@ -65,7 +78,8 @@ export interface FreeingWrite {
 /**
  * The offers a write that frees `freed` seats of `event` needs: the offer mails for the parties
  * core's partiesToOffer picks from the list as the write leaves it (the seats free now, those
- * offers that ran out hold, and the freed ones), or, after a stale attempt, for every waiting
+ * offers that ran out and holds for a confirmation that ended hold, and the freed ones), or,
+ * after a stale attempt, for every waiting
  * party; and the mails that tell of each offer that ran out. Once the event takes no more RSVPs
  * nothing is offered, but offers that ran out are still passed on, with their mails.
  */
@@ -80,7 +94,13 @@ export async function offersFor(
 ): Promise<WaitlistOffers> {
   const { timeZone, guestLimit } = ctx.data().lodge;
   const open = upcomingRsvpOpen(event, now, timeZone);
-  const list = (await ctx.store.listWaitlist(event.id)).filter((entry) => !leaving?.(entry));
+  // Read at once: in the event's lane, its other writes wait for this one.
+  const [listed, counts, lapsing] = await Promise.all([
+    ctx.store.listWaitlist(event.id),
+    ctx.store.attendeeCounts(),
+    ctx.store.lapsingSeats({ eventId: event.id, now }),
+  ]);
+  const list = listed.filter((entry) => !leaving?.(entry));
   const offered = list.filter((entry) => entry.state === "offered");
   const expired = offered.filter((entry) => !stillOpen(entry, now));
   const ranOut = everyone ? offered : expired;
@@ -99,9 +119,10 @@ export async function offersFor(
   );
   if (!open) return { guestLimit, expiresAt: undefined, mails: new Map(), ranOut: ranOutMails };
   const expiresAt = offerExpiry(now, instantOf(upcomingRsvpDeadline(event), timeZone));
-  const taken = (await ctx.store.attendeeCounts()).get(event.id) ?? 0;
+  const taken = counts.get(event.id) ?? 0;
   const held = expired.reduce((sum, entry) => sum + entry.record.attendees, 0);
-  const free = seatsLeft(taken - held - freed, guestLimit);
+  // The write lapses the RSVPs whose hold for a confirmation has ended: their seats are free too.
+  const free = seatsLeft(taken - held - lapsing - freed, guestLimit);
   const parties = line.map((entry) => ({ id: entry.id, attendees: entry.record.attendees }));
   const picked = new Set(partiesToOffer(parties, free));
   const chosen = everyone ? line : line.filter((entry) => picked.has(entry.id));
@@ -116,22 +137,19 @@ export async function offersFor(
         picked.has(entry.id) || entry.id === id ? { ...entry, state: "offered" as const } : entry,
       ),
     ]);
+  // Orders, composed by the mail worker once the write is done: nothing is composed here, in
+  // the event's lane, where every other write of the event waits for this one.
   const mails = new Map<number, OfferMails>();
-  await Promise.all(
-    chosen.map(async (entry) => {
-      const { token, hash } = newClaimToken(ctx.secret);
-      const listAfter = after(entry.id);
-      const made = await waitlistOfferMails(
-        ctx.mail(),
-        event,
-        entry.record,
-        claimUrl(siteBase, token),
-        expiresAt,
-        listAfter,
-      );
-      mails.set(entry.id, { tokenHash: hash, mails: made, listAfter });
-    }),
-  );
+  for (const entry of chosen) {
+    const { token, hash } = newClaimToken(ctx.secret);
+    const listAfter = after(entry.id);
+    const orders = waitlistOfferOrders(ctx.mail(), entry.record.email, {
+      claimUrl: claimUrl(siteBase, token),
+      expiresAt: expiresAt.toISOString(),
+      after: listAfter,
+    });
+    mails.set(entry.id, { tokenHash: hash, mails: orders, listAfter });
+  }
   return { guestLimit, expiresAt, mails, ranOut: ranOutMails, nextInLine: told.nextInLine };
 }
 
@@ -148,25 +166,40 @@ export async function withOffers<T extends { kind: string }>(
   write: (offers: WaitlistOffers) => Promise<T>,
   freeing: FreeingWrite = {},
 ): Promise<Exclude<T, { kind: "stale" }>> {
-  return untilFresh(async (attempt) =>
-    write(await offersFor(ctx, event, siteBase, now, freed, attempt > 0, freeing)),
+  return untilFresh(
+    async (attempt) =>
+      write(await offersFor(ctx, event, siteBase, now, freed, attempt > 0, freeing)),
+    { lanes: ctx.lanes, eventId: event.id },
   );
 }
 
 /**
- * Runs a write whose mails are made before it (offers, notices that tell the list), again with
- * fresh ones while the store answers stale (someone joined or left the list meanwhile).
+ * Runs a write whose mails are made before it (offers, notices that tell the list), in its
+ * event's lane when there is one, and again with fresh mails while the store answers stale
+ * (another process changed the list meanwhile), for up to FRESH_WITHIN_MS.
  */
 export async function untilFresh<T extends { kind: string }>(
   write: (attempt: number) => Promise<T>,
+  on: { lanes: EventLanes | undefined; eventId: string },
+  /** The monotonic clock and the wait between tries: tests pass their own. */
+  time: { now(): number; pause(ms: number): Promise<unknown> } = {
+    now: () => performance.now(),
+    pause,
+  },
 ): Promise<Exclude<T, { kind: "stale" }>> {
-  for (let attempt = 0; attempt < OFFER_ATTEMPTS; attempt++) {
-    const outcome = await write(attempt);
+  const until = time.now() + FRESH_WITHIN_MS;
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await (on.lanes
+      ? on.lanes.alone(on.eventId, () => write(attempt))
+      : write(attempt));
     if (outcome.kind !== "stale") return outcome as Exclude<T, { kind: "stale" }>;
+    if (time.now() > until) break;
+    // Another process keeps changing the list: let it finish before reading it again.
+    if (attempt > 0) await time.pause(Math.random() * 20 * Math.min(attempt, 5));
   }
   throw new HttpError(
-    409,
-    "The waiting list of this event changed several times while this was being saved. Please send it again.",
+    503,
+    "The waiting list of this event kept changing while this was being saved, and nothing was saved. Please send it again in a minute.",
   );
 }
 

@@ -6,7 +6,7 @@ import { MEMBER_MAIL, type RollMember, rollMember } from "./members.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
 import { partyColumns } from "./rsvps.ts";
-import { insertedId, type Sql, set, sql, values } from "./sql.ts";
+import { set, sql, values } from "./sql.ts";
 
 /**
  * The members' answers to the summons. An answer is an RSVP for the head count: attending takes
@@ -84,7 +84,7 @@ async function seatOf(tx: Tx, member: SummonsAnswer["member"], eventId: string) 
 async function keepAnswer(
   tx: Tx,
   answer: SummonsAnswer,
-  held: { rsvpId: number | Sql | null; waitlistId: number | Sql | null },
+  held: { rsvpId: number | null; waitlistId: number | null },
 ) {
   const row = {
     member_id: answer.member.id,
@@ -190,10 +190,7 @@ export const answerOperations = {
     // Seats his offer holds and the seat he has are his to take: one seat is what he needs.
     const held = (seat?.attendees ?? 0) + (entry?.state === "offered" ? entry.attendees : 0);
     if (seat || seatsFit(taken - held, 1, answer.guestLimit)) {
-      const id = insertedId("event_rsvps");
-      await tx.run(
-        sql`INSERT INTO event_rsvps ${values({ ...memberParty(answer), status: "mailed" })}`,
-      );
+      const id = await tx.insert("event_rsvps", { ...memberParty(answer), status: "mailed" });
       await Promise.all([
         seat &&
           tx.run(sql`UPDATE event_rsvps SET state = 'replaced', ${ended}, replaced_by = ${id}
@@ -209,7 +206,7 @@ export const answerOperations = {
     }
     // No seat for him: his place in line, the one he has (his meal as he answers now) or a new
     // one at the end.
-    let waitlistId: number | Sql;
+    let waitlistId: number;
     if (entry) {
       const party = memberParty(answer);
       const dinner = { dinner: party.dinner, meals: party.meals, meal_counts: party.meal_counts };
@@ -225,8 +222,7 @@ export const answerOperations = {
         line: Number(next?.line ?? 1),
         token_hash: `member:${randomText(18)}`,
       };
-      await tx.run(sql`INSERT INTO waitlist ${values(row)}`);
-      waitlistId = insertedId("waitlist");
+      waitlistId = await tx.insert("waitlist", row);
     }
     await Promise.all([
       keepAnswer(tx, answer, { rsvpId: null, waitlistId }),

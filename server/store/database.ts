@@ -1,4 +1,4 @@
-import type { Dialect, Sql } from "./sql.ts";
+import type { Sql } from "./sql.ts";
 
 /**
  * What a store's operations run on, whichever database holds the data: statements written once
@@ -12,7 +12,6 @@ export type Row = Record<string, unknown>;
 
 /** Statements that read. */
 export interface Query {
-  readonly dialect: Dialect;
   all<T = Row>(statement: Sql): Promise<T[]>;
   one<T = Row>(statement: Sql): Promise<T | undefined>;
 }
@@ -29,12 +28,13 @@ export const LOCK = { key: 1, event: 2, client: 3, recipient: 4, summary: 5 } as
 export interface Tx extends Query {
   /** Runs a statement; the rows it changed. */
   run(statement: Sql): Promise<number>;
+  /** Inserts a row into `table`; the id it was given (which insertedId names in statements). */
+  insert(table: string, columns: Record<string, unknown>): Promise<number>;
   /** Takes the locks on `names` (sent at once; statements sent after run once they are had). */
   lock(kind: keyof typeof LOCK, names: readonly string[]): Promise<void>;
 }
 
 export interface Database {
-  readonly dialect: Dialect;
   /** Runs `work` in a transaction, committed before this resolves; undone if it throws. */
   write<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   read<T>(work: (query: Query) => Promise<T>): Promise<T>;
@@ -111,10 +111,9 @@ export function methodsOf<O extends Record<string, Operation>>(
 
 /** The operations as methods on `db`. */
 export function bind<O extends Record<string, Operation>>(db: Database, operations: O): Methods<O> {
-  return methodsOf(
-    operations,
-    (op) =>
-      (...args) =>
-        perform(db, op, args),
-  );
+  const method =
+    (op: Operation) =>
+    (...args: unknown[]) =>
+      perform(db, op, args);
+  return methodsOf(operations, method);
 }

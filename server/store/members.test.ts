@@ -114,7 +114,6 @@ function answer(
 function rsvp(name: string, attendees: number, clientKey = "hall"): EventRsvpSubmission {
   return {
     clientKey,
-    replaces: undefined,
     record: {
       eventId: "e1",
       firstName: name,

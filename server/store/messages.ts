@@ -1,5 +1,5 @@
 import { read, write } from "./database.ts";
-import { contactMessage } from "./rows.ts";
+import { CONTACT_FIELDS, columnsOf, contactMessage } from "./rows.ts";
 import { sql, values } from "./sql.ts";
 import {
   insertSubmission,
@@ -59,12 +59,8 @@ export const messageOperations = {
       if ((row?.n ?? 0) >= untokened.max) return { kind: "too-many", ...untokened };
     }
     const columns = {
+      ...columnsOf(record, CONTACT_FIELDS),
       received_at: receivedAt,
-      first_name: record.firstName,
-      last_name: record.lastName,
-      email: record.email,
-      phone_number: record.phoneNumber,
-      message: record.message,
       request_hash: submission.idempotency.requestHash,
       client_key: clientKey,
       with_token: formToken !== undefined,

@@ -5,9 +5,9 @@ import {
   type WaitlistCounts,
   waitlistCounts,
 } from "../../core/rules/seats.ts";
-import { MAIL_TEMPLATES } from "../mail/templates.ts";
 import { type Query, StaleOffersError, type Tx } from "./database.ts";
-import { type ComposedMail, queueMails } from "./outbox.ts";
+import { lapse } from "./holds.ts";
+import { type ComposedMail, type OutboxMail, queueMails, WAITLIST_MAIL } from "./outbox.ts";
 import { sql } from "./sql.ts";
 
 /**
@@ -48,7 +48,8 @@ export interface WaitlistOffers {
 /** The mails of one offer, the hash of the claim link's token they carry, and what they say. */
 export interface OfferMails {
   tokenHash: string;
-  mails: ComposedMail[];
+  /** Composed, or ordered (composed from the waiting-list entry when sent). */
+  mails: OutboxMail[];
   /**
    * The list in figures once the write is done, as the secretary's notice of the offer tells it
    * (the server's offers always do). Mail is composed before the write, so the store checks it
@@ -57,17 +58,6 @@ export interface OfferMails {
    */
   listAfter?: WaitlistCounts | undefined;
 }
-
-/**
- * The mail about a waiting-list entry is queued as the lodge's own ('lodge'), with the entry's id:
- * the outbox's sources stay as they were (a new one would rebuild the table in SQLite), and the
- * kinds tell these mails apart, for their erasure: a mail's kind is its template's name, and the
- * waiting list's templates are named 'waitlist-...'.
- */
-export const WAITLIST_MAIL = {
-  source: "lodge",
-  kinds: MAIL_TEMPLATES.filter((name) => name.startsWith("waitlist-")),
-} as const;
 
 /** The seats the event has given, by its id: every RSVP and seat change reads it. */
 export const eventSeatsSql = (eventId: string) => sql`
@@ -101,9 +91,11 @@ export async function checkListAfter(
 }
 
 /**
- * Passes the event's offers that ran out by `now` on, each with the mails that tell of it, then
- * offers the seats free under the limit down the line (core's partiesToOffer), each with its
- * mail. Without offers it does neither (see WaitlistOffers.ranOut). Throws StaleOffersError,
+ * Passes the event's offers that ran out by `now` on, each with the mails that tell of it,
+ * lapses the RSVPs whose hold for a confirmation ended by then (unmailed: their visitor was told
+ * of the hold's end when it began), then offers the seats free under the limit down the line
+ * (core's partiesToOffer), each with its mail. Without offers it does none of it (see
+ * WaitlistOffers.ranOut). Throws StaleOffersError,
  * undoing the caller's transaction, when an offer that ran out or a party to offer has no mail
  * made, or when the notices of the offers made or of those that ran out tell the list otherwise
  * than this leaves it. The caller holds the event's lock.
@@ -113,8 +105,8 @@ export async function settle(
   eventId: string,
   now: Date,
   offers: WaitlistOffers | undefined,
-): Promise<{ expired: number; offered: number }> {
-  if (!offers) return { expired: 0, offered: 0 };
+): Promise<{ expired: number; lapsed: number; offered: number }> {
+  if (!offers) return { expired: 0, lapsed: 0, offered: 0 };
   const ranOut = await tx.all<{ id: number }>(sql`SELECT id FROM waitlist
     WHERE event_id = ${eventId} AND state = 'offered' AND offer_expires_at <= ${now}
     ORDER BY line, id`);
@@ -125,10 +117,11 @@ export async function settle(
     await queueMails(tx, WAITLIST_MAIL.source, id, mails, now);
   }
   const expired = ranOut.length;
+  const lapsed = await lapse(tx, eventId, now);
   const { expiresAt } = offers;
-  if (!expiresAt) return { expired, offered: 0 };
+  if (!expiresAt) return { expired, lapsed, offered: 0 };
   const free = seatsLeft(await eventSeats(tx, eventId), offers.guestLimit);
-  if (free === 0 && expired === 0) return { expired, offered: 0 };
+  if (free === 0 && expired === 0) return { expired, lapsed, offered: 0 };
   const line = await tx.all<{ id: number; attendees: number }>(sql`SELECT id, attendees
     FROM waitlist WHERE event_id = ${eventId} AND state = 'waiting' ORDER BY line, id`);
   // The secretary's notices of the offers that ran out tell whether anyone waits in line.
@@ -147,5 +140,5 @@ export async function settle(
     await queueMails(tx, WAITLIST_MAIL.source, id, mails, now);
   }
   await checkListAfter(tx, eventId, chosen);
-  return { expired, offered: chosen.length };
+  return { expired, lapsed, offered: chosen.length };
 }

@@ -1,10 +1,12 @@
 import { answerOperations } from "./answers.ts";
 import { bind, type Database, type Methods } from "./database.ts";
+import { holdOperations } from "./holds.ts";
 import { memberOperations } from "./members.ts";
 import { messageOperations } from "./messages.ts";
 import { outboxOperations } from "./outbox.ts";
 import { outingOperations } from "./outings.ts";
 import { recordOperations } from "./records.ts";
+import { rsvpChangeOperations } from "./rsvp-changes.ts";
 import { rsvpOperations } from "./rsvps.ts";
 import { summonsOperations } from "./summonses.ts";
 import { timedOperations } from "./timed.ts";
@@ -18,6 +20,8 @@ import { waitlistOperations } from "./waitlist.ts";
  */
 export const operations = {
   ...rsvpOperations,
+  ...rsvpChangeOperations,
+  ...holdOperations,
   ...outingOperations,
   ...messageOperations,
   ...waitlistOperations,

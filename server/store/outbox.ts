@@ -1,3 +1,4 @@
+import { MAIL_TEMPLATES } from "../mail/templates.ts";
 import { read, type Tx, write } from "./database.ts";
 import type { ContactRecord } from "./messages.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
@@ -5,6 +6,7 @@ import { mailEntry, mailSubject, queuedMail } from "./rows.ts";
 import type { EventRsvpRecord } from "./rsvps.ts";
 import { FOR_UPDATE, list, name, postgresOnly, type Sql, sql, values } from "./sql.ts";
 import type { Source, Stored } from "./submissions.ts";
+import type { WaitlistEntry } from "./waitlist.ts";
 
 /**
  * The outbox: mail queued in the transaction that stores what it is about, taken by the mail
@@ -54,7 +56,9 @@ export type MailSource = Source | "lodge";
 export type MailSubject =
   | { table: "event_rsvps"; stored: Stored<EventRsvpRecord> }
   | { table: "social_rsvps"; stored: Stored<SocialRsvpRecord> }
-  | { table: "contact_messages"; stored: Stored<ContactRecord> };
+  | { table: "contact_messages"; stored: Stored<ContactRecord> }
+  /** A waiting-list entry's (an offer's mails, queued as the lodge's own: see WAITLIST_MAIL). */
+  | { table: "waitlist"; stored: WaitlistEntry };
 
 interface Queued {
   id: number;
@@ -93,6 +97,23 @@ export interface MailEntry {
   failedAt?: Date | undefined;
   /** The last refusal or error, with no address in it. */
   lastError?: string | undefined;
+}
+
+/**
+ * The mail about a waiting-list entry is queued as the lodge's own ('lodge'), with the entry's id:
+ * the outbox's sources stay as they were (a new one would rebuild the table in SQLite), and the
+ * kinds tell these mails apart, for their erasure and the entry an ordered one is composed from:
+ * a mail's kind is its template's name, and the waiting list's templates are named 'waitlist-...'.
+ */
+export const WAITLIST_MAIL = {
+  source: "lodge",
+  kinds: MAIL_TEMPLATES.filter((name) => name.startsWith("waitlist-")),
+} as const;
+
+/** The table an ordered mail is composed from: its submission's, or an entry's; none for others. */
+function subjectTable(source: MailSource, kind: string): MailSubject["table"] | undefined {
+  if (source !== WAITLIST_MAIL.source) return source;
+  return (WAITLIST_MAIL.kinds as readonly string[]).includes(kind) ? "waitlist" : undefined;
 }
 
 /** What erasing leaves of a mail sent about an erased submission. */
@@ -161,27 +182,27 @@ async function lastSummary(tx: Pick<Tx, "one">): Promise<Date | undefined> {
 
 export const outboxOperations = {
   /**
-   * Takes up to `limit` mails due at `now` and leases them until `leaseUntil`, so a crash while
+   * Takes up to `limit` mails due at `now` (the longest due first; given in the order queued)
+   * and leases them until `leaseUntil`, so a crash while
    * sending leaves them to be taken again when the lease ends.
    */
   claimDueMail: write(
     async (tx, { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number }) => {
       // SKIP LOCKED: a mail another instance is claiming right now is left to it, not waited for.
-      const rows = await tx.all(sql`SELECT id, kind, envelope, message_id, raw, mail_order,
-          attempts, source, source_id FROM outbox
-        WHERE status = 'pending' AND next_attempt_at <= ${now}
-        ORDER BY next_attempt_at, id LIMIT ${limit} ${postgresOnly(sql`FOR UPDATE SKIP LOCKED`)}`);
-      if (rows.length === 0) return [];
-      await tx.run(sql`UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${leaseUntil}
-        WHERE id IN (${list(rows.map((row) => row.id))})`);
+      const rows = await tx.all(sql`WITH due AS (
+          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${now}
+          ORDER BY next_attempt_at, id LIMIT ${limit} ${postgresOnly(sql`FOR UPDATE SKIP LOCKED`)})
+        UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+        WHERE id IN (SELECT id FROM due)
+        RETURNING id, kind, envelope, message_id, raw, mail_order, attempts - 1 AS attempts,
+          source, source_id`);
+      rows.sort((a, b) => Number(a.id) - Number(b.id));
       return Promise.all(
         rows.map(async (row) => {
-          const source = row.source as MailSource;
-          if (row.mail_order === null || source === "lodge") return queuedMail(row);
-          const about = await tx.one(
-            sql`SELECT * FROM ${name(source)} WHERE id = ${row.source_id}`,
-          );
-          return queuedMail(row, mailSubject(source, about));
+          const table = subjectTable(row.source as MailSource, String(row.kind));
+          if (row.mail_order === null || !table) return queuedMail(row);
+          const about = await tx.one(sql`SELECT * FROM ${name(table)} WHERE id = ${row.source_id}`);
+          return queuedMail(row, mailSubject(table, about));
         }),
       );
     },

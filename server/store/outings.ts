@@ -1,7 +1,8 @@
 import { lookup, read, write } from "./database.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
-import { socialRsvp } from "./rows.ts";
-import { type ChangeOutcome, changedSince, type RsvpState } from "./rsvps.ts";
+import { columnsOf, SOCIAL_RSVP_FIELDS, socialRsvp } from "./rows.ts";
+import { type ChangeOutcome, changedSince } from "./rsvp-changes.ts";
+import type { RsvpState } from "./rsvps.ts";
 import { FOR_UPDATE, sql } from "./sql.ts";
 import { insertSubmission, previousAnswer, type Stored, type Submission } from "./submissions.ts";
 
@@ -33,14 +34,9 @@ export interface SocialRsvpChange {
 
 export const outingOperations = {
   addSocialRsvp: write(async (tx, submission: Submission<SocialRsvpRecord>) => {
-    const { record } = submission;
     const columns = {
-      outing_id: record.outingId,
+      ...columnsOf(submission.record, SOCIAL_RSVP_FIELDS),
       received_at: submission.receivedAt,
-      first_name: record.firstName,
-      last_name: record.lastName,
-      email: record.email,
-      attendees: record.attendees,
       request_hash: submission.idempotency.requestHash,
       manage_token_hash: submission.manageTokenHash ?? null,
     };

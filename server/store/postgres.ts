@@ -1,7 +1,7 @@
 import postgres, { type Sql as Driver, type JSONValue, type TransactionSql } from "postgres";
 import { type Database, LOCK, type Query, StoreUnavailableError, type Tx } from "./database.ts";
 import { stepsAfter } from "./migrations.ts";
-import { isJson, render, type Sql, sql } from "./sql.ts";
+import { isJson, name, render, type Sql, sql, values } from "./sql.ts";
 
 /**
  * Connections of each instance to the database: for its transactions, and for its reads (which
@@ -51,23 +51,10 @@ export function shownPostgresUrl(url: string): string {
  * server cannot be reached or closed the connection, is starting or shutting down, is out of
  * disk or memory, is read-only (a standby), or chose this transaction as a deadlock's victim.
  */
-const UNAVAILABLE_CODES = new Set([
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EPIPE",
-  "25006",
-  "40001",
-  "40P01",
-]);
+const UNAVAILABLE_CODES = new Set(
+  `CONNECTION_CLOSED CONNECTION_ENDED CONNECTION_DESTROYED CONNECT_TIMEOUT ECONNREFUSED ECONNRESET
+   ETIMEDOUT EHOSTUNREACH ENETUNREACH ENOTFOUND EAI_AGAIN EPIPE 25006 40001 40P01`.split(/\s+/),
+);
 const UNAVAILABLE_CLASSES = ["08", "53", "57P", "58"];
 
 /**
@@ -96,7 +83,7 @@ export function postgresStoreError(error: unknown): unknown {
 function statements(driver: Driver | TransactionSql): Tx {
   const send = (query: Sql) => {
     const { parts, params } = render(query, "postgres");
-    const strings = Object.assign(parts, { raw: parts }) as unknown as TemplateStringsArray;
+    const strings = parts as unknown as TemplateStringsArray;
     const values = params.map((value) =>
       isJson(value) ? driver.json(value as JSONValue) : value,
     ) as postgres.ParameterOrFragment<never>[];
@@ -104,13 +91,12 @@ function statements(driver: Driver | TransactionSql): Tx {
     return (driver as Driver)(strings, ...values).then((rows) => rows);
   };
   return {
-    dialect: "postgres",
     all: async <T>(query: Sql) => (await send(query)) as unknown as T[],
     one: async <T>(query: Sql) => (await send(query))[0] as T | undefined,
-    run: async (query: Sql) => {
-      const { parts } = render(query, "postgres");
-      if (parts.join("").trim() === "") return 0;
-      return (await send(query)).count;
+    run: async (query: Sql) => (await send(query)).count,
+    insert: async (table, columns) => {
+      const [row] = await send(sql`INSERT INTO ${name(table)} ${values(columns)} RETURNING id`);
+      return Number(row?.id);
     },
     // Sorted, so that two transactions never wait for each other's in a circle.
     lock: async (kind, names) => {
@@ -134,7 +120,6 @@ const MIGRATION_LOCK = 7_117_001;
  * the first statement.
  */
 export class PostgresDatabase implements Database {
-  readonly dialect = "postgres";
   /** The reads, each a statement of its own. */
   readonly #reads: Driver;
   /**

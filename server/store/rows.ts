@@ -4,7 +4,7 @@ import type { ContactRecord } from "./messages.ts";
 import type { MailEntry, MailStatus, MailSubject, QueuedMail } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
 import type { StoreDump, StoreTable } from "./records.ts";
-import type { CancelledRsvp, EventRsvpRecord, MealCount } from "./rsvps.ts";
+import type { CancelledRsvp, EventRsvpRecord, RsvpState } from "./rsvps.ts";
 import type { Stored, SubmissionStatus } from "./submissions.ts";
 import type { Erasure, ErasureKind } from "./timed.ts";
 import type { WaitingAddress, WaitlistEntry, WaitlistEntryState } from "./waitlist.ts";
@@ -15,7 +15,7 @@ import type { WaitingAddress, WaitlistEntry, WaitlistEntryState } from "./waitli
  * parsed JSON. Both read the same here.
  */
 
-function moment(value: unknown): Date {
+export function moment(value: unknown): Date {
   return value instanceof Date ? value : new Date(value as string | number);
 }
 
@@ -36,6 +36,40 @@ export function lodgeIdentityOf(value: unknown): LodgeIdentity | undefined {
     : undefined;
 }
 
+/** The column of a record's field: eventId in event_id. */
+const columns = new Map<string, string>();
+function column(field: string): string {
+  let found = columns.get(field);
+  if (found === undefined) {
+    found = field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    columns.set(field, found);
+  }
+  return found;
+}
+
+/** The record's fields in their columns, for an INSERT or an UPDATE. */
+export function columnsOf<T extends object>(record: T, fields: readonly (keyof T & string)[]) {
+  const columns: Record<string, unknown> = {};
+  for (const field of fields) columns[column(field)] = record[field];
+  return columns;
+}
+
+/** A record of `fields` read from their columns, in the neutral values. */
+function recordOf<T>(row: Row, fields: readonly (keyof T & string)[]): T {
+  const entries = fields.map((field) => [field, neutral(column(field), row[column(field)])]);
+  return Object.fromEntries(entries) as T;
+}
+
+/** The fields of a record, each kept in its column, in the order the record shows them. */
+const fields = <T>(names: string) => names.split(" ") as (keyof T & string)[];
+export const EVENT_RSVP_FIELDS = fields<EventRsvpRecord>(
+  "eventId firstName lastName masonicTitle email attendees dinner meals mealCounts",
+);
+export const SOCIAL_RSVP_FIELDS = fields<SocialRsvpRecord>(
+  "outingId firstName lastName email attendees",
+);
+export const CONTACT_FIELDS = fields<ContactRecord>("firstName lastName email phoneNumber message");
+
 function stored(row: Row) {
   return {
     id: Number(row.id),
@@ -46,38 +80,37 @@ function stored(row: Row) {
 }
 
 export function eventRsvp(row: Row): Stored<EventRsvpRecord> {
+  const confirmBy = optionalMoment(row.unconfirmed_until);
+  const record = recordOf<EventRsvpRecord>(row, EVENT_RSVP_FIELDS);
+  // A member's answer to the summons is his seat; a visitor's RSVP names no member.
+  const memberId = optionalNumber(row.member_id);
   return {
     ...stored(row),
-    record: {
-      eventId: String(row.event_id),
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      masonicTitle: String(row.masonic_title),
-      email: String(row.email),
-      attendees: Number(row.attendees),
-      dinner: row.dinner === 1 || row.dinner === true,
-      meals: Number(row.meals),
-      mealCounts: json(row.meal_counts) as MealCount[],
-      ...(row.member_id === null || row.member_id === undefined
-        ? {}
-        : { memberId: Number(row.member_id) }),
-    },
+    confirmBy,
+    record: memberId === undefined ? record : { ...record, memberId },
   };
+}
+
+/** Where an event RSVP's row stands: a cancelled one that was never confirmed lapsed. */
+export function eventRsvpState(row: Row): RsvpState {
+  const state = String(row.state) as RsvpState;
+  return state === "cancelled" && optionalMoment(row.unconfirmed_until) ? "lapsed" : state;
 }
 
 /** A cancelled event RSVP's row, with when and by whom it was cancelled. */
 export function cancelledRsvp(row: Row): CancelledRsvp {
   const by = row.ended_by;
+  const lapsed = eventRsvpState(row) === "lapsed" ? "unconfirmed" : undefined;
   return {
     ...eventRsvp(row),
     cancelledAt: moment(row.ended_at),
-    cancelledBy: by === "visitor" || by === "secretary" ? by : undefined,
+    cancelledBy: by === "visitor" || by === "secretary" ? by : lapsed,
   };
 }
 
 /** A waiting-list row; `position` is the caller's, counted in its transaction. */
 export function waitlistEntry(row: Row, position?: number): WaitlistEntry {
-  const { record, status: _status, ...rest } = eventRsvp(row);
+  const { record, status: _status, confirmBy: _confirmBy, ...rest } = eventRsvp(row);
   const state = String(row.state) as WaitlistEntryState;
   return {
     ...rest,
@@ -100,29 +133,11 @@ export function waitingAddress(row: Row): WaitingAddress {
 }
 
 export function socialRsvp(row: Row): Stored<SocialRsvpRecord> {
-  return {
-    ...stored(row),
-    record: {
-      outingId: String(row.outing_id),
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      email: String(row.email),
-      attendees: Number(row.attendees),
-    },
-  };
+  return { ...stored(row), record: recordOf(row, SOCIAL_RSVP_FIELDS) };
 }
 
 export function contactMessage(row: Row): Stored<ContactRecord> {
-  return {
-    ...stored(row),
-    record: {
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      email: String(row.email),
-      phoneNumber: String(row.phone_number),
-      message: String(row.message),
-    },
-  };
+  return { ...stored(row), record: recordOf(row, CONTACT_FIELDS) };
 }
 
 export function mailEntry(row: Row): MailEntry {
@@ -143,17 +158,20 @@ export function mailEntry(row: Row): MailEntry {
 }
 
 /** The submission an ordered mail is about, from its row: undefined when gone or erased. */
-export function mailSubject(table: string, row: Row | undefined): MailSubject | undefined {
+export function mailSubject(
+  table: MailSubject["table"],
+  row: Row | undefined,
+): MailSubject | undefined {
   if (!row || (row.erased_at !== null && row.erased_at !== undefined)) return undefined;
   switch (table) {
+    case "waitlist":
+      return { table, stored: waitlistEntry(row) };
     case "event_rsvps":
       return { table, stored: eventRsvp(row) };
     case "social_rsvps":
       return { table, stored: socialRsvp(row) };
     case "contact_messages":
       return { table, stored: contactMessage(row) };
-    default:
-      return undefined;
   }
 }
 
@@ -184,26 +202,11 @@ export function erasure(row: Row): Erasure {
 }
 
 /** The columns that hold a moment, a flag or JSON, in either database's tables. */
-export const MOMENT_COLUMNS = new Set([
-  "received_at",
-  "sheet_recorded_at",
-  "ended_at",
-  "created_at",
-  "next_attempt_at",
-  "sent_at",
-  "failed_at",
-  "reported_at",
-  "expires_at",
-  "queued_at",
-  "erased_at",
-  "offered_at",
-  "offer_expires_at",
-  "applied_at",
-  "added_at",
-  "updated_at",
-  "removed_at",
-  "answered_at",
-]);
+export const MOMENT_COLUMNS = new Set(
+  `received_at sheet_recorded_at ended_at created_at next_attempt_at sent_at failed_at reported_at
+   expires_at queued_at erased_at offered_at offer_expires_at applied_at unconfirmed_until
+   added_at updated_at removed_at answered_at`.split(/\s+/),
+);
 export const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
 export const JSON_COLUMNS = new Set([
   "meal_counts",
@@ -214,16 +217,13 @@ export const JSON_COLUMNS = new Set([
   "numbers",
 ]);
 
-/** A row of either database in the neutral values of a StoreDump. */
-function neutralRow(row: Row): Row {
-  const neutral = (column: string, value: unknown) => {
-    if (value === null || value === undefined) return null;
-    if (MOMENT_COLUMNS.has(column)) return moment(value);
-    if (FLAG_COLUMNS.has(column)) return value === true || value === 1;
-    if (JSON_COLUMNS.has(column)) return json(value);
-    return value instanceof Uint8Array ? Buffer.from(value) : value;
-  };
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutral(key, value)]));
+/** A column's value in the neutral values of a record and a StoreDump. */
+function neutral(column: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (MOMENT_COLUMNS.has(column)) return moment(value);
+  if (FLAG_COLUMNS.has(column)) return value === true || value === 1;
+  if (JSON_COLUMNS.has(column)) return json(value);
+  return value instanceof Uint8Array ? Buffer.from(value) : value;
 }
 
 /** The column that tells a table's rows apart, by which a dump lists them. */
@@ -235,6 +235,8 @@ const TABLE_KEYS: Partial<Record<StoreTable, string>> = {
 /** A table's rows, from either database, as a dump holds them: neutral values, in key order. */
 export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
   const key = TABLE_KEYS[table] ?? "id";
+  const neutralRow = (row: Row) =>
+    Object.fromEntries(Object.entries(row).map(([key, value]) => [key, neutral(key, value)]));
   return rows.map(neutralRow).sort((a, b) => {
     const [x, y] = [a[key], b[key]] as [string | number, string | number];
     return x < y ? -1 : x > y ? 1 : 0;

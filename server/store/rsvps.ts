@@ -1,20 +1,17 @@
 import type { MealCount } from "../../core/rules/rsvp-payload.ts";
-import {
-  clientSeatsAfter,
-  decideRsvpSeats,
-  decideSeatChange,
-  type SeatLimits,
-} from "../../core/rules/seats.ts";
-import { lookup, type Query, read, type Tx, write } from "./database.ts";
+import { decideRsvpSeats, type SeatLimits } from "../../core/rules/seats.ts";
+import { lookup, read, write } from "./database.ts";
+import { confirmByOf, confirmedClientSeats, currentRsvp, mailLinkAgain } from "./holds.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
-import { type ComposedMail, type OutboxMail, queueMails } from "./outbox.ts";
+import type { OutboxMail } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
-import { cancelledRsvp, eventRsvp } from "./rows.ts";
-import { insertedId, name, type Sql, set, sql } from "./sql.ts";
+import { cancelledRsvp, columnsOf, EVENT_RSVP_FIELDS, eventRsvp, eventRsvpState } from "./rows.ts";
+import { insertedId, name, type Sql, sql } from "./sql.ts";
 import {
   insertSubmission,
   previousAnswer,
   type Stored,
+  type StoredResponse,
   type Submission,
   type SubmitOutcome,
 } from "./submissions.ts";
@@ -46,16 +43,24 @@ export interface RsvpRecords {
   social: SocialRsvpRecord;
 }
 
-/** Where an RSVP stands: counted, replaced by a newer one of the same address, or cancelled. */
-export type RsvpState = "current" | "replaced" | "cancelled";
+/**
+ * Where an RSVP stands: counted (`confirmBy` set on the stored RSVP while it awaits its visitor's
+ * confirmation), replaced by a newer one of the same address (as RSVPs were before an address's
+ * second RSVP stopped replacing its first), cancelled, or lapsed (never confirmed: its seats went
+ * back when its hold ended).
+ */
+export type RsvpState = "current" | "replaced" | "cancelled" | "lapsed";
 
 /** Who cancelled an RSVP: its visitor with their manage link, or the secretary. */
 export type CancelledBy = "visitor" | "secretary";
 
-/** A cancelled RSVP, as the secretary's listing shows it; `by` unknown for the oldest. */
+/**
+ * A cancelled RSVP, as the secretary's listing shows it; `by` unknown for the oldest, and
+ * 'unconfirmed' for one whose hold for a confirmation ended (lapsed).
+ */
 export interface CancelledRsvp extends Stored<EventRsvpRecord> {
   cancelledAt: Date;
-  cancelledBy: CancelledBy | undefined;
+  cancelledBy: CancelledBy | "unconfirmed" | undefined;
 }
 
 /** The RSVP a manage link names, whatever has become of it since. */
@@ -69,8 +74,6 @@ export type RsvpLimits = SeatLimits;
 
 /** What the event RSVP route reads before it composes the mails of a new RSVP. */
 export interface EventRsvpSituation {
-  /** The current RSVP of this e-mail address for the event, which a new one replaces. */
-  current?: { id: number; attendees: number; sameClient: boolean } | undefined;
   /**
    * The address's entry on the event's waiting list (in line or offered seats), which a new RSVP
    * takes the place of: seats its offer holds are the RSVP's, and those the RSVP leaves go down
@@ -93,8 +96,19 @@ export interface EventRsvpFound {
   clientSeats: number;
 }
 
+/**
+ * What the write that mails an address's RSVP link again finds: when the RSVP's hold ends (ISO),
+ * while it awaits confirmation, so the mail asks to confirm it rather than to change it.
+ */
+export interface LinkAgainFound {
+  confirmBy?: string;
+}
+
 /** An RSVP's mails with what its write found in their orders (composed mails as they are). */
-export function withFound(mails: readonly OutboxMail[], found: EventRsvpFound): OutboxMail[] {
+export function withFound(
+  mails: readonly OutboxMail[],
+  found: EventRsvpFound | LinkAgainFound,
+): OutboxMail[] {
   return mails.map((mail) =>
     "order" in mail ? { ...mail, order: { ...mail.order, ...found } } : mail,
   );
@@ -106,72 +120,53 @@ export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
    * address holds for an event are capped.
    */
   clientKey: string;
-  /** The id of the RSVP this one replaces, as read in the situation; undefined for none. */
-  replaces: number | undefined;
-  /**
-   * The attendees of the RSVP it replaces, as read in the situation: the secretary's notice tells
-   * them. Checked as `replaces` is (situationAsRead); unset, it is not checked.
-   */
-  replacedAttendees?: number | undefined;
   /**
    * The address's waiting-list entry, which the RSVP takes the place of, as read in the situation
    * ('none' for none): the secretary's notice tells whether it waited or held an offer. Checked
-   * as `replaces` is (situationAsRead); unset, it is not checked.
+   * in the write (situationAsRead); unset, it is not checked.
    */
   entry?: WaitingAddress["state"] | "none" | undefined;
+  /**
+   * What the RSVP becomes when it would pass the seats its network address may hold (a hall on
+   * one connection, or invented addresses): stored all the same, holding its seats until `until`
+   * (counted against the guest limit, as an offer's are), with these mails (the link to confirm
+   * it) and this answer instead of `mails` and `response`. Confirmed (confirmEventRsvp), it is an
+   * RSVP like any other; unconfirmed, the next settle of its event lapses it. Unset, such an RSVP
+   * is answered `confirm` and not stored: nearly every RSVP fits, and need not carry it.
+   */
+  unconfirmed?: { until: Date; mails: OutboxMail[]; response: StoredResponse } | undefined;
+  /**
+   * When the e-mail address holds a current RSVP for the event already, nothing replaces it: the
+   * store queues these mails about that RSVP (a link to it again: `confirmBy` is written into
+   * their orders while it awaits confirmation) and lets this token's hash open it too, beside
+   * its first link (and instead of any link mailed again before), unless a mail of their kind went
+   * to it within `withinMs`. Unset, the RSVP is answered `exists` all the same, mailing nothing.
+   */
+  linkAgain?: { tokenHash: string; mails: OutboxMail[]; withinMs: number } | undefined;
 }
 
 export type EventRsvpOutcome =
   | SubmitOutcome
   /** Accepting it would pass the guest limit; `taken` seats are already reserved. */
   | { kind: "full"; taken: number; limit: number }
-  /** Accepting it would pass the seats one client address may hold for the event. */
-  | { kind: "client-full"; taken: number; limit: number }
   /**
-   * The RSVP it was to replace is no longer the current one (another arrived or was cancelled
-   * since the route looked): nothing was stored; look again and resubmit.
+   * The e-mail address holds a current RSVP for the event already (`confirmBy` set while it
+   * awaits confirmation): nothing was stored, and its holder was mailed the link again
+   * (`mailed`) unless a link went to it within the hour; `mailed` is unset when the submission
+   * brought no link to mail (see EventRsvpSubmission.linkAgain).
+   */
+  | { kind: "exists"; mailed?: boolean | undefined; confirmBy?: Date | undefined }
+  /**
+   * Accepting it would pass the seats its network address may hold (`taken` of `limit`), and the
+   * submission brought nothing to hold them with (EventRsvpSubmission.unconfirmed): nothing was
+   * stored. Send it again with `unconfirmed`.
+   */
+  | { kind: "confirm"; taken: number; limit: number }
+  /**
+   * The address's entry on the waiting list is no longer as the submission's notice tells it (it
+   * was offered seats, or left, since the route looked): nothing was stored; look again.
    */
   | { kind: "stale" };
-
-/** What a visitor may change of their RSVP through its manage link; the secretary, attendees. */
-export type EventRsvpChange = Pick<
-  EventRsvpRecord,
-  "attendees" | "dinner" | "meals" | "mealCounts"
->;
-
-export type ChangeOutcome =
-  | { kind: "done"; before: Stored<EventRsvpRecord> }
-  /** No current RSVP has this id (never had, cancelled, or replaced). */
-  | { kind: "not-found" }
-  | { kind: "full"; taken: number; limit: number }
-  /**
-   * The RSVP no longer has the attendees its mails tell it had (`told`): changed meanwhile by
-   * someone else. Nothing was stored.
-   */
-  | { kind: "changed"; attendees: number }
-  /** Seats freed would go to a waiting party whose offer mail was not made: nothing was stored. */
-  | { kind: "stale" };
-
-/** A change or cancel of a current RSVP, queued with its mails. */
-export interface RsvpEdit {
-  id: number;
-  now: Date;
-  mails: ComposedMail[];
-  /** The offers of the seats it frees, in the same transaction; none offered without. */
-  offers?: WaitlistOffers | undefined;
-  /** The attendees its mails tell the RSVP had: one that has others now is `changed`. */
-  told?: number | undefined;
-}
-
-/** `changed` when an RSVP found in a change has other attendees than its mails tell (`told`). */
-export function changedSince(
-  told: number | undefined,
-  found: Pick<EventRsvpRecord, "attendees">,
-): Extract<ChangeOutcome, { kind: "changed" }> | undefined {
-  return told === undefined || told === found.attendees
-    ? undefined
-    : { kind: "changed", attendees: found.attendees };
-}
 
 /** The seats an open offer to the address holds (none while it waits): its own RSVP's to take. */
 export function seatsHeldBy(entry: WaitingAddress | undefined): number {
@@ -179,104 +174,33 @@ export function seatsHeldBy(entry: WaitingAddress | undefined): number {
 }
 
 /**
- * Whether an RSVP's write finds the address's situation as the server read it, and as its
- * notice tells it: the RSVP it replaces (`replaces`, with `replacedAttendees`) and its entry on
- * the waiting list (`entry`). Otherwise the write is `stale`, and read again.
+ * Whether an RSVP's write finds the address's entry on the waiting list as the server read it,
+ * and as its notice tells it (`entry`). Otherwise the write is `stale`, and read again.
  */
 export function situationAsRead(
-  submission: Pick<EventRsvpSubmission, "replaces" | "replacedAttendees" | "entry">,
-  current: { id: number; attendees: number } | undefined,
+  submission: Pick<EventRsvpSubmission, "entry">,
   entry: WaitingAddress | undefined,
 ): boolean {
-  const { replaces, replacedAttendees, entry: told } = submission;
-  return (
-    current?.id === replaces &&
-    (current === undefined || changedSince(replacedAttendees, current) === undefined) &&
-    (told === undefined || told === (entry?.state ?? "none"))
-  );
-}
-
-/** An address's current RSVP for an event as the store reads it from its table. */
-interface CurrentRsvpRow {
-  id: number;
-  attendees: number;
-  client_key: string;
-}
-
-/**
- * An address's current RSVP as the route and the seat rules see it: its seats, and whether the
- * client sending the new one (`clientKey`) is the one that sent it, whose seats it frees.
- */
-function currentRsvpOf(row: CurrentRsvpRow | undefined, clientKey: string) {
-  return row && { id: row.id, attendees: row.attendees, sameClient: row.client_key === clientKey };
-}
-
-function currentRsvp(query: Query, eventId: string, email: string) {
-  return query.one<CurrentRsvpRow>(sql`SELECT id, attendees, client_key FROM event_rsvps
-    WHERE event_id = ${eventId} AND email = ${email} AND state = 'current'
-    ORDER BY id DESC LIMIT 1`);
-}
-
-/** The seats the address `clientKey` holds at the event. */
-async function clientSeats(query: Query, eventId: string, clientKey: string): Promise<number> {
-  const row = await query.one<{ n: number }>(sql`SELECT COALESCE(SUM(attendees), 0) AS n
-    FROM event_rsvps WHERE event_id = ${eventId} AND client_key = ${clientKey}
-    AND state = 'current'`);
-  return row?.n ?? 0;
+  const told = submission.entry;
+  return told === undefined || told === (entry?.state ?? "none");
 }
 
 /**
  * The columns an event RSVP and a waiting-list entry share: the party, when and from where it
  * came, and the hash its retries are known by.
  */
-export function partyColumns(source: {
+export function partyColumns(party: {
   record: EventRsvpRecord;
   receivedAt: Date;
   requestHash: string;
   clientKey: string;
 }): Record<string, unknown> {
-  const { record } = source;
   return {
-    event_id: record.eventId,
-    received_at: source.receivedAt,
-    first_name: record.firstName,
-    last_name: record.lastName,
-    masonic_title: record.masonicTitle,
-    email: record.email,
-    attendees: record.attendees,
-    dinner: record.dinner,
-    meals: record.meals,
-    meal_counts: record.mealCounts,
-    request_hash: source.requestHash,
-    client_key: source.clientKey,
+    ...columnsOf(party.record, EVENT_RSVP_FIELDS),
+    received_at: party.receivedAt,
+    request_hash: party.requestHash,
+    client_key: party.clientKey,
   };
-}
-
-/**
- * Runs `change` on the current RSVP of the edit under its event's lock, queues its mails and
- * passes the seats it frees down the line, in the caller's transaction.
- */
-async function editing(
-  tx: Tx,
-  { id, now, mails, offers, told }: RsvpEdit,
-  change: (before: Stored<EventRsvpRecord>) => Promise<ChangeOutcome | undefined>,
-): Promise<ChangeOutcome> {
-  const found = await tx.one<{ event_id: string }>(
-    sql`SELECT event_id FROM event_rsvps WHERE id = ${id}`,
-  );
-  if (!found) return { kind: "not-found" };
-  // Read once the lock is had: one round trip.
-  const [, row] = await Promise.all([
-    tx.lock("event", [found.event_id]),
-    tx.one(sql`SELECT * FROM event_rsvps WHERE id = ${id} AND state = 'current'`),
-  ]);
-  if (!row) return { kind: "not-found" };
-  const before = eventRsvp(row);
-  const refused = changedSince(told, before.record) ?? (await change(before));
-  if (refused) return refused;
-  await queueMails(tx, "event_rsvps", id, mails, now);
-  await settle(tx, before.record.eventId, now, offers);
-  return { kind: "done", before };
 }
 
 const forEvent = (eventId: string | undefined): Sql =>
@@ -297,7 +221,7 @@ export const rsvpOperations = {
       limits: RsvpLimits,
       offers?: WaitlistOffers,
     ): Promise<EventRsvpOutcome> => {
-      const { record, receivedAt: at, clientKey } = submission;
+      const { record, receivedAt: at, unconfirmed, linkAgain } = submission;
       const { eventId, email } = record;
       // One round trip: the submission's keys looked up under their locks, then this event's
       // lock (every instance counts its seats under it, and commits before it lets go) and the
@@ -309,53 +233,49 @@ export const rsvpOperations = {
         currentRsvp(tx, eventId, email),
         eventSeats(tx, eventId),
         waitingAddressOf(tx, eventId, email),
-        clientSeats(tx, eventId, clientKey),
+        confirmedClientSeats(tx, eventId, submission.clientKey),
       ]);
       if (previous) return previous;
-      if (!situationAsRead(submission, current, entry)) return { kind: "stale" };
+      // Nobody replaces an address's RSVP with a form: its holder is mailed the link to it.
+      if (current) {
+        const mailed = linkAgain && (await mailLinkAgain(tx, current, linkAgain, at));
+        return { kind: "exists", mailed, confirmBy: confirmByOf(current) };
+      }
+      if (!situationAsRead(submission, entry)) return { kind: "stale" };
       // Seats an offer to this address holds are its own RSVP's to take.
-      const counts = {
-        event: taken - seatsHeldBy(entry),
-        client,
-        replaced: currentRsvpOf(current, clientKey),
-      };
+      const counts = { event: taken - seatsHeldBy(entry), client };
       const decision = decideRsvpSeats(record.attendees, counts, limits);
-      if (decision.kind !== "fits") return decision;
-      const found = { clientSeats: clientSeatsAfter(record.attendees, counts) };
+      if (decision.kind === "full") return decision;
+      if (decision.kind === "confirm" && !unconfirmed) return decision;
+      const held = decision.kind === "confirm" ? unconfirmed : undefined;
       const columns = {
         ...partyColumns({ ...submission, requestHash: submission.idempotency.requestHash }),
         manage_token_hash: submission.manageTokenHash ?? null,
+        ...(held ? { unconfirmed_until: held.until } : {}),
       };
-      // The RSVP, its mails, its keys, the RSVP it replaces and the waiting-list entry it takes
-      // the place of: one round trip, for the event's lock is held across each.
-      const id = insertedId("event_rsvps");
-      const [stored, , left] = await Promise.all([
-        insertSubmission(tx, "event_rsvps", columns, {
-          ...submission,
-          mails: withFound(submission.mails, found),
-        }),
-        current &&
-          tx.run(sql`UPDATE event_rsvps SET state = 'replaced', ended_at = ${at},
-            replaced_by = ${id} WHERE id = ${current.id}`),
-        replaceEntryByRsvp(tx, { eventId, email, rsvpId: id, now: at }),
+      const found = { clientSeats: client + record.attendees };
+      // The RSVP, its mails, its keys and the waiting-list entry it takes the place of: one round
+      // trip, for the event's lock is held across each.
+      const [stored, left] = await Promise.all([
+        insertSubmission(
+          tx,
+          "event_rsvps",
+          columns,
+          held
+            ? { ...submission, mails: held.mails, response: held.response }
+            : { ...submission, mails: withFound(submission.mails, found) },
+        ),
+        replaceEntryByRsvp(tx, { eventId, email, rsvpId: insertedId("event_rsvps"), now: at }),
       ]);
-      // Fewer seats than the RSVP or the offer it replaces: the rest go down the line.
-      if (current || left) await settle(tx, eventId, at, offers);
+      // Fewer seats than the offer it takes the place of: the rest go down the line.
+      if (left) await settle(tx, eventId, at, offers);
       return stored;
     },
   ),
-  /** The current RSVP of `email` for the event and the address's place on its waiting list. */
+  /** The entry of `email` on the event's waiting list, if it is in line or offered seats. */
   eventRsvpSituation: lookup(
-    async (
-      query,
-      { eventId, email, clientKey }: { eventId: string; email: string; clientKey: string },
-    ): Promise<EventRsvpSituation> => {
-      const [current, waitlist] = await Promise.all([
-        currentRsvp(query, eventId, email),
-        waitingAddressOf(query, eventId, email),
-      ]);
-      return { current: currentRsvpOf(current, clientKey), waitlist };
-    },
+    async (query, { eventId, email }: { eventId: string; email: string }) =>
+      ({ waitlist: await waitingAddressOf(query, eventId, email) }) as EventRsvpSituation,
   ),
   /**
    * Seats taken per event id (current RSVPs and the seats open offers hold), for the events that
@@ -390,57 +310,15 @@ export const rsvpOperations = {
     );
     return row && eventRsvp(row);
   }),
-  /** The RSVP whose manage link's token has this hash (any state), or undefined. */
-  findEventRsvpByToken: lookup(async (query, tokenHash: string) => {
-    const row = await query.one(
-      sql`SELECT * FROM event_rsvps WHERE manage_token_hash = ${tokenHash}`,
-    );
-    return row && ({ rsvp: eventRsvp(row), state: row.state as RsvpState } as ManagedEventRsvp);
-  }),
-  /** Cancels a current RSVP, freeing its seats (`by` the secretary unless told otherwise). */
-  cancelEventRsvp: write(async (tx, edit: RsvpEdit & { by?: CancelledBy }) =>
-    editing(tx, edit, async () => {
-      await tx.run(sql`UPDATE event_rsvps SET state = 'cancelled', ended_at = ${edit.now},
-        ended_by = ${edit.by ?? "secretary"} WHERE id = ${edit.id}`);
-      return undefined;
-    }),
-  ),
   /**
-   * Changes the attendees of a current RSVP (the secretary's edit), and its dinner and meals
-   * with them (its visitor's change), within the guest limit (seats held by open offers count as
-   * taken); seats it frees go to the waiting list.
+   * The RSVP whose manage link's token has this hash (any state), or undefined: the link of its
+   * confirmation, or the one mailed again when its form was sent once more.
    */
-  changeEventRsvp: write(
-    async (
-      tx,
-      edit: RsvpEdit & {
-        change: Partial<EventRsvpChange> & Pick<EventRsvpChange, "attendees">;
-        guestLimit: number;
-      },
-    ) =>
-      editing(tx, edit, async (before) => {
-        const { change } = edit;
-        const taken = await eventSeats(tx, before.record.eventId);
-        const decision = decideSeatChange(
-          before.record.attendees,
-          change.attendees,
-          taken,
-          edit.guestLimit,
-        );
-        if (decision.kind !== "fits") return decision;
-        const columns = {
-          attendees: change.attendees,
-          dinner: change.dinner,
-          meals: change.meals,
-          meal_counts: change.mealCounts,
-        };
-        const changed = Object.entries(columns).filter(([, value]) => value !== undefined);
-        await tx.run(
-          sql`UPDATE event_rsvps SET ${set(Object.fromEntries(changed))} WHERE id = ${edit.id}`,
-        );
-        return undefined;
-      }),
-  ),
+  findEventRsvpByToken: lookup(async (query, tokenHash: string) => {
+    const row = await query.one(sql`SELECT * FROM event_rsvps
+      WHERE manage_token_hash = ${tokenHash} OR resent_token_hash = ${tokenHash}`);
+    return row && ({ rsvp: eventRsvp(row), state: eventRsvpState(row) } as ManagedEventRsvp);
+  }),
   /** Notes the sheet write for the latest stored RSVP with this hash; false when there is none. */
   recordSheetRow: write(
     async (tx, { kind, requestHash, now }: { kind: RsvpKind; requestHash: string; now: Date }) => {

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
+import { postgresAtVersion, sqliteAtVersion } from "../../test/store-versions.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { openPostgresStore, sqliteStore } from "./open-store.ts";
 import { FLAG_COLUMNS, JSON_COLUMNS, MOMENT_COLUMNS } from "./rows.ts";
@@ -226,61 +227,44 @@ function sqliteFile(): string {
   return join(dir, "lodge.db");
 }
 
-/** A SQLite database built by the steps up to `version` (0: none), then opened by the store. */
+/** The schema of a SQLite database at `version` (0: new), once the store has opened it. */
 async function sqliteFrom(version: number): Promise<Schema> {
   const file = sqliteFile();
-  mkdirSync(dirname(file), { recursive: true });
-  const db = new DatabaseSync(file);
-  db.exec(
-    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-  );
-  for (const step of MIGRATIONS.sqlite.filter((m) => m.version <= version)) {
-    db.exec(step.sql);
-    db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
-      step.version,
-      step.name,
-    );
-  }
-  db.close();
+  sqliteAtVersion(file, version).close();
   await sqliteStore(file, NOW).close();
   return sqliteSchema(file);
 }
 
-/** The same in PostgreSQL. */
+/** The same of a PostgreSQL database. */
 async function postgresFrom(version: number): Promise<Schema> {
   const place = await cluster().place();
-  const sql = postgres(place, { max: 1, onnotice: () => {} });
-  await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
-    applied_at timestamptz NOT NULL)`;
-  for (const step of MIGRATIONS.postgres.filter((m) => m.version <= version)) {
-    await sql.unsafe(step.sql);
-    await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
-  }
-  await sql.end();
+  await (await postgresAtVersion(place, version)).end();
   await (await openPostgresStore(place, NOW)).close();
   return postgresSchema(place);
 }
+
+const FROM = { SQLite: sqliteFrom, PostgreSQL: postgresFrom };
 
 describe("the schemas SQLite's and PostgreSQL's migrations build", () => {
   it("are the same, table by table and column by column: type family, nullability, defaults, indexes", async () => {
     expect(differences(await sqliteFrom(0), await postgresFrom(0))).toEqual([]);
   });
 
-  it("are the same in SQLite from every older version as from scratch", async () => {
-    const scratch = await sqliteFrom(0);
-    for (const { version } of MIGRATIONS.sqlite) {
-      const found = differences(await sqliteFrom(version), scratch);
-      expect({ version, found }).toEqual({ version, found: [] });
-    }
-  }, 60_000);
-
-  it("are the same in PostgreSQL from every older version as from scratch", async () => {
-    const scratch = await postgresFrom(0);
-    for (const { version } of MIGRATIONS.postgres) {
-      const found = differences(await postgresFrom(version), scratch);
-      expect({ version, found }).toEqual({ version, found: [] });
-    }
-  }, 60_000);
+  it.each([
+    ["SQLite", MIGRATIONS.sqlite],
+    ["PostgreSQL", MIGRATIONS.postgres],
+  ] as const)(
+    "are the same in %s from every older version as from scratch",
+    async (name, steps) => {
+      const from = FROM[name];
+      const scratch = await from(0);
+      for (const { version } of steps) {
+        const found = differences(await from(version), scratch);
+        expect({ version, found }).toEqual({ version, found: [] });
+      }
+    },
+    60_000,
+  );
 
   it("tell a column changed in one database only, whatever changed of it", async () => {
     const sqlite = await sqliteFrom(0);

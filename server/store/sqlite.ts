@@ -5,7 +5,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { setImmediate as soon } from "node:timers";
 import { type Database, StoreUnavailableError, type Tx } from "./database.ts";
 import { stepsAfter } from "./migrations.ts";
-import { isJson, render, type Sql } from "./sql.ts";
+import { type Compiled, InsertedId, isJson, name, render, type Sql, sql, values } from "./sql.ts";
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -30,10 +30,29 @@ export function storeError(error: unknown): unknown {
 
 /** A value in SQLite's types: moments as ISO text, flags as 0 or 1, lists and objects as JSON. */
 function encode(value: unknown): SQLInputValue {
-  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "string" || typeof value === "number") return value;
+  if (value instanceof Date) return isoText(value);
   if (typeof value === "boolean") return Number(value);
   if (isJson(value)) return JSON.stringify(value);
   return value as SQLInputValue;
+}
+
+/**
+ * The ISO text of the last two moments encoded, by their time: a write names the same few
+ * moments several times (when it came, when its mails are due), and a map of every Date ever
+ * encoded cost more than the text it saved.
+ */
+let last = { time: Number.NaN, text: "" };
+let before = last;
+function isoText(moment: Date): string {
+  const time = moment.getTime();
+  if (last.time === time) return last.text;
+  if (before.time === time) return before.text;
+  // An invalid moment (NaN) matches neither and throws here, as it always did.
+  const text = moment.toISOString();
+  before = last;
+  last = { time, text };
+  return text;
 }
 
 /**
@@ -61,6 +80,9 @@ interface PendingWrite {
   reject: (error: unknown) => void;
 }
 
+/** A lock taken: SQLite's writer holds the whole file (one promise for every lock). */
+const SETTLED: Promise<void> = Promise.resolve();
+
 /** How many compiled statements a connection keeps (lists of ids make statements of their own). */
 const COMPILED = 256;
 
@@ -71,7 +93,6 @@ const COMPILED = 256;
  * attendee count and both insert. Opening it brings its schema up to date (or throws).
  */
 export class SqliteDatabase implements Database {
-  readonly dialect = "sqlite";
   readonly #db: DatabaseSync;
   /** Compiling SQL costs more than running these small statements: each is compiled once. */
   readonly #compiled = new Map<string, StatementSync>();
@@ -121,34 +142,62 @@ export class SqliteDatabase implements Database {
     return statement;
   }
 
-  /** The statement compiled, and its parameters in SQLite's types. */
-  #prepare(query: Sql): [StatementSync, SQLInputValue[]] {
-    const { parts, params } = render(query, "sqlite");
-    return [this.#statement(parts.join("?")), params.map(encode)];
+  /** The id each table's last insert gave its row (insertedId). */
+  readonly #inserted = new Map<string, number>();
+  /** The statements prepared, by their compiled text's object (render gives one per shape). */
+  readonly #prepared = new Map<Compiled, StatementSync>();
+
+  /**
+   * The statement prepared with its parameters in SQLite's types, or undefined for one only
+   * PostgreSQL has (postgresOnly).
+   */
+  #bound(query: Sql): { statement: StatementSync; params: SQLInputValue[] } | undefined {
+    const { compiled, params } = render(query, "sqlite");
+    if (compiled.empty) return undefined;
+    for (let i = 0; i < params.length; i++) {
+      const value = params[i];
+      params[i] =
+        value instanceof InsertedId ? (this.#inserted.get(value.table) ?? null) : encode(value);
+    }
+    let statement = this.#prepared.get(compiled);
+    if (!statement) {
+      if (this.#prepared.size >= COMPILED) this.#prepared.clear();
+      statement = this.#statement(compiled.text);
+      this.#prepared.set(compiled, statement);
+    }
+    return { statement, params: params as SQLInputValue[] };
+  }
+
+  #all<T>(query: Sql): T[] {
+    const bound = this.#bound(query);
+    return bound ? (bound.statement.all(...bound.params) as T[]) : [];
+  }
+
+  #one<T>(query: Sql): T | undefined {
+    const bound = this.#bound(query);
+    return bound && (bound.statement.get(...bound.params) as T | undefined);
   }
 
   #run(query: Sql): number {
-    const { parts, params } = render(query, "sqlite");
-    const text = parts.join("?");
-    // A statement only PostgreSQL has (postgresOnly) is nothing here.
-    if (text.trim() === "") return 0;
-    return Number(this.#statement(text).run(...params.map(encode)).changes);
+    const bound = this.#bound(query);
+    return bound ? Number(bound.statement.run(...bound.params).changes) : 0;
+  }
+
+  #insert(table: string, columns: Record<string, unknown>): number {
+    const insert = this.#bound(sql`INSERT INTO ${name(table)} ${values(columns)}`);
+    const id = insert ? Number(insert.statement.run(...insert.params).lastInsertRowid) : 0;
+    this.#inserted.set(table, id);
+    return id;
   }
 
   /** Statements on the one connection: each runs at once, its promise already settled. */
   readonly #tx: Tx = {
-    dialect: "sqlite",
-    all: async <T>(query: Sql) => {
-      const [statement, params] = this.#prepare(query);
-      return statement.all(...params) as T[];
-    },
-    one: async <T>(query: Sql) => {
-      const [statement, params] = this.#prepare(query);
-      return statement.get(...params) as T | undefined;
-    },
+    all: async <T>(query: Sql) => this.#all<T>(query),
+    one: async <T>(query: Sql) => this.#one<T>(query),
     run: async (query: Sql) => this.#run(query),
+    insert: async (table: string, columns: Record<string, unknown>) => this.#insert(table, columns),
     // The writer's lock is the whole file's, taken by BEGIN IMMEDIATE.
-    lock: async () => {},
+    lock: () => SETTLED,
   };
 
   /**
@@ -167,7 +216,7 @@ export class SqliteDatabase implements Database {
         resolve: resolve as (value: unknown) => void,
         reject: (error) => reject(storeError(error)),
       });
-      if (this.#pending.length === 1 && !this.#committing) soon(() => this.#commitAll());
+      if (this.#pending.length === 1 && !this.#committing) soon(() => this.#next());
     });
   }
 
@@ -179,15 +228,16 @@ export class SqliteDatabase implements Database {
     }
   }
 
-  /** Commits every pending write, batch after batch, once; each caller waits for the same. */
-  #commitAll(): Promise<void> {
-    if (!this.#committing && this.#pending.length > 0) this.#committing = this.#drain();
-    return this.#committing ?? Promise.resolve();
-  }
-
-  async #drain(): Promise<void> {
-    while (this.#pending.length > 0) await this.#commit();
-    this.#committing = undefined;
+  /**
+   * Commits the writes pending, unless a commit is under way; the writes asked for meanwhile wait
+   * for the next turn of the event loop, so that those the answers set going join them.
+   */
+  #next(): void {
+    if (this.#committing || this.#pending.length === 0) return;
+    this.#committing = this.#commit().finally(() => {
+      this.#committing = undefined;
+      if (this.#pending.length > 0) soon(() => this.#next());
+    });
   }
 
   /** Runs the pending writes in one transaction; each settles once it is committed. */
@@ -233,7 +283,10 @@ export class SqliteDatabase implements Database {
   async close(): Promise<void> {
     if (!this.#db.isOpen) return;
     // Writes already asked for are committed, not lost.
-    await this.#commitAll();
+    while (this.#committing || this.#pending.length > 0) {
+      this.#next();
+      await this.#committing;
+    }
     this.#db.close();
   }
 }

@@ -1,11 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
+import { postgresAtVersion, sqliteAtVersion } from "../../test/store-versions.ts";
 import { LOCK } from "./database.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { eventSeatsSql } from "./offers.ts";
@@ -37,7 +38,8 @@ import {
  */
 const NOW = new Date("2026-11-21T17:00:00Z");
 /** An hour after NOW: the reminder time, in the reminder tests. */
-const LATER = new Date(NOW.getTime() + 3_600_000);
+const HOUR_MS = 3_600_000;
+const LATER = new Date(NOW.getTime() + HOUR_MS);
 let dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -95,24 +97,21 @@ const kinds: StoreKind[] = [
   },
 ];
 
-/** A social RSVP to the outing 'bowling', received at NOW. */
-/** A SQLite database in `path` as a release at migration `version` left it, still open. */
-function databaseAtVersion(path: string, version: number): DatabaseSync {
-  mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path);
-  db.exec(
-    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)",
-  );
-  for (const step of MIGRATIONS.sqlite.filter((m) => m.version <= version)) {
-    db.exec(step.sql);
-    db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01')").run(
-      step.version,
-      step.name,
-    );
-  }
-  return db;
-}
+type Edit = Omit<Parameters<Store["changeEventRsvp"]>[0], "id" | "change" | "guestLimit">;
 
+/** The secretary's edit of RSVP `id` to `attendees` within `guestLimit`, at NOW, no mails. */
+const edit = (store: Store, id: number, attendees: number, guestLimit: number, more = {}) =>
+  store.changeEventRsvp({ id, change: { attendees }, guestLimit, now: NOW, mails: [], ...more });
+
+/** The secretary's cancel of RSVP `id` at NOW, no mails. */
+const cancel = (store: Store, id: number, more: Partial<Edit> & { by?: "visitor" } = {}) =>
+  store.cancelEventRsvp({ id, now: NOW, mails: [], ...more });
+
+/** The RSVPs of `kind` for `subjectId` received before LATER with no reminder for `eventDate`. */
+const unreminded = (store: Store, kind: RsvpKind, subjectId: string, eventDate: string) =>
+  store.unremindedRsvps({ kind, subjectId, eventDate, receivedBefore: LATER });
+
+/** A social RSVP to the outing 'bowling', received at NOW. */
 function outingRsvp(firstName: string, attendees: number): Submission<SocialRsvpRecord> {
   return {
     record: {
@@ -129,10 +128,12 @@ function outingRsvp(firstName: string, attendees: number): Submission<SocialRsvp
   };
 }
 
+/** How long the test RSVPs past their address's seats are held for a confirmation. */
+const HOLD_MS = 30 * 60_000;
+
 function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvpSubmission {
   return {
     clientKey: "client-a",
-    replaces: undefined,
     record: {
       eventId: "e1",
       firstName,
@@ -151,6 +152,11 @@ function rsvp(firstName: string, attendees: number, hash = firstName): EventRsvp
     },
     mails: [],
     response: { status: 200, body: { message: "ok" } },
+    unconfirmed: {
+      until: new Date(NOW.getTime() + HOLD_MS),
+      mails: [],
+      response: { status: 200, body: { message: "confirm", confirm: true } },
+    },
   };
 }
 
@@ -327,10 +333,10 @@ describe.each(kinds)("the $name store", (kind) => {
       kind: "replay",
       response: { status: 200, body: { message: "ok" } },
     });
-    // Once the key has expired, the same person again replaces her first RSVP.
-    const later = { ...rsvp("Ann", 1), receivedAt: new Date(NOW.getTime() + 1000), replaces: 1 };
-    expect((await store.addEventRsvp(later, seats(70))).kind).toBe("stored");
-    expect((await store.listEventRsvps()).map((r) => r.id)).toEqual([2]);
+    // Once the key has expired, the same person's RSVP finds her first, which stays as it is.
+    const later = { ...rsvp("Ann", 1), receivedAt: new Date(NOW.getTime() + 1000) };
+    expect((await store.addEventRsvp(later, seats(70))).kind).toBe("exists");
+    expect((await store.listEventRsvps()).map((r) => r.id)).toEqual([1]);
     await store.close();
   });
 
@@ -340,29 +346,37 @@ describe.each(kinds)("the $name store", (kind) => {
       { ...rsvp("Ann", 2), mails: [mail("rsvp-confirmation", "ann@example.org")] },
       seats(70),
     );
-    await source.addEventRsvp({ ...rsvp("Ann", 3, "again"), replaces: 1 }, seats(70));
+    // Her second RSVP stores nothing: her first's link is mailed again.
+    const again = { tokenHash: "again", mails: [mail("rsvp-link", "ann@example.org")] };
+    await source.addEventRsvp(
+      { ...rsvp("Ann", 3, "again"), linkAgain: { ...again, withinMs: 3_600_000 } },
+      seats(70),
+    );
     await source.addEventRsvp(rsvp("Bob", 1), seats(70));
     await source.cancelEventRsvp({
-      id: 3,
+      id: 2,
       now: NOW,
       mails: [mail("rsvp-cancelled", "bob@example.org")],
     });
+    // Eve's RSVP awaits her confirmation.
+    await source.addEventRsvp({ ...rsvp("Eve", 2), clientKey: "client-b" }, seats(70, 1));
     await source.addContactMessage(message("carl@example.org", NOW, "token"));
     const [sent, failed] = await source.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 2 });
     await source.markMailSent({ id: sent?.id ?? 0, now: NOW });
     await source.failMail({ id: failed?.id ?? 0, error: "550", now: NOW });
     const dump = await source.dump();
-    // Each names the RSVP that replaced it, and each mail its RSVP, by the id it was given.
-    expect(dump.event_rsvps.map((r) => [r.id, r.state, r.replaced_by])).toEqual([
-      [1, "replaced", 2],
-      [2, "current", null],
-      [3, "cancelled", null],
+    // Each mail names its RSVP by the id it was given; a hold, when it ends.
+    expect(dump.event_rsvps.map((r) => [r.id, r.state, r.unconfirmed_until])).toEqual([
+      [1, "current", null],
+      [2, "cancelled", null],
+      [3, "current", new Date(NOW.getTime() + HOLD_MS)],
     ]);
     expect(
       dump.outbox.filter((m) => m.source === "event_rsvps").map((m) => [m.source_id, m.kind]),
     ).toEqual([
       [1, "rsvp-confirmation"],
-      [3, "rsvp-cancelled"],
+      [1, "rsvp-link"],
+      [2, "rsvp-cancelled"],
     ]);
     for (const other of kinds) {
       const target = await other.open(await other.place());
@@ -370,13 +384,16 @@ describe.each(kinds)("the $name store", (kind) => {
       expect(await target.dump()).toEqual(dump);
       // New rows number on after the copied ones.
       expect(await target.addEventRsvp(rsvp("Dan", 1), seats(70))).toMatchObject({ id: 4 });
+      expect((await target.listEventRsvps()).find((r) => r.id === 3)?.confirmBy).toEqual(
+        new Date(NOW.getTime() + HOLD_MS),
+      );
       await expect(target.restore(dump)).rejects.toThrow(/already holds data/);
       await target.close();
     }
     await source.close();
   });
 
-  it("keeps each event's seat count exact through new, replacing, changed, cancelled, erased and copied RSVPs", async () => {
+  it("keeps each event's seat count exact through new, held, lapsed, changed, cancelled, erased and copied RSVPs", async () => {
     const store = await open();
     const counted = async (expected: [string, number][]) => {
       const counts = await store.attendeeCounts();
@@ -390,25 +407,26 @@ describe.each(kinds)("the $name store", (kind) => {
       ["e1", 5],
       ["e2", 4],
     ]);
-    // Ann again with 1 seat: her first RSVP's 2 are freed in the same write.
-    await store.addEventRsvp({ ...rsvp("Ann", 1, "again"), replaces: 1 }, seats(10));
+    // Ann again with 1 seat: her first RSVP stays as it is.
+    expect((await store.addEventRsvp(rsvp("Ann", 1, "again"), seats(10))).kind).toBe("exists");
+    // Eve's 2 seats, past her address's 5, are held for her confirmation, then lapse.
+    expect(await store.addEventRsvp(rsvp("Eve", 2), seats(10, 5))).toMatchObject({ id: 4 });
     await counted([
-      ["e1", 4],
+      ["e1", 7],
       ["e2", 4],
     ]);
+    const lapsing = { guestLimit: 10, expiresAt: undefined, mails: new Map(), ranOut: new Map() };
+    const ended = new Date(NOW.getTime() + HOLD_MS);
     expect(
-      (
-        await store.changeEventRsvp({
-          id: 2,
-          change: { attendees: 5 },
-          guestLimit: 10,
-          now: NOW,
-          mails: [],
-        })
-      ).kind,
-    ).toBe("done");
+      await store.settleWaitlist({ eventId: "e1", now: ended, offers: lapsing }),
+    ).toMatchObject({ lapsed: 1 });
     await counted([
-      ["e1", 6],
+      ["e1", 5],
+      ["e2", 4],
+    ]);
+    expect((await edit(store, 2, 5, 10)).kind).toBe("done");
+    await counted([
+      ["e1", 7],
       ["e2", 4],
     ]);
     const plain = { dinner: false, meals: 0, mealCounts: [] };
@@ -424,37 +442,27 @@ describe.each(kinds)("the $name store", (kind) => {
       ).kind,
     ).toBe("done");
     await counted([
-      ["e1", 6],
+      ["e1", 7],
       ["e2", 2],
     ]);
     // A change the limit refuses changes nothing.
-    expect(
-      (
-        await store.changeEventRsvp({
-          id: 2,
-          change: { attendees: 10 },
-          guestLimit: 10,
-          now: NOW,
-          mails: [],
-        })
-      ).kind,
-    ).toBe("full");
+    expect((await edit(store, 2, 10, 10)).kind).toBe("full");
     await counted([
-      ["e1", 6],
+      ["e1", 7],
       ["e2", 2],
     ]);
-    expect((await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).kind).toBe("done");
+    expect((await cancel(store, 2)).kind).toBe("done");
     await counted([
-      ["e1", 1],
+      ["e1", 2],
       ["e2", 2],
     ]);
-    // The counter is what the limit is checked against: 1 of 3 seats taken on e1.
-    expect(await store.addEventRsvp(rsvp("Dan", 3), seats(3))).toEqual({
+    // The counter is what the limit is checked against: 2 of 3 seats taken on e1.
+    expect(await store.addEventRsvp(rsvp("Dan", 2), seats(3))).toEqual({
       kind: "full",
-      taken: 1,
+      taken: 2,
       limit: 3,
     });
-    expect((await store.addEventRsvp(rsvp("Dan", 2), seats(3))).kind).toBe("stored");
+    expect((await store.addEventRsvp(rsvp("Dan", 1), seats(3))).kind).toBe("stored");
     await counted([
       ["e1", 3],
       ["e2", 2],
@@ -480,37 +488,55 @@ describe.each(kinds)("the $name store", (kind) => {
     await store.close();
   });
 
-  describe("one RSVP per e-mail address and a cap per client address", () => {
-    it("replaces the current RSVP of the same address, freeing its seats in the same transaction", async () => {
-      const store = await kind.open(await kind.place());
-      await store.addEventRsvp(rsvp("Ann", 4), seats(5));
-      // 4 of 5 seats are taken, but 3 of them are Ann's own, freed by her second RSVP.
-      const second = { ...rsvp("Ann", 4, "second"), replaces: 1 };
-      expect((await store.addEventRsvp(second, seats(5))).kind).toBe("stored");
-      expect((await store.listEventRsvps()).map((r) => [r.id, r.record.attendees])).toEqual([
-        [2, 4],
-      ]);
-      expect((await store.attendeeCounts()).get("e1")).toBe(4);
-      expect(
-        await store.eventRsvpSituation({
-          eventId: "e1",
-          email: "ann@example.org",
-          clientKey: "client-a",
-        }),
-      ).toEqual({
-        current: { id: 2, attendees: 4, sameClient: true },
-      });
-      await store.close();
+  describe("one RSVP per e-mail address, and RSVPs past a client address's seats held for a confirmation", () => {
+    const linkAgain = (tokenHash: string) => ({
+      tokenHash,
+      mails: [mail("rsvp-link", "ann@example.org")],
+      withinMs: HOUR_MS,
+    });
+    const annAgain = (tokenHash: string, at: Date): EventRsvpSubmission => ({
+      ...rsvp("Ann", 1, `again-${tokenHash}`),
+      receivedAt: at,
+      manageTokenHash: tokenHash,
+      linkAgain: linkAgain(tokenHash),
     });
 
-    it("stores nothing and says so when the RSVP it was to replace is no longer the current one", async () => {
+    it("keeps the current RSVP of an address: another stores nothing, and mails its holder a link to it at most once an hour, the first link still working", async () => {
       const store = await kind.open(await kind.place());
-      await store.addEventRsvp(rsvp("Ann", 1), seats(70));
-      expect(await store.addEventRsvp(rsvp("Ann", 2, "new"), seats(70))).toEqual({ kind: "stale" });
-      expect(await store.addEventRsvp({ ...rsvp("Bob", 1), replaces: 1 }, seats(70))).toEqual({
-        kind: "stale",
+      await store.addEventRsvp({ ...rsvp("Ann", 4), manageTokenHash: "hash-1" }, seats(5));
+      expect(await store.addEventRsvp(annAgain("hash-2", NOW), seats(5))).toEqual({
+        kind: "exists",
+        mailed: true,
       });
-      expect((await store.listEventRsvps()).length).toBe(1);
+      // The link mailed again opens it, and the first still does: a stranger cannot break it.
+      for (const hash of ["hash-1", "hash-2"]) {
+        expect(await store.findEventRsvpByToken(hash)).toMatchObject({
+          state: "current",
+          rsvp: { id: 1, record: { attendees: 4 } },
+        });
+      }
+      // Within the hour, nothing is mailed and the link stays the one mailed.
+      const soon = new Date(NOW.getTime() + HOUR_MS - 60_000);
+      expect(await store.addEventRsvp(annAgain("hash-3", soon), seats(5))).toEqual({
+        kind: "exists",
+        mailed: false,
+      });
+      expect(await store.findEventRsvpByToken("hash-3")).toBeUndefined();
+      expect(await store.findEventRsvpByToken("hash-2")).toBeDefined();
+      const later = new Date(NOW.getTime() + HOUR_MS + 60_000);
+      expect((await store.addEventRsvp(annAgain("hash-4", later), seats(5))).kind).toBe("exists");
+      // The latest link mailed again takes the place of the one mailed again before it.
+      expect(await store.findEventRsvpByToken("hash-2")).toBeUndefined();
+      expect(await store.findEventRsvpByToken("hash-4")).toBeDefined();
+      expect(await store.findEventRsvpByToken("hash-1")).toBeDefined();
+      expect((await store.listMail()).map((m) => [m.kind, m.to])).toEqual([
+        ["rsvp-link", "ann@example.org"],
+        ["rsvp-link", "ann@example.org"],
+      ]);
+      expect((await store.listEventRsvps()).map((r) => [r.id, r.record.attendees])).toEqual([
+        [1, 4],
+      ]);
+      expect((await store.attendeeCounts()).get("e1")).toBe(4);
       await store.close();
     });
 
@@ -527,29 +553,112 @@ describe.each(kinds)("the $name store", (kind) => {
       await add(rsvp("Ann", 10), "ann");
       // Sent at the same moment from the same address: its server read no seats before either.
       await add(rsvp("Bob", 9), "bob");
-      // Ann's second RSVP takes the place of her first: her 10 seats are its to take.
-      await add({ ...rsvp("Ann", 4, "again"), replaces: 1 }, "ann-again");
+      // Ann's second RSVP stores nothing, nor its mails.
+      await add(rsvp("Ann", 4, "again"), "ann-again");
       await add({ ...rsvp("Cy", 2), clientKey: "client-b" }, "cy");
       const orders = (await store.claimDueMail({ now: NOW, leaseUntil: LATER, limit: 10 })).map(
         (m) => "order" in m && m.order,
       );
-      expect(orders).toEqual(
-        [10, 19, 13, 2].map((clientSeats) => ({ guestLimit: 70, clientSeats })),
-      );
+      expect(orders).toEqual([10, 19, 2].map((clientSeats) => ({ guestLimit: 70, clientSeats })));
       await store.close();
     });
 
-    it("refuses seats past the cap of one client address, counting only that address", async () => {
+    it("holds the seats of an RSVP past the seats of its client address until its visitor confirms it, counting that address's confirmed RSVPs only; one never confirmed lapses", async () => {
       const store = await kind.open(await kind.place());
-      expect((await store.addEventRsvp(rsvp("Ann", 10), seats(70, 20))).kind).toBe("stored");
-      expect((await store.addEventRsvp(rsvp("Bob", 8), seats(70, 20))).kind).toBe("stored");
-      expect(await store.addEventRsvp(rsvp("Carl", 3), seats(70, 20))).toEqual({
-        kind: "client-full",
-        taken: 18,
-        limit: 20,
+      const cap = seats(70, 20);
+      const held = (firstName: string, attendees: number, clientKey = "client-a") => ({
+        ...rsvp(firstName, attendees),
+        clientKey,
+        manageTokenHash: `hash-${firstName}`,
+        unconfirmed: {
+          until: new Date(NOW.getTime() + HOLD_MS),
+          mails: [mail("rsvp-confirm-seats", `${firstName.toLowerCase()}@example.org`)],
+          response: { status: 200, body: { message: "confirm", confirm: true } },
+        },
       });
-      const elsewhere = { ...rsvp("Carl", 3), clientKey: "client-b" };
-      expect((await store.addEventRsvp(elsewhere, seats(70, 20))).kind).toBe("stored");
+      expect((await store.addEventRsvp(held("Ann", 10), cap)).kind).toBe("stored");
+      expect((await store.addEventRsvp(held("Bob", 8), cap)).kind).toBe("stored");
+      expect(await store.addEventRsvp(held("Carl", 3), cap)).toEqual({
+        kind: "stored",
+        id: 3,
+        response: { status: 200, body: { message: "confirm", confirm: true } },
+      });
+      // Held seats count against the guest limit, not against the address's 20.
+      expect((await store.addEventRsvp(held("Dan", 3), cap)).kind).toBe("stored");
+      expect((await store.addEventRsvp(held("Eve", 3, "client-b"), cap)).kind).toBe("stored");
+      expect((await store.attendeeCounts()).get("e1")).toBe(27);
+      const listed = await store.listEventRsvps("e1");
+      expect(listed.map((r) => [r.record.firstName, r.confirmBy?.getTime()])).toEqual([
+        ["Ann", undefined],
+        ["Bob", undefined],
+        ["Carl", NOW.getTime() + HOLD_MS],
+        ["Dan", NOW.getTime() + HOLD_MS],
+        ["Eve", undefined],
+      ]);
+      expect((await store.listMail()).map((m) => [m.kind, m.to]).reverse()).toEqual([
+        ["rsvp-confirm-seats", "carl@example.org"],
+        ["rsvp-confirm-seats", "dan@example.org"],
+      ]);
+      // Carl confirms in time: his RSVP counts, for his address too, and its mails tell so.
+      const notice: MailOrder = {
+        kind: "rsvp-notice",
+        envelope: { from: "lodge@example.org", to: ["secretary@example.org"] },
+        messageId: "<carl-notice@example.org>",
+        order: { guestLimit: 70 },
+      };
+      const inTime = new Date(NOW.getTime() + HOLD_MS - 60_000);
+      expect(await store.confirmEventRsvp({ id: 3, now: inTime, mails: [notice] })).toEqual({
+        kind: "confirmed",
+      });
+      expect(await store.confirmEventRsvp({ id: 3, now: inTime, mails: [notice] })).toEqual({
+        kind: "confirmed-before",
+      });
+      expect(await store.findEventRsvpByToken("hash-Carl")).toMatchObject({
+        state: "current",
+        rsvp: { confirmBy: undefined },
+      });
+      const pending = await store.claimDueMail({ now: inTime, leaseUntil: LATER, limit: 10 });
+      expect(
+        pending.filter((m) => m.kind === "rsvp-notice").map((m) => "order" in m && m.order),
+      ).toEqual([{ guestLimit: 70, clientSeats: 21 }]);
+      // Dan does not: once the hold has ended he cannot, and the next settle gives his seats back.
+      const ended = new Date(NOW.getTime() + HOLD_MS);
+      expect(await store.confirmEventRsvp({ id: 4, now: ended, mails: [] })).toEqual({
+        kind: "lapsed",
+        at: ended,
+      });
+      expect(await store.findEventRsvpByToken("hash-Dan")).toMatchObject({ state: "current" });
+      expect(await store.lapsingSeats({ eventId: "e1", now: inTime })).toBe(0);
+      expect(await store.lapsingSeats({ eventId: "e1", now: ended })).toBe(3);
+      expect(await store.waitlistDue({ now: inTime, guestLimit: 70 })).toEqual([]);
+      expect(await store.waitlistDue({ now: ended, guestLimit: 70 })).toEqual(["e1"]);
+      const none = { guestLimit: 70, expiresAt: undefined, mails: new Map(), ranOut: new Map() };
+      expect(await store.settleWaitlist({ eventId: "e1", now: ended, offers: none })).toEqual({
+        kind: "settled",
+        expired: 0,
+        lapsed: 1,
+        offered: 0,
+      });
+      expect((await store.attendeeCounts()).get("e1")).toBe(24);
+      expect(await store.waitlistDue({ now: ended, guestLimit: 70 })).toEqual([]);
+      expect(await store.findEventRsvpByToken("hash-Dan")).toMatchObject({ state: "lapsed" });
+      expect(await store.confirmEventRsvp({ id: 4, now: ended, mails: [] })).toEqual({
+        kind: "lapsed",
+        at: ended,
+      });
+      // Nobody is mailed of the lapse.
+      expect((await store.listMail()).map((m) => m.kind).sort()).toEqual([
+        "rsvp-confirm-seats",
+        "rsvp-confirm-seats",
+        "rsvp-notice",
+      ]);
+      // An RSVP awaiting confirmation that is cancelled reads cancelled, not lapsed.
+      expect((await store.addEventRsvp(held("Fay", 1), cap)).kind).toBe("stored");
+      expect((await cancel(store, 6)).kind).toBe("done");
+      expect(await store.findEventRsvpByToken("hash-Fay")).toMatchObject({ state: "cancelled" });
+      expect(await store.confirmEventRsvp({ id: 6, now: NOW, mails: [] })).toEqual({
+        kind: "not-found",
+      });
       await store.close();
     });
   });
@@ -571,9 +680,7 @@ describe.each(kinds)("the $name store", (kind) => {
       expect((await server.listMail("pending")).map((m) => [m.kind, m.to])).toEqual([
         ["rsvp-cancelled", "ann@example.org"],
       ]);
-      expect(await secretary.cancelEventRsvp({ id: 1, now: NOW, mails: [] })).toEqual({
-        kind: "not-found",
-      });
+      expect(await cancel(secretary, 1)).toEqual({ kind: "not-found" });
       expect(await secretary.getEventRsvp(1)).toBeUndefined();
       await server.close();
       await secretary.close();
@@ -583,41 +690,13 @@ describe.each(kinds)("the $name store", (kind) => {
       const store = await kind.open(await kind.place());
       await store.addEventRsvp(rsvp("Ann", 3), seats(6));
       await store.addEventRsvp(rsvp("Bob", 2), seats(6));
-      expect(
-        await store.changeEventRsvp({
-          id: 1,
-          change: { attendees: 5 },
-          guestLimit: 6,
-          now: NOW,
-          mails: [],
-        }),
-      ).toEqual({
+      expect(await edit(store, 1, 5, 6)).toEqual({
         kind: "full",
         taken: 2,
         limit: 6,
       });
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 1,
-            change: { attendees: 4 },
-            guestLimit: 6,
-            now: NOW,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 2,
-            change: { attendees: 1 },
-            guestLimit: 6,
-            now: NOW,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
+      expect((await edit(store, 1, 4, 6)).kind).toBe("done");
+      expect((await edit(store, 2, 1, 6)).kind).toBe("done");
       expect((await store.attendeeCounts()).get("e1")).toBe(5);
       await store.close();
     });
@@ -629,7 +708,7 @@ describe.each(kinds)("the $name store", (kind) => {
       manageTokenHash: hash,
     });
 
-    it("finds an RSVP by its token's hash, and says when it was replaced or cancelled", async () => {
+    it("finds an RSVP by its token's hash, and says when it was cancelled", async () => {
       const store = await open();
       await store.addEventRsvp(withToken(rsvp("Ann", 2), "hash-1"), seats(10));
       expect(await store.findEventRsvpByToken("hash-1")).toMatchObject({
@@ -637,16 +716,8 @@ describe.each(kinds)("the $name store", (kind) => {
         rsvp: { id: 1, record: { firstName: "Ann", attendees: 2 } },
       });
       expect(await store.findEventRsvpByToken("no-such-hash")).toBeUndefined();
-      // A second RSVP of the same address replaces the first: its link now says so.
-      await store.addEventRsvp(
-        { ...withToken(rsvp("Ann", 3, "second"), "hash-2"), replaces: 1 },
-        seats(10),
-      );
-      expect((await store.findEventRsvpByToken("hash-1"))?.state).toBe("replaced");
-      expect(await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).toMatchObject({
-        kind: "done",
-      });
-      expect((await store.findEventRsvpByToken("hash-2"))?.state).toBe("cancelled");
+      expect(await cancel(store, 1)).toMatchObject({ kind: "done" });
+      expect((await store.findEventRsvpByToken("hash-1"))?.state).toBe("cancelled");
       await store.close();
     });
 
@@ -822,7 +893,7 @@ describe.each(kinds)("the $name store", (kind) => {
       expect((await server.findEventRsvpByToken("hash-1"))?.rsvp.record).toMatchObject(change);
       expect((await server.attendeeCounts()).get("e1")).toBe(6);
       expect((await server.listMail("pending")).map((m) => m.kind)).toEqual(["rsvp-changed"]);
-      await server.cancelEventRsvp({ id: 1, now: NOW, mails: [] });
+      await cancel(server, 1);
       expect(
         await server.changeEventRsvp({ id: 1, change, guestLimit: 6, now: NOW, mails: [] }),
       ).toEqual({ kind: "not-found" });
@@ -834,22 +905,7 @@ describe.each(kinds)("the $name store", (kind) => {
       await store.addEventRsvp(rsvp("Ann", 2), seats(6));
       const told = [mail("rsvp-changed", "ann@example.org")];
       // Mails made while Ann had 2; she has 3 by the write.
-      expect(
-        (
-          await store.changeEventRsvp({
-            id: 1,
-            change: { attendees: 3 },
-            guestLimit: 6,
-            now: NOW,
-            mails: [],
-          })
-        ).kind,
-      ).toBe("done");
-      // Her RSVP sent again, whose notice tells of the 2 it replaces, is stale.
-      const again = { ...rsvp("Ann", 1, "again"), replaces: 1 };
-      expect(await store.addEventRsvp({ ...again, replacedAttendees: 2 }, seats(6))).toEqual({
-        kind: "stale",
-      });
+      expect((await edit(store, 1, 3, 6)).kind).toBe("done");
       expect((await store.attendeeCounts()).get("e1")).toBe(3);
       const plain = { dinner: false, meals: 0, mealCounts: [] };
       expect(
@@ -1183,7 +1239,7 @@ describe("the SQLite store's own", () => {
 
   it("brings a version 1 database to version 2 with its RSVPs, messages and mail", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 1);
+    const db = sqliteAtVersion(path, 1);
     db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
@@ -1206,7 +1262,7 @@ describe("the SQLite store's own", () => {
 
   it("keeps the reminders a version 4 database sent when outings get theirs", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 4);
+    const db = sqliteAtVersion(path, 4);
     db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash) VALUES ('e1', '2026-01-01T00:00:00Z',
@@ -1217,31 +1273,17 @@ describe("the SQLite store's own", () => {
     ).run();
     db.close();
     const store = sqliteStore(path, NOW);
-    expect(
-      await store.unremindedRsvps({
-        kind: "event",
-        subjectId: "e1",
-        eventDate: "2026/12/02 19:30",
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(store, "event", "e1", "2026/12/02 19:30")).toEqual([]);
     await store.addSocialRsvp(outingRsvp("Dee", 1));
     expect(
-      (
-        await store.unremindedRsvps({
-          kind: "social",
-          subjectId: "bowling",
-          eventDate: "2026/12/02 19:30",
-          receivedBefore: LATER,
-        })
-      ).map((r) => r.id),
+      (await unreminded(store, "social", "bowling", "2026/12/02 19:30")).map((r) => r.id),
     ).toEqual([1]);
     await store.close();
   });
 
   it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 7);
+    const db = sqliteAtVersion(path, 7);
     const insert = db.prepare(
       `INSERT INTO event_rsvps (event_id, received_at, first_name, last_name, masonic_title, email,
        attendees, dinner, meals, meal_counts, request_hash, state) VALUES (?, '2026-01-01T00:00:00Z',
@@ -1254,9 +1296,9 @@ describe("the SQLite store's own", () => {
     await expectSeatsCounted(sqliteStore(path, NOW));
   });
 
-  it("keeps the moments a version 10 database kept in milliseconds: mail due, retry keys and spent tokens", async () => {
+  it("keeps the moments a version 11 database kept in milliseconds: mail due, retry keys and spent tokens", async () => {
     const path = file();
-    const db = databaseAtVersion(path, 10);
+    const db = sqliteAtVersion(path, 11);
     const due = NOW.getTime() + 60_000;
     db.prepare(
       `INSERT INTO outbox (created_at, source, source_id, kind, recipient, envelope, message_id, raw,
@@ -1300,7 +1342,7 @@ describe("the SQLite store's own", () => {
       )
         .map((step) => step.detail)
         .filter((detail) => detail.includes("waitlist"));
-    const old = databaseAtVersion(path, 8);
+    const old = sqliteAtVersion(path, 8);
     expect(plan(old)).toEqual(["SCAN waitlist"]);
     old.close();
     await sqliteStore(path, NOW).close();
@@ -1335,19 +1377,6 @@ describe("the SQLite store's own", () => {
   });
 });
 
-/** A PostgreSQL place as a release at migration `version` left it, and a connection to it. */
-async function postgresAtVersion(version: number) {
-  const place = await cluster().place();
-  const sql = postgres(place, { max: 1, onnotice: () => {} });
-  await sql`CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,
-    applied_at timestamptz NOT NULL)`;
-  for (const step of MIGRATIONS.postgres.filter((m) => m.version <= version)) {
-    await sql.unsafe(step.sql);
-    await sql`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${NOW})`;
-  }
-  return { place, sql };
-}
-
 describe("the PostgreSQL store's own", () => {
   it("records each schema version it applied, once, however many instances start together", async () => {
     const place = await cluster().place();
@@ -1365,7 +1394,8 @@ describe("the PostgreSQL store's own", () => {
   });
 
   it("counts the seats of a version 7 database's RSVPs when it gains the seat counter", async () => {
-    const { place, sql } = await postgresAtVersion(7);
+    const place = await cluster().place();
+    const sql = await postgresAtVersion(place, 7);
     for (const [event, email, attendees, state] of VERSION_7_RSVPS) {
       await sql`INSERT INTO event_rsvps (event_id, received_at, first_name, last_name,
         masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, state)
@@ -1377,7 +1407,8 @@ describe("the PostgreSQL store's own", () => {
   });
 
   it("sums the seats offers hold from an index of offers alone, once a version 8 database is opened", async () => {
-    const { place, sql } = await postgresAtVersion(8);
+    const place = await cluster().place();
+    const sql = await postgresAtVersion(place, 8);
     // A long line, a few offers: the sum read every entry in line (waitlist_line) to find them.
     await sql.unsafe(`INSERT INTO waitlist (event_id, line, received_at, first_name, last_name,
         masonic_title, email, attendees, dinner, meals, meal_counts, request_hash, token_hash, state)
@@ -1524,12 +1555,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const ann = await idOf(a, "Ann");
 
     // Bob's RSVP came after the reminder time: he is not reminded.
-    const due = await a.unremindedRsvps({
-      kind: "event",
-      subjectId: "e1",
-      eventDate: "2026/12/02 19:30",
-      receivedBefore: LATER,
-    });
+    const due = await unreminded(a, "event", "e1", "2026/12/02 19:30");
     expect(due.map((r) => r.record.firstName)).toEqual(["Ann"]);
 
     const claims = await Promise.all(
@@ -1548,14 +1574,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await b.close();
 
     const restarted = await kind.open(place);
-    expect(
-      await restarted.unremindedRsvps({
-        kind: "event",
-        subjectId: "e1",
-        eventDate: "2026/12/02 19:30",
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(restarted, "event", "e1", "2026/12/02 19:30")).toEqual([]);
     expect(
       await restarted.queueReminder({
         kind: "event",
@@ -1569,14 +1588,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
 
     // Postponed to another day, the event reminds again.
     expect(
-      (
-        await restarted.unremindedRsvps({
-          kind: "event",
-          subjectId: "e1",
-          eventDate: "2026/12/16 19:30",
-          receivedBefore: LATER,
-        })
-      ).map((r) => r.id),
+      (await unreminded(restarted, "event", "e1", "2026/12/16 19:30")).map((r) => r.id),
     ).toEqual([ann]);
     // A cancelled RSVP is reminded of nothing.
     await restarted.cancelEventRsvp({ id: ann, now: LATER, mails: [] });
@@ -1589,14 +1601,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
         now: LATER,
       }),
     ).toBe(false);
-    expect(
-      await restarted.unremindedRsvps({
-        kind: "event",
-        subjectId: "e1",
-        eventDate: "2026/12/16 19:30",
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(restarted, "event", "e1", "2026/12/16 19:30")).toEqual([]);
     await restarted.close();
   });
 
@@ -1604,18 +1609,8 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     const store = await kind.open(await kind.place());
     await store.addEventRsvp(rsvp("Ann", 2), seats(70));
     await store.addSocialRsvp(outingRsvp("Dee", 2));
-    const [event] = await store.unremindedRsvps({
-      kind: "event",
-      subjectId: "e1",
-      eventDate: "2026/12/02 19:30",
-      receivedBefore: LATER,
-    });
-    const [outing] = await store.unremindedRsvps({
-      kind: "social",
-      subjectId: "bowling",
-      eventDate: "2026/12/02 19:30",
-      receivedBefore: LATER,
-    });
+    const [event] = await unreminded(store, "event", "e1", "2026/12/02 19:30");
+    const [outing] = await unreminded(store, "social", "bowling", "2026/12/02 19:30");
     expect(outing?.record).toMatchObject({ outingId: "bowling", firstName: "Dee", attendees: 2 });
     // Both are the first of their table: the event's claim must not pass for the outing's.
     expect(outing?.id).toBe(event?.id);
@@ -1630,24 +1625,10 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
         manageTokenHash: hash,
       });
     expect(await queue("event", "ann@example.org")).toBe(true);
-    expect(
-      await store.unremindedRsvps({
-        kind: "social",
-        subjectId: "bowling",
-        eventDate: day,
-        receivedBefore: LATER,
-      }),
-    ).toHaveLength(1);
+    expect(await unreminded(store, "social", "bowling", day)).toHaveLength(1);
     expect(await queue("social", "dee@example.org", "new-hash")).toBe(true);
     expect(await queue("social", "dee@example.org")).toBe(false);
-    expect(
-      await store.unremindedRsvps({
-        kind: "social",
-        subjectId: "bowling",
-        eventDate: day,
-        receivedBefore: LATER,
-      }),
-    ).toEqual([]);
+    expect(await unreminded(store, "social", "bowling", day)).toEqual([]);
     const reminders = (await store.listMail()).filter((m) => m.kind === "reminder");
     expect(reminders.map((m) => m.to).sort()).toEqual(["ann@example.org", "dee@example.org"]);
     // The reminder's manage link takes the place of the confirmation's.
@@ -1656,12 +1637,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await store.addSocialRsvp(outingRsvp("Eve", 1));
     const eve = (await store.listSocialRsvps("bowling")).find((r) => r.record.firstName === "Eve");
     await store.changeSocialRsvp({ id: eve?.id ?? 0, attendees: 0, now: NOW, mails: [] });
-    const postponed = await store.unremindedRsvps({
-      kind: "social",
-      subjectId: "bowling",
-      eventDate: "2026/12/09 19:30",
-      receivedBefore: LATER,
-    });
+    const postponed = await unreminded(store, "social", "bowling", "2026/12/09 19:30");
     expect(postponed.map((r) => r.record.firstName)).toEqual(["Dee"]);
     await store.close();
   });
@@ -1673,7 +1649,7 @@ describe.each(kinds)("the $name store's timed work", (kind) => {
     await a.addEventRsvp(withDinner("Ann", 2), seats(70));
     await a.addEventRsvp(withDinner("Bob", 3), seats(70));
     await a.addEventRsvp(withDinner("Cy", 1), seats(70));
-    await a.cancelEventRsvp({ id: await idOf(a, "Cy"), now: NOW, mails: [] });
+    await cancel(a, await idOf(a, "Cy"));
     await a.addSocialRsvp(outingRsvp("Dee", 2));
     // Ann's confirmation went; Bob's is still waiting, and goes before its text is erased.
     const [sent] = await a.claimDueMail({ now: NOW, leaseUntil: NOW, limit: 1 });
@@ -1816,7 +1792,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   const limit = seats(10);
 
   function waiting(firstName: string, attendees: number, at = NOW): WaitlistSubmission {
-    const { response: _response, replaces: _replaces, ...base } = rsvp(firstName, attendees);
+    const { response: _response, unconfirmed: _unconfirmed, ...base } = rsvp(firstName, attendees);
     return {
       ...base,
       receivedAt: at,
@@ -1936,18 +1912,14 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     // Bob's 3 seats go to Dan; Eve waits. Notices composed as if Eve had not joined are stale.
     const bob = await idOf(store, "Bob");
     const withoutEve = { waiting: 0, waitingSeats: 0, offers: 1, offeredSeats: 3 };
-    expect(
-      await store.cancelEventRsvp({ id: bob, now: NOW, mails: [], offers: telling(withoutEve) }),
-    ).toEqual({
+    expect(await cancel(store, bob, { offers: telling(withoutEve) })).toEqual({
       kind: "stale",
     });
     expect(await names(store)).toEqual(["Dan:waiting#1", "Eve:waiting#2"]);
     expect(await held(store)).toBe(10);
     expect((await store.listMail()).map((m) => m.kind)).not.toContain("waitlist-offer");
     const asLeft = { waiting: 1, waitingSeats: 2, offers: 1, offeredSeats: 3 };
-    expect(
-      (await store.cancelEventRsvp({ id: bob, now: NOW, mails: [], offers: telling(asLeft) })).kind,
-    ).toBe("done");
+    expect((await cancel(store, bob, { offers: telling(asLeft) })).kind).toBe("done");
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     await store.close();
   });
@@ -1985,15 +1957,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       taken: 10,
       limit: 10,
     });
-    expect(
-      await store.changeEventRsvp({
-        id: 1,
-        change: { attendees: 5 },
-        guestLimit: 10,
-        now: NOW,
-        mails: [],
-      }),
-    ).toEqual({
+    expect(await edit(store, 1, 5, 10)).toEqual({
       kind: "full",
       taken: 6,
       limit: 10,
@@ -2027,7 +1991,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ]);
     expect((await store.listMail()).map((m) => m.kind)).toEqual(["waitlist-joined"]);
     // Without offers at all (the deadline has passed), the cancel frees the seats and offers none.
-    expect((await store.cancelEventRsvp({ id: 2, now: NOW, mails: [] })).kind).toBe("done");
+    expect((await cancel(store, 2)).kind).toBe("done");
     expect(await names(store)).toEqual(["Dan:waiting#1"]);
     await store.close();
   });
@@ -2036,9 +2000,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const dan = await entryOf(store, "Dan");
     const claim = {
       now: new Date(NOW.getTime() + HOUR),
@@ -2065,9 +2027,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
 
     // Cy cancels: Eve is offered, and lets the offer run out.
     const cy = await idOf(store, "Cy");
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: cy, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, cy, { offers }));
     const eve = await entryOf(store, "Eve");
     expect(await store.claimOffer(eve, { ...claim, now: EXPIRES })).toEqual({
       kind: "expired",
@@ -2083,9 +2043,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("takes a claim only with a notice that tells the list as the claim leaves it; otherwise it stores nothing and answers stale", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const dan = await entryOf(store, "Dan");
     // Eve joins after the notice was made as if the list were empty once Dan claims.
     await store.joinWaitlist(waiting("Eve", 2), limit);
@@ -2128,7 +2086,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await a.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(a, (offers) => a.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }));
+    await offering(a, (offers) => cancel(a, 2, { offers }));
     expect(await names(a)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
     // Not yet due: nothing to do.
     const before = new Date(EXPIRES.getTime() - 1);
@@ -2169,9 +2127,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     // The secretary cancels Cy after Dan's offer ran out, with no offers (no site address): Dan's
     // seats stay held for the scheduler, which brings the mail.
@@ -2189,6 +2145,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     expect(await store.settleWaitlist({ eventId: "e1", now: EXPIRES, offers: closed })).toEqual({
       kind: "settled",
       expired: 1,
+      lapsed: 0,
       offered: 0,
     });
     expect(await names(store)).toEqual(["Eve:waiting#1"]);
@@ -2202,9 +2159,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
   it("passes an offer that ran out on only with notices that tell rightly whether anyone waits in line; otherwise it stores nothing and answers stale", async () => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     // Notices made while no one else waited; Eve joins before the write (her 4 do not fit in 3).
     const made = await offersOf(store);
     await store.joinWaitlist(waiting("Eve", 4), limit);
@@ -2228,6 +2183,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ).toEqual({
       kind: "settled",
       expired: 1,
+      lapsed: 0,
       offered: 0,
     });
     expect(await names(store)).toEqual(["Eve:waiting#1"]);
@@ -2240,9 +2196,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const dan = await entryOf(store, "Dan");
     // The mails are made while Dan waits; Bob cancels before the write, and Dan is offered seats.
     const asWaiting = [mail("waitlist-left-notice", "secretary@example.org")];
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     expect(
       await store.leaveWaitlist({ entryId: dan, now: NOW, mails: asWaiting, from: "waiting" }),
     ).toEqual({
@@ -2265,9 +2219,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     // Dan's RSVP is made while he waits; Bob cancels before its write, and Dan is offered seats.
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const dan = rsvp("Dan", 3);
     expect(await store.addEventRsvp({ ...dan, entry: "waiting" }, limit)).toEqual({
       kind: "stale",
@@ -2289,9 +2241,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await store.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1", "Fay:waiting#2"]);
     // Offered seats, Dan sends the form again: he is to claim them, not to queue anew.
     expect(await store.joinWaitlist(waiting("Dan", 2), limit)).toEqual({
@@ -2331,16 +2281,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     ] as const) {
       await store.joinWaitlist(waiting(name, n), limit);
     }
-    await offering(store, (offers) =>
-      store.changeEventRsvp({
-        id: 1,
-        change: { attendees: 3 },
-        guestLimit: 10,
-        now: NOW,
-        mails: [],
-        offers,
-      }),
-    );
+    await offering(store, (offers) => edit(store, 1, 3, 10, { offers }));
     expect(await names(store)).toEqual(["Dan:offered", "Eve:waiting#1"]);
     const plain = { dinner: false, meals: 0, mealCounts: [] };
     await offering(store, (offers) =>
@@ -2375,16 +2316,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const expected = new Map<string, number>(Array.from({ length: 30 }, (_, i) => [`Full${i}`, 2]));
     // Five cancels first, so that offers are open when the burst begins.
     for (let i = 0; i < 5; i++) {
-      expect(
-        (
-          await first.cancelEventRsvp({
-            id: i + 1,
-            now: NOW,
-            mails: [],
-            offers: await offers60(first),
-          })
-        ).kind,
-      ).toBe("done");
+      expect((await cancel(first, i + 1, { offers: await offers60(first) })).kind).toBe("done");
       expected.delete(`Full${i}`);
     }
     const entries = await first.listWaitlist("e1");
@@ -2468,9 +2400,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
       mealCounts: [{ choice: "Salmon", count: 2 }],
     };
     await store.joinWaitlist(hungry, limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const claimed = await store.claimOffer(await entryOf(store, "Dan"), {
       now: NOW,
       manageTokenHash: "manage-dan",
@@ -2487,9 +2417,7 @@ describe.each(kinds)("the $name store's waiting list", (kind) => {
     const store = await full();
     await store.joinWaitlist(waiting("Dan", 3), limit);
     await store.joinWaitlist(waiting("Eve", 1), limit);
-    await offering(store, (offers) =>
-      store.cancelEventRsvp({ id: 2, now: NOW, mails: [], offers }),
-    );
+    await offering(store, (offers) => cancel(store, 2, { offers }));
     const eve = await entryOf(store, "Eve");
     const left = [
       mail("waitlist-left", "eve@example.org"),

@@ -5,6 +5,7 @@
 
 export type { AnsweredMember, AnswerOutcome, HeldAnswer, SummonsAnswer } from "./answers.ts";
 export { StoreUnavailableError } from "./database.ts";
+export type { ConfirmOutcome } from "./holds.ts";
 export type { RollMember } from "./members.ts";
 export type { ContactRecord, ContactSubmission } from "./messages.ts";
 export type { OfferMails, WaitlistOffers } from "./offers.ts";
@@ -15,23 +16,26 @@ export {
   type MailEntry,
   type MailOrder,
   type MailStatus,
+  type MailSubject,
   type OutboxMail,
   type QueuedMail,
   type SendableMail,
 } from "./outbox.ts";
 export type { SocialRsvpRecord } from "./outings.ts";
-export type { CopyCounts, StoreDump } from "./records.ts";
+export { type CopyCounts, copyInto, type StoreDump } from "./records.ts";
+export type { ChangeOutcome, EventRsvpChange } from "./rsvp-changes.ts";
 export {
   type CancelledRsvp,
-  type ChangeOutcome,
-  type EventRsvpChange,
   type EventRsvpFound,
+  type EventRsvpOutcome,
   type EventRsvpRecord,
   type EventRsvpSituation,
   type EventRsvpSubmission,
+  type LinkAgainFound,
   type RsvpKind,
   type RsvpLimits,
   type RsvpRecords,
+  type RsvpState,
   seatsHeldBy,
 } from "./rsvps.ts";
 export type { Idempotency, Stored, Submission, SubmitOutcome } from "./submissions.ts";

@@ -1,7 +1,7 @@
 import type { Tx } from "./database.ts";
 import { type OutboxMail, queueMails } from "./outbox.ts";
 import { json } from "./rows.ts";
-import { insertedId, list, name, sql, values } from "./sql.ts";
+import { insertedId, list, sql, values } from "./sql.ts";
 
 /**
  * What every submission (an RSVP, an outing's RSVP, a message) shares as the store keeps it:
@@ -52,6 +52,12 @@ export interface Stored<R> {
   record: R;
   /** When the site's spreadsheet write for it arrived, if it did. */
   sheetRecordedAt?: Date | undefined;
+  /**
+   * An event RSVP awaiting its visitor's confirmation: until when it holds its seats (see
+   * EventRsvpSubmission.unconfirmed); a lapsed one keeps when its hold ended. Unset once
+   * confirmed, and for every other RSVP.
+   */
+  confirmBy?: Date | undefined;
 }
 
 /** The submission tables, each a source of mail. */
@@ -115,10 +121,10 @@ export async function insertSubmission(
   columns: Record<string, unknown>,
   submission: Submission<unknown>,
 ): Promise<Extract<SubmitOutcome, { kind: "stored" }>> {
-  const [row] = await Promise.all([
-    tx.one<{ id: number }>(sql`INSERT INTO ${name(table)} ${values(columns)} RETURNING id`),
+  const [id] = await Promise.all([
+    tx.insert(table, columns),
     queueMails(tx, table, insertedId(table), submission.mails, submission.receivedAt),
     remember(tx, submission, submission.response),
   ]);
-  return { kind: "stored", id: Number(row?.id), response: submission.response };
+  return { kind: "stored", id, response: submission.response };
 }

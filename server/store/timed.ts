@@ -38,30 +38,33 @@ export interface Erasure {
   meals: number;
 }
 
-/** Where each kind of RSVP is kept: its table, and the column naming its event or outing. */
-const RSVP_TABLES = {
-  event: { table: "event_rsvps", subject: "event_id" },
-  social: { table: "social_rsvps", subject: "outing_id" },
-} as const satisfies Record<RsvpKind, { table: Source; subject: string }>;
-
-/** Each kind's table, what erasing leaves in its personal columns, and what it keeps. */
-const ERASED = {
+/**
+ * Each kind's table, the column naming its event or outing, what erasing leaves in its personal
+ * columns, and what the lodge keeps of the rows it erases.
+ */
+const KINDS = {
   event: {
     table: "event_rsvps",
+    subject: "event_id",
     blank: { first_name: "", last_name: "", masonic_title: "", email: "" },
     kept: sql`COALESCE(SUM(attendees), 0) AS attendees, COALESCE(SUM(meals), 0) AS meals`,
   },
   social: {
     table: "social_rsvps",
+    subject: "outing_id",
     blank: { first_name: "", last_name: "", email: "" },
     kept: sql`COALESCE(SUM(attendees), 0) AS attendees, 0 AS meals`,
   },
   contact: {
     table: "contact_messages",
+    subject: undefined,
     blank: { first_name: "", last_name: "", email: "", phone_number: "", message: "" },
     kept: undefined,
   },
-} as const satisfies Record<ErasureKind, { table: Source; blank: object; kept: Sql | undefined }>;
+} as const satisfies Record<
+  ErasureKind,
+  { table: Source; subject?: string; blank: object; kept?: Sql }
+>;
 
 /** Ids a statement keeps apart in each: under both databases' limits of parameters. */
 const CHUNK = 1000;
@@ -72,7 +75,7 @@ const CHUNK = 1000;
  */
 async function erase(tx: Tx, kind: ErasureKind, subject: string, ids: number[], now: Date) {
   if (ids.length === 0) return 0;
-  const { table, blank, kept } = ERASED[kind];
+  const { table, blank, kept } = KINDS[kind];
   const counts = { attendees: 0, meals: 0 };
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = list(ids.slice(i, i + CHUNK));
@@ -120,7 +123,7 @@ export const timedOperations = {
    * writes it: a postponed event reminds again). Not a member's seat: his summons is his.
    */
   unremindedRsvps: read(async (query, due: Parameters<Unreminded>[0]) => {
-    const { table, subject } = RSVP_TABLES[due.kind];
+    const { table, subject } = KINDS[due.kind];
     // A member's seat is his answer to the summons: he changes it there, not with a manage link.
     const visitors = due.kind === "event" ? sql`AND member_id IS NULL` : sql``;
     const rows = await query.all(sql`SELECT * FROM ${name(table)} r
@@ -150,7 +153,7 @@ export const timedOperations = {
       },
     ) => {
       const { kind, rsvpId, eventDate, now, manageTokenHash } = reminder;
-      const { table } = RSVP_TABLES[kind];
+      const { table } = KINDS[kind];
       const current = await tx.one(
         sql`SELECT 1 AS found FROM ${name(table)} WHERE id = ${rsvpId} AND state = 'current'`,
       );
@@ -187,7 +190,7 @@ export const timedOperations = {
   eraseRsvps: write(
     async (tx, { kind, subject, now }: { kind: RsvpKind; subject: string; now: Date }) => {
       if (kind === "event") await eraseWaitlist(tx, subject, now);
-      const { table, subject: column } = RSVP_TABLES[kind];
+      const { table, subject: column } = KINDS[kind];
       const ids = await unerased(tx, table, sql`${name(column)} = ${subject}`);
       return erase(tx, kind, subject, ids, now);
     },

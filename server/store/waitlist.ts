@@ -1,13 +1,14 @@
 import { seatsFit, seatsLeft, type WaitlistCounts } from "../../core/rules/seats.ts";
 import { lookup, type Query, read, StaleOffersError, type Tx, write } from "./database.ts";
+import { endedHolds } from "./holds.ts";
+import { checkListAfter, eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import {
-  checkListAfter,
-  eventSeats,
-  settle,
+  type ComposedMail,
+  ERASED_MAIL,
+  type OutboxMail,
+  queueMails,
   WAITLIST_MAIL,
-  type WaitlistOffers,
-} from "./offers.ts";
-import { type ComposedMail, ERASED_MAIL, type OutboxMail, queueMails } from "./outbox.ts";
+} from "./outbox.ts";
 import { waitingAddress, waitlistEntry } from "./rows.ts";
 import { type EventRsvpRecord, partyColumns, type RsvpLimits } from "./rsvps.ts";
 import { FOR_UPDATE, list, type Sql, set, sql, values } from "./sql.ts";
@@ -243,8 +244,12 @@ export const waitlistOperations = {
       WHERE token_hash = ${tokenHash} OR offer_token_hash = ${tokenHash}`);
     return row && entryOf(query, row);
   }),
-  /** The parties waiting or offered seats, in line order (all events', or one's). */
-  listWaitlist: read(async (query, eventId?: string) => {
+  /**
+   * The parties waiting or offered seats, in line order (all events', or one's): a lookup, for a
+   * write that frees seats reads its event's line in its event's lane, and waiting for the
+   * commit under way held up every write of the event behind it.
+   */
+  listWaitlist: lookup(async (query, eventId?: string) => {
     const only = eventId === undefined ? sql`` : sql`AND event_id = ${eventId}`;
     const rows = await query.all(
       sql`SELECT * FROM waitlist WHERE ${ACTIVE} ${only} ORDER BY event_id, line, id`,
@@ -289,10 +294,7 @@ export const waitlistOperations = {
       }),
       manage_token_hash: claim.manageTokenHash,
     };
-    const inserted = await tx.one<{ id: number }>(
-      sql`INSERT INTO event_rsvps ${values(columns)} RETURNING id`,
-    );
-    const rsvpId = Number(inserted?.id);
+    const rsvpId = await tx.insert("event_rsvps", columns);
     await Promise.all([
       tx.run(sql`UPDATE waitlist SET state = 'claimed', ended_at = ${claim.now},
         rsvp_id = ${rsvpId} WHERE id = ${entryId}`),
@@ -318,8 +320,9 @@ export const waitlistOperations = {
     },
   ),
   /**
-   * The events whose waiting list has work at `now`: an offer that has run out, or free seats
-   * (under `guestLimit`) that the smallest waiting party fits in.
+   * The events whose waiting list has work at `now`: an offer that has run out, free seats (under
+   * `guestLimit`) that the smallest waiting party fits in, or an RSVP whose hold for its
+   * confirmation has ended.
    */
   waitlistDue: read(async (query, { now, guestLimit }: { now: Date; guestLimit: number }) => {
     const rows = await query.all<{
@@ -335,23 +338,27 @@ export const waitlistOperations = {
           + SUM(CASE WHEN w.state = 'offered' THEN w.attendees ELSE 0 END) AS taken
       FROM waitlist w WHERE w.state IN ('waiting', 'offered') GROUP BY w.event_id
       ORDER BY w.event_id`);
-    return rows
+    const lists = rows
       .filter(
         (row) =>
           Number(row.overdue) === 1 ||
           (row.smallest !== null && seatsFit(Number(row.taken), row.smallest, guestLimit)),
       )
       .map((row) => row.event_id);
+    return [...new Set([...lists, ...(await endedHolds(query, now))])].sort();
   }),
   /**
    * Passes the event's offers that ran out by `now` on (each once, whichever instance gets
-   * there first) and offers the free seats down the line; how many offers it made.
+   * there first), lapses its RSVPs whose hold for a confirmation ended by then, and offers the
+   * free seats down the line; how many of each it did.
    */
   settleWaitlist: write(
     async (
       tx,
       { eventId, now, offers }: { eventId: string; now: Date; offers?: WaitlistOffers },
-    ): Promise<{ kind: "settled"; expired: number; offered: number } | { kind: "stale" }> => {
+    ): Promise<
+      { kind: "settled"; expired: number; lapsed: number; offered: number } | { kind: "stale" }
+    > => {
       await tx.lock("event", [eventId]);
       return { kind: "settled", ...(await settle(tx, eventId, now, offers)) };
     },

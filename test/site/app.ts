@@ -1,4 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page, Request } from "playwright-core";
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Locator,
+  Page,
+  Request,
+} from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { LodgeData } from "../../core/schemas/index.ts";
 import { Clock, NOW, sampleData, startServer, type TestServer } from "../api-harness.ts";
@@ -88,6 +95,22 @@ export type OpenOptions = {
 };
 
 /**
+ * A browser context whose pages' clock starts at `time` (the build's moment unless given) and runs
+ * on from there. Every page with a script is opened in one: once hydrated, a page tells what is
+ * to come (events, RSVPs open, the year in the footer) by its own clock, which must be the tests',
+ * not the machine's, for the tests to hold on any day.
+ */
+export async function contextAt(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+  time: Date | string | number = NOW,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.clock.install({ time });
+  return context;
+}
+
+/**
  * A page of the site in a fresh browser context whose clock starts at `time` (the build's
  * moment unless given) and runs on from there, once the page is hydrated.
  */
@@ -103,16 +126,19 @@ export async function openPage(
     answered,
   }: OpenOptions = {},
 ): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    reducedMotion: reducedMotion ? "reduce" : "no-preference",
-    hasTouch: touch,
-    isMobile: touch,
-  });
+  const context = await contextAt(
+    browser,
+    {
+      viewport: { width, height },
+      reducedMotion: reducedMotion ? "reduce" : "no-preference",
+      hasTouch: touch,
+      isMobile: touch,
+    },
+    time,
+  );
   // Only the site itself: embedded maps are not the tests' business.
   await context.route(/^(?!http:\/\/127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();
-  await page.clock.install({ time });
   const answer = answered
     ? page.waitForResponse((response) => new URL(response.url()).pathname === answered)
     : undefined;
@@ -147,7 +173,8 @@ export async function alertText(page: Page): Promise<[string, string]> {
   const alert = page.getByTestId("alert");
   await alert.waitFor();
   const heading = (await alert.locator("strong").textContent()) ?? "";
-  const whole = (await alert.locator("p").textContent()) ?? "";
+  // Its own sentence: what comes next (a claim page's next step) may follow in paragraphs of its own.
+  const whole = (await alert.locator(":scope > p").textContent()) ?? "";
   return [heading, whole.slice(heading.length).trim()];
 }
 

@@ -1,4 +1,5 @@
 import { type Browser, chromium } from "playwright-core";
+import { withoutFaketime } from "../machine-clock.ts";
 
 /** Debian's Chromium; CHROMIUM_PATH names another. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -14,7 +15,15 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** Debian's Chromium with those flags. */
+/**
+ * Debian's Chromium with those flags, on the machine's clock (faketime or not: see
+ * withoutFaketime); a page's clock is the test's, set with page.clock.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    env: withoutFaketime(),
+  });
 }

@@ -1,5 +1,9 @@
 import { useCallback, useId, useState } from "react";
-import { ALERTS, MASONIC_TITLE_PLACEHOLDER } from "../../../core/messages.ts";
+import {
+  ALERTS,
+  CONFIRM_BY_MAIL_HEADING,
+  MASONIC_TITLE_PLACEHOLDER,
+} from "../../../core/messages.ts";
 import {
   type EventRsvpValues,
   eventRsvpProblems,
@@ -8,6 +12,7 @@ import {
 import { mealsOpen } from "../../../core/rules/meal-window.ts";
 import { mealCountField, offersDinner } from "../../../core/rules/meals.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../../../core/rules/rsvp-payload.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import type { Event } from "../../../core/schemas/event.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { type ApiFailure, postApi } from "../lib/api.ts";
@@ -40,6 +45,16 @@ export type EventRsvpModalProps = {
 
 /** The alert of a place taken on the waiting list: the server says which place. */
 const ON_THE_LIST = { ...ALERTS.rsvpSuccess, heading: "On the waiting list" };
+
+/**
+ * What the dialog says of a stored RSVP: the catalogue's success, or, for one held for its
+ * visitor to confirm from the mail (past the seats of its network address), the server's
+ * sentence saying why and by when.
+ */
+function answerAlert(answer: { message: string; confirm?: true | undefined }): Alert {
+  if (!answer.confirm) return ALERTS.rsvpSuccess;
+  return { ...ALERTS.rsvpSuccess, heading: `${CONFIRM_BY_MAIL_HEADING}:`, text: answer.message };
+}
 
 function emptyForm(event: Event): EventRsvpValues {
   const counts = Object.fromEntries(
@@ -122,7 +137,7 @@ export default function EventRsvpModal({
       if (await send("joinWaitlist", () => payload, joined, undefined, turn)) setTurned(undefined);
       return;
     }
-    if (!(await send("eventRsvp", () => payload, ALERTS.rsvpSuccess, undefined, turn))) return;
+    if (!(await send("eventRsvp", () => payload, answerAlert, undefined, turn))) return;
     setTurned(undefined);
     onSent?.(event.id, form.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).

@@ -1,5 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { ApiResponse } from "../../../core/api/routes.ts";
+import { ALERTS } from "../../../core/messages.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import { failureAlert, postApi } from "../lib/api.ts";
 import { PAGES } from "../site-map.ts";
 import "./RsvpLinkPage.css";
@@ -10,6 +12,17 @@ import "./RsvpLinkPage.css";
  * answer to his summons. Each is the same prerendered shell for everyone; what it shows comes
  * from the API by the link's token.
  */
+
+/** The steps a linked page takes by its token alone, each answered with a sentence. */
+type TokenStep = "confirmRsvp" | "cancelRsvp" | "claimOffer" | "leaveWaitlist";
+
+/** Takes a linked page's step and says what it came to: `heading` and the server's sentence. */
+export async function takeStep(route: TokenStep, token: string, heading: string): Promise<Alert> {
+  const result = await postApi(route, { token });
+  return result.ok
+    ? { ...ALERTS.rsvpSuccess, heading, text: result.body.message }
+    : failureAlert(result);
+}
 
 /** The routes that read what a personal link opens, by its token. */
 type LinkRoute = "manageRsvp" | "waitlistEntry" | "memberAnswer";
@@ -168,6 +181,35 @@ export function ReservedSummary({
         <StateMessage view={view} />
       </p>
     </section>
+  );
+}
+
+/** A button that takes a step the server answers ('Claim my seats'), saying so while it does. */
+export function StepButton({
+  label,
+  busy,
+  onStep,
+}: {
+  label: string;
+  /** Its words while the server takes the step: 'Claiming...'. */
+  busy: string;
+  onStep(): Promise<void>;
+}) {
+  const [taking, setTaking] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={taking}
+      aria-busy={taking}
+      onClick={async () => {
+        setTaking(true);
+        await onStep();
+        setTaking(false);
+      }}
+    >
+      {taking ? busy : label}
+    </button>
   );
 }
 

@@ -1,17 +1,18 @@
 import { useState } from "react";
 import { eventPath } from "../../../core/api/page-paths.ts";
 import type { ApiResponse } from "../../../core/api/routes.ts";
-import { ALERTS } from "../../../core/messages.ts";
+import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { useAlerts } from "../components/Alerts.tsx";
+import { FormOutcome } from "../components/FormOutcome.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import {
   ConfirmStep,
   LinkNotShown,
   ReservedSummary,
+  StepButton,
+  takeStep,
   useLinkedView,
 } from "../components/RsvpLinkPage.tsx";
-import { failureAlert, postApi } from "../lib/api.ts";
 import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { PAGES } from "../site-map.ts";
@@ -35,16 +36,23 @@ function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** The buttons of an entry still in play: claim or refuse an offer, or leave the line. */
-function EntryActions({ token, entry, reload }: { token: string; entry: Entry; reload(): void }) {
-  const { showAlert } = useAlerts();
+/**
+ * The buttons of an entry still in play: claim or refuse an offer, or leave the line. What the
+ * step came to goes to `onDone`, which the page says where the buttons were.
+ */
+function EntryActions({
+  token,
+  entry,
+  reload,
+  onDone,
+}: {
+  token: string;
+  entry: Entry;
+  reload(): void;
+  onDone(outcome: Alert): void;
+}) {
   const done = async (route: "claimOffer" | "leaveWaitlist", heading: string) => {
-    const result = await postApi(route, { token });
-    showAlert(
-      result.ok
-        ? { ...ALERTS.rsvpSuccess, heading, text: result.body.message }
-        : failureAlert(result),
-    );
+    onDone(await takeStep(route, token, heading));
     reload();
   };
   const seats = entry.attendees === 1 ? "1 seat" : `${entry.attendees} seats`;
@@ -57,7 +65,11 @@ function EntryActions({ token, entry, reload }: { token: string; entry: Entry; r
           it.
         </p>
         <div className="button-row">
-          <ClaimButton onClaim={() => done("claimOffer", "Claimed")} />
+          <StepButton
+            label="Claim my seats"
+            busy="Claiming..."
+            onStep={() => done("claimOffer", "Claimed")}
+          />
         </div>
         <div className="cancel-box">
           <ConfirmStep
@@ -84,26 +96,6 @@ function EntryActions({ token, entry, reload }: { token: string; entry: Entry; r
         onConfirm={() => done("leaveWaitlist", "Left the waiting list")}
       />
     </section>
-  );
-}
-
-/** 'Claim my seats', and 'Claiming...' while the server takes them. */
-function ClaimButton({ onClaim }: { onClaim(): Promise<void> }) {
-  const [claiming, setClaiming] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button"
-      disabled={claiming}
-      aria-busy={claiming}
-      onClick={async () => {
-        setClaiming(true);
-        await onClaim();
-        setClaiming(false);
-      }}
-    >
-      {claiming ? "Claiming..." : "Claim my seats"}
-    </button>
   );
 }
 
@@ -137,6 +129,18 @@ export default function RsvpClaim() {
     "Open this page from the link in the mail about your place on the waiting list.",
   );
   const entry = loaded.kind === "shown" ? loaded.view : undefined;
+  // What the visitor's claim or leave came to, said in the buttons' place (a failure above them,
+  // while the entry is still in play).
+  const [outcome, setOutcome] = useState<Alert>();
+  const inPlay = entry?.state === "waiting" || entry?.state === "offered";
+  const next = entry ? (
+    <div className="claim-next">
+      <NextStep entry={entry} />
+      <p>
+        <a href={`/${PAGES.upcomingEvents.path}`}>All upcoming events</a>
+      </p>
+    </div>
+  ) : null;
   return (
     <>
       <PageHeading title="Your Place on the Waiting List" />
@@ -156,15 +160,22 @@ export default function RsvpClaim() {
                 ) : null
               }
             />
-            {entry.state === "waiting" || entry.state === "offered" ? (
-              <EntryActions key={entry.state} token={token} entry={entry} reload={reload} />
-            ) : (
-              <div className="panel claim-next">
-                <NextStep entry={entry} />
-                <p>
-                  <a href={`/${PAGES.upcomingEvents.path}`}>All upcoming events</a>
-                </p>
-              </div>
+            {outcome ? (
+              // Keyed by what it says: a second step's outcome is focused and read as the first's.
+              <FormOutcome key={`${outcome.heading} ${outcome.text}`} outcome={outcome}>
+                {inPlay ? null : next}
+              </FormOutcome>
+            ) : null}
+            {inPlay ? (
+              <EntryActions
+                key={entry.state}
+                token={token}
+                entry={entry}
+                reload={reload}
+                onDone={setOutcome}
+              />
+            ) : outcome ? null : (
+              <div className="panel">{next}</div>
             )}
           </>
         ) : null}

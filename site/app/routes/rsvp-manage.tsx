@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { lodge } from "../../generated/lodge.ts";
+import { ConfirmSeats } from "../components/ConfirmSeats.tsx";
 import { FormOutcome } from "../components/FormOutcome.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { LinkNotShown, ReservedSummary, useLinkedView } from "../components/RsvpLinkPage.tsx";
@@ -23,7 +24,8 @@ export const meta = () =>
 
 /**
  * A visitor's own reservation, opened from the personal link in its confirmation mail: what it
- * is for, and, until reservations close, a form to change its head count and dinner or cancel it.
+ * is for, and, until reservations close, a form to change its head count and dinner or cancel it;
+ * one held for its visitor to confirm (the link of the mail that asked), 'Confirm my seats'.
  * The page is the same for everyone; the reservation comes from the API by the link's token.
  */
 export default function RsvpManage() {
@@ -63,6 +65,8 @@ export default function RsvpManage() {
                   </div>
                 ) : null}
               </FormOutcome>
+            ) : view.state === "unconfirmed" ? (
+              <ConfirmSeats token={token} view={view} reload={reload} onDone={setOutcome} />
             ) : changeable ? (
               <Suspense fallback={null}>
                 <ChangeForm

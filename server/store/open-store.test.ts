@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openStore } from "./open-store.ts";
-import { reopeningStore } from "./reopening-store.ts";
+import { openStore, reopeningStore } from "./open-store.ts";
 import { StoreUnavailableError } from "./store.ts";
 
 describe("a store opened again until it opens", () => {
