@@ -4,6 +4,7 @@ import { z } from "zod";
 import { resolveDatabase, storeExists } from "../../server/store/open-store.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { loadData } from "../load/load-data.ts";
+import { answerCommand } from "../members/answer-command.ts";
 import { editMember, importRoll, type MemberEdit, removeMember } from "../members/roll-commands.ts";
 import { rollCsv, rollJson, rollTable, statusesOf } from "../members/roll-listing.ts";
 import { DB_HELP, databaseOf, dbOption, formatOption, withStore } from "../secretary/output.ts";
@@ -122,7 +123,9 @@ export function membersCommand(ctx: Context): Command {
       );
     });
   return new Command("members")
-    .description("the members' roll, kept in the server's database: list, import, edit, remove")
+    .description(
+      "the members' roll, kept in the server's database: list, import, edit, remove, answer",
+    )
     .option("--db <file|url>", DB_HELP)
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .option("--status <statuses>", "only these statuses, e.g. active,life (good: in good standing)")
@@ -134,5 +137,6 @@ export function membersCommand(ctx: Context): Command {
     .addCommand(importCommand)
     .addCommand(edit)
     .addCommand(remove)
+    .addCommand(answerCommand(ctx, globals))
     .action((raw) => listMembers(ctx, raw));
 }

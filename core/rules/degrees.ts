@@ -72,17 +72,21 @@ export function readDegree(text: string): Degree | undefined {
     .toLowerCase()
     .replace(/degree|°/g, "")
     .replace(/[^a-z0-9]/g, "");
-  return DEGREE_SPELLINGS.get(key);
+  spellings ??= degreeSpellings();
+  return spellings.get(key);
 }
 
-const DEGREE_SPELLINGS = new Map<string, Degree>([
-  ...["ea", "enteredapprentice", "apprentice", "1", "1st", "first"].map(
-    (key) => [key, "entered-apprentice"] as const,
-  ),
-  ...["fc", "fellowcraft", "fellow", "2", "2nd", "second"].map(
-    (key) => [key, "fellowcraft"] as const,
-  ),
-  ...["mm", "mastermason", "master", "3", "3rd", "third", "pm", "pastmaster"].map(
-    (key) => [key, "master-mason"] as const,
-  ),
-]);
+// Made at the first reading, so a page that shows degrees and reads none carries none of them.
+let spellings: Map<string, Degree> | undefined;
+const degreeSpellings = () =>
+  new Map<string, Degree>([
+    ...["ea", "enteredapprentice", "apprentice", "1", "1st", "first"].map(
+      (key) => [key, "entered-apprentice"] as const,
+    ),
+    ...["fc", "fellowcraft", "fellow", "2", "2nd", "second"].map(
+      (key) => [key, "fellowcraft"] as const,
+    ),
+    ...["mm", "mastermason", "master", "3", "3rd", "third", "pm", "pastmaster"].map(
+      (key) => [key, "master-mason"] as const,
+    ),
+  ]);

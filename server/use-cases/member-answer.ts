@@ -1,0 +1,167 @@
+import { answerAllowed, answerWindow, type GivenAnswer } from "../../core/rules/answers.ts";
+import { manageLinkExpiry } from "../../core/rules/calendar.ts";
+import { eventStart, formatMediumDate, instantOf } from "../../core/rules/time.ts";
+import type { Event } from "../../core/schemas/index.ts";
+import { answerMail } from "../mail/summons.ts";
+import { answerToken, readAnswerToken } from "../members/answer-link.ts";
+import { answerView } from "../members/answer-view.ts";
+import { type WaitlistContext, withOffers } from "../rsvp/waitlist.ts";
+import type { HeldAnswer, RollMember } from "../store/store.ts";
+
+/**
+ * A member's answer to the summons, given through his link (the answer page) or recorded by the
+ * secretary (an apology by telephone, a brother at the door): the one place its rules are
+ * checked and it is stored, which the answer route and `lodge members answer` both call.
+ */
+
+/**
+ * Why an answer is refused, in the words the API maps to a status: a link that names nothing of
+ * ours (not-found), one that no longer opens anything (gone), the deadline past (conflict), an
+ * answer the meeting does not take (invalid).
+ */
+export type AnswerRefusalReason = "not-found" | "gone" | "conflict" | "invalid";
+
+/** A refusal a member or the secretary can act on: why, and the sentence that says what to do. */
+export class AnswerRefusal extends Error {
+  override name = "AnswerRefusal";
+  readonly reason: AnswerRefusalReason;
+  readonly field: string | undefined;
+
+  constructor(reason: AnswerRefusalReason, message: string, field?: string) {
+    super(message);
+    this.reason = reason;
+    this.field = field;
+  }
+}
+
+/** What an answer reads and writes: the waiting list's context, the clock, the mail worker. */
+export interface AnswerContext extends WaitlistContext {
+  now: () => Date;
+  /** Called once a write has queued mail (the server's worker sends it; a command: nothing). */
+  queued: () => void;
+}
+
+/** The member and the meeting a link names, or the refusal he can act on. */
+export async function openAnswerLink(
+  ctx: AnswerContext,
+  token: string,
+): Promise<{ member: RollMember; event: Event }> {
+  const named = readAnswerToken(ctx.secret, token);
+  if (!named) {
+    throw new AnswerRefusal(
+      "not-found",
+      "This link does not open a summons: it may have been cut short. Open it again from your summons mail, whole, or write to the secretary through the contact form.",
+    );
+  }
+  const member = await ctx.store.memberByKey(named.memberKey);
+  if (!member) {
+    throw new AnswerRefusal(
+      "gone",
+      "This link no longer opens a summons: its member is not on the lodge's roll any more. Write to the secretary through the contact form.",
+    );
+  }
+  const { events, lodge } = ctx.data();
+  const event = events.find((candidate) => candidate.id === named.eventId);
+  if (!event) {
+    throw new AnswerRefusal(
+      "gone",
+      "The meeting this link was for is no longer in the lodge's calendar. Write to the secretary through the contact form.",
+    );
+  }
+  if (ctx.now().getTime() >= manageLinkExpiry(event, lodge.timeZone).getTime()) {
+    const name = `${event.name} on ${formatMediumDate(eventStart(event.date))}`;
+    throw new AnswerRefusal(
+      "gone",
+      `This link has expired: it worked until a day after ${name}. Write to the secretary through the contact form.`,
+    );
+  }
+  return { member, event };
+}
+
+/** What the answer page shows a member of his answer to a meeting. */
+export async function memberAnswerView(ctx: AnswerContext, member: RollMember, event: Event) {
+  const held = await ctx.store.memberAnswer({ memberId: member.id, eventId: event.id });
+  return viewOf(ctx, event, member, held);
+}
+
+function viewOf(ctx: AnswerContext, event: Event, member: RollMember, held?: HeldAnswer) {
+  const timeZone = ctx.data().lodge.timeZone;
+  return answerView(event, member, held, ctx.now(), timeZone, ctx.mail().secretary);
+}
+
+export interface GivenMemberAnswer {
+  member: RollMember;
+  event: Event;
+  given: GivenAnswer;
+  /** The address the confirmation's link opens: the site's, or where the request came. */
+  siteBase: string;
+  /**
+   * The member himself, through his link: held to the deadlines. The secretary records an answer
+   * given him otherwise until the meeting starts, past them (he has told the caterer), as his
+   * edits of an RSVP are.
+   */
+  by: "member" | "secretary";
+}
+
+/** Refuses what the rules do not take: the window, the meeting's dinner and its choices. */
+function checkAnswer(
+  ctx: AnswerContext,
+  request: GivenMemberAnswer,
+  held: HeldAnswer | undefined,
+): void {
+  const { event, given, by, member } = request;
+  const now = ctx.now();
+  const { timeZone } = ctx.data().lodge;
+  const window = answerWindow(event, now, timeZone);
+  if (by === "secretary") {
+    if (event.cancelled) {
+      throw new AnswerRefusal("conflict", `${event.name} (${event.id}) is cancelled.`);
+    }
+    if (now.getTime() >= instantOf(eventStart(event.date), timeZone).getTime()) {
+      throw new AnswerRefusal(
+        "conflict",
+        `${event.name} (${event.id}) has started: its answers are as they stand.`,
+      );
+    }
+  }
+  // The secretary answers as if answers were open: the deadlines are the members' own.
+  const allowed = answerAllowed(event, by === "secretary" ? "open" : window, given, held);
+  if (allowed.ok) return;
+  if (window === "closed" && by === "member") {
+    throw new AnswerRefusal("conflict", viewOf(ctx, event, member, held).message);
+  }
+  const whose = by === "member" ? "Your answer" : "The answer";
+  throw new AnswerRefusal("invalid", `${whose} cannot be taken: ${allowed.why}.`, "meal");
+}
+
+/**
+ * Stores a member's answer to a meeting: checked by the rules, his seat taken or freed under the
+ * event's lock in one transaction (seats freed offered down the waiting list), and his
+ * confirmation queued with it. The answer he holds now, and whether it changed.
+ */
+export async function giveMemberAnswer(
+  ctx: AnswerContext,
+  request: GivenMemberAnswer,
+): Promise<{ answer: HeldAnswer; changed: boolean }> {
+  const { member, event, given, siteBase } = request;
+  const now = ctx.now();
+  const held = await ctx.store.memberAnswer({ memberId: member.id, eventId: event.id });
+  checkAnswer(ctx, request, held);
+  const link = { token: answerToken(ctx.secret, member.key, event.id), siteBase };
+  const mail = (waiting: boolean) =>
+    answerMail(ctx.mail(), event, member, { ...given, waiting }, link, now);
+  const mails = { seated: [await mail(false)], waiting: [await mail(true)] };
+  // The seat his apologies free, as the offers are made for; a stale write makes them anew.
+  const freed = given.answer === "apologies" && held && !held.waiting ? 1 : 0;
+  const { guestLimit } = ctx.data().lodge;
+  const outcome = await withOffers(ctx, event, siteBase, now, freed, (offers) =>
+    ctx.store.answerSummons({ member, eventId: event.id, given, guestLimit, now, mails, offers }),
+  );
+  if (outcome.kind === "answered") ctx.queued();
+  return { answer: { ...given, waiting: outcome.waiting }, changed: outcome.kind === "answered" };
+}
+
+/** The view the answer page shows after an answer through his link. */
+export function answeredView(ctx: AnswerContext, request: GivenMemberAnswer, answer: HeldAnswer) {
+  return viewOf(ctx, request.event, request.member, answer);
+}
