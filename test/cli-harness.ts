@@ -70,7 +70,7 @@ export async function lodgeBuild(cwd: string, ...argv: string[]): ReturnType<typ
  * The questions asked are returned.
  */
 export async function lodgeAt(
-  { cwd, answers }: { cwd: string; answers?: string[] },
+  { cwd, answers, now = NOW }: { cwd: string; answers?: string[]; now?: Date },
   ...argv: string[]
 ): Promise<{
   code: number;
@@ -87,7 +87,7 @@ export async function lodgeAt(
     cwd,
     generatedDir: join(cwd, "generated"),
     exitCode: 0,
-    now: NOW,
+    now,
     out: (line) => stdout.push(...line.split("\n")),
     err: (line) => stderr.push(...line.split("\n")),
     ask: answers

@@ -5,7 +5,7 @@ import { loadData } from "../cli/load/load-data.ts";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { readAnswerFragment } from "../core/rules/answer-links.ts";
 import { Clock, NOW, startServer, TEST_SECRET, type TestServer } from "./api-harness.ts";
-import { lodge, SAMPLE_IMAGES, sampleCopy } from "./cli-harness.ts";
+import { lodge, lodgeAt, SAMPLE_IMAGES, sampleCopy } from "./cli-harness.ts";
 import { parseMail } from "./mime.ts";
 
 /**
@@ -142,4 +142,85 @@ describe("the roll, from the secretary's spreadsheet to a member's answer", () =
     expect(PERSONAL.filter((value) => log.join("\n").includes(value))).toEqual([]);
     expect(log.join("\n")).not.toContain(token.slice(0, 16));
   }, 120_000);
+
+  it("records the answers the secretary is given by telephone, as the members' links would, past their deadline until the meeting starts", async () => {
+    sample = sampleCopy();
+    const { root } = sample;
+    writeFileSync(
+      join(root, "roll.csv"),
+      excel([
+        "Member No,Last Name,First Name,E-mail,Degree,Status",
+        "501,Alvarez,Jose,jose@example.org,MM,Active",
+        "502,Chen,Wei,wei@example.org,EA,Active",
+        "503,Evans,Gareth,gareth@example.org,MM,Demitted",
+        "",
+      ]),
+    );
+    expect((await lodge(root, "members", "import", "roll.csv")).code).toBe(0);
+    const answer = (now: Date, ...argv: string[]) =>
+      lodgeAt({ cwd: root, now }, "members", "answer", ...argv);
+    const meeting = "2026/12/02 19:30 Stated Meeting (2026-12-02-stated-meeting)";
+    // Without lodge serve's secret, nothing is recorded: the confirmation's link needs it.
+    const unsigned = await answer(NOW, "501", "2026-12-02", "--dining");
+    expect([unsigned.code, unsigned.stderr.at(-1)]).toEqual([
+      1,
+      expect.stringMatching(
+        /^The member's confirmation goes from lodge serve's address.*Nothing was recorded\.$/,
+      ),
+    ]);
+    mkdirSync(join(root, "var"), { recursive: true });
+    writeFileSync(join(root, "var", "xsrf-secret"), `${TEST_SECRET}\n`);
+
+    expect((await answer(NOW, "501", "2026-12-02", "--dining")).stdout).toEqual([
+      `Recorded Attending and dining for Jose Alvarez (501) to ${meeting} (he had no answer); his confirmation is queued: lodge serve sends it.`,
+    ]);
+    expect((await answer(NOW, "501", "2026-12-02", "--dining")).stdout).toEqual([
+      `Jose Alvarez (501) has Attending and dining for ${meeting} already: nothing changed.`,
+    ]);
+    const refused = await Promise.all([
+      answer(NOW, "502", "2026-12-02", "--attending"),
+      answer(NOW, "503", "2026-12-02", "--attending"),
+      answer(NOW, "501", "2026-12-02", "--attending", "--apologies"),
+      answer(NOW, "999", "2026-12-02", "--apologies"),
+    ]);
+    expect(refused.map((r) => [r.code, r.stderr.at(-1)])).toEqual([
+      [
+        1,
+        "Stated Meeting is opened on the Master Mason degree, which Master Masons may attend, and Wei Chen is an Entered Apprentice. Nothing was recorded.",
+      ],
+      [
+        1,
+        "Only members in good standing take a seat by the summons, and Gareth Evans is Demitted. Nothing was recorded.",
+      ],
+      [
+        1,
+        "Give the member's answer as one of --attending, --dining [MEAL] or --apologies. Nothing was recorded.",
+      ],
+      [
+        1,
+        'No member numbered "999" is on the roll (lodge members lists them). Nothing was changed.',
+      ],
+    ]);
+    // RSVPs closed on 1 December at 11:59PM: the secretary still takes a late apology that day.
+    const late = await answer(new Date("2026-12-02T15:00:00Z"), "501", "2026-12-02", "--apologies");
+    expect(late.stdout).toEqual([
+      `Recorded Apologies for Jose Alvarez (501) to ${meeting} (he had Attending and dining); his confirmation is queued: lodge serve sends it.`,
+    ]);
+    const started = await answer(
+      new Date("2026-12-03T01:00:00Z"),
+      "501",
+      "2026-12-02",
+      "--attending",
+    );
+    expect(started.stderr.at(-1)).toBe(
+      "Stated Meeting (2026-12-02-stated-meeting) has started: its answers are as they stand. Nothing was recorded.",
+    );
+    const listed = await lodge(root, "rsvps", "--event", "2026-12-02-stated-meeting");
+    expect(listed.stdout.join("\n")).toContain(
+      "0 members attending (0 dining), 1 apology, 0 no answer yet",
+    );
+    const mail = await lodge(root, "mail", "--format", "json");
+    const kinds = (JSON.parse(mail.stdout.join("\n")) as { kind: string }[]).map((m) => m.kind);
+    expect(kinds.filter((kind) => kind === "summons-answer")).toHaveLength(2);
+  });
 });

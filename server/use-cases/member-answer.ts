@@ -1,7 +1,9 @@
 import { answerAllowed, answerWindow, type GivenAnswer } from "../../core/rules/answers.ts";
 import { manageLinkExpiry } from "../../core/rules/calendar.ts";
+import { admits, admittedText, DEGREE_NAMES, meetingDegree } from "../../core/rules/degrees.ts";
 import { eventStart, formatMediumDate, instantOf } from "../../core/rules/time.ts";
 import type { Event } from "../../core/schemas/index.ts";
+import { inGoodStanding, STATUS_NAMES } from "../../core/schemas/member.ts";
 import { answerMail } from "../mail/summons.ts";
 import { answerToken, readAnswerToken } from "../members/answer-link.ts";
 import { answerView } from "../members/answer-view.ts";
@@ -103,6 +105,34 @@ export interface GivenMemberAnswer {
   by: "member" | "secretary";
 }
 
+/**
+ * Refuses a seat to a member the meeting does not admit (his degree below the one it is opened
+ * on) or who is not in good standing: the roll may have changed since his summons, and the
+ * secretary may name anyone on it. Apologies are always taken.
+ */
+function checkAdmitted(request: GivenMemberAnswer): void {
+  const { event, member, given, by } = request;
+  if (given.answer === "apologies") return;
+  const who =
+    by === "member" ? "the lodge's roll has you as" : `${member.firstName} ${member.lastName} is`;
+  const write = by === "member" ? " If the roll is wrong, write to the secretary." : "";
+  const needed = meetingDegree(event);
+  if (needed && !admits(event, member.degree)) {
+    throw new AnswerRefusal(
+      "conflict",
+      `${event.name} is opened on the ${DEGREE_NAMES[needed]} degree, which ${admittedText(event)} may attend, and ${who} ${anOf(DEGREE_NAMES[member.degree])}.${write}`,
+    );
+  }
+  if (!inGoodStanding(member.status)) {
+    throw new AnswerRefusal(
+      "conflict",
+      `Only members in good standing take a seat by the summons, and ${who} ${STATUS_NAMES[member.status]}.${write}`,
+    );
+  }
+}
+
+const anOf = (name: string) => `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name}`;
+
 /** Refuses what the rules do not take: the window, the meeting's dinner and its choices. */
 function checkAnswer(
   ctx: AnswerContext,
@@ -125,6 +155,7 @@ function checkAnswer(
     }
   }
   // The secretary answers as if answers were open: the deadlines are the members' own.
+  checkAdmitted(request);
   const allowed = answerAllowed(event, by === "secretary" ? "open" : window, given, held);
   if (allowed.ok) return;
   if (window === "closed" && by === "member") {
