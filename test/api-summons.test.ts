@@ -277,7 +277,16 @@ describe.each(stores)("the summons on $name", ({ place: newPlace, open, instance
       ),
     );
     // A dinner can no longer be ordered; a late apology still frees the seat and the dinner.
-    expect((await answer(4, { answer: "dining", meal: "Salmon" })).status).toBe(422);
+    expect((await answer(3, { answer: "dining", meal: "Salmon" })).status).toBe(422);
+    // A Fellowcraft is not seated at a Master Masons' meeting, whatever link he holds.
+    const fellowcraft = await answer(4, { answer: "attending" });
+    expect([fellowcraft.status, fellowcraft.body]).toEqual([
+      409,
+      {
+        message:
+          "Stated Meeting is opened on the Master Mason degree, which Master Masons may attend, and the lodge's roll has you as a Fellowcraft. If the roll is wrong, write to the secretary.",
+      },
+    ]);
     expect((await answer(2, { answer: "apologies" })).status).toBe(200);
 
     // The day before, at 10:00: the revised numbers, once.

@@ -17,7 +17,7 @@ import { loadData } from "../cli/load/load-data.ts";
 import { runCli } from "../cli/program.ts";
 import { buildEventRsvpPayload, mealCountField } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
-import { Clock, PLAIN_RSVP_FORM, startServer } from "./api-harness.ts";
+import { Clock, PLAIN_RSVP_FORM, startServer, TEST_SECRET } from "./api-harness.ts";
 import { lodge, NOW, SAMPLE, SAMPLE_IMAGES } from "./cli-harness.ts";
 import { type Block, consoleBlocks, outputMatches, shellWords } from "./guide-blocks.ts";
 
@@ -69,6 +69,20 @@ const BEFORE: Record<string, (root: string) => Promise<void>> = {
   /** The webmaster describes the lodge in lodge.yaml: its three lists and its buckets. */
   "lodge.yaml described": async (root) => {
     cpSync(join(LEGACY, "lodge.yaml"), join(root, "lodge", "lodge.yaml"));
+  },
+  /** The roll as a Grand Lodge's system exports it and Excel saves it: Windows-1252, CRLF. */
+  "the roll exported": async (root) => {
+    const rows = [
+      "Member No.,SURNAME,Forename,E-Mail Address,Degree,Membership Status,Dietary Requirements,Address",
+      "10423,Alvarez,Jos\u00e9,jose.alvarez@example.org,Master Mason,Active,No shellfish,1 Elm St",
+      "10424,Brennan,Patrick,pbrennan@example.org,MM,Life Member,,2 Oak Ave",
+      "10425,Chen,Wei,wei.chen@example.org,Master Mason,Active,Vegetarian,",
+      "10426,Dube,Thabo,thabo@example.org,FC,Active,,",
+      "10427,Evans,Gareth,gareth@example.org,MM,Demitted,,",
+    ];
+    writeFileSync(join(root, "roll.csv"), Buffer.from(`${rows.join("\r\n")}\r\n`, "latin1"));
+    // The secret lodge serve made beside its database on its first start, which signs the links.
+    writeFileSync(join(root, "var", "xsrf-secret"), `${TEST_SECRET}\n`);
   },
   /** Visitors reserve through the site, as served from the lodge's own database. */
   "visitors RSVP": async (root) => {
