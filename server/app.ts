@@ -8,7 +8,7 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { PLAIN_FIELDS } from "../core/api/plain-form-fields.ts";
-import { isApiPath, SHEET_ROW_PREFIX, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
+import { isApiPath, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
 import { ALERTS } from "../core/messages.ts";
 import { tabulateZoneOffsets } from "../core/rules/wall-time.ts";
 import { type AppConfig, mailIdentity } from "./config.ts";
@@ -17,7 +17,7 @@ import { clientKey, networkOf } from "./http/client.ts";
 import { HttpError } from "./http/errors.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
 import { untrustedProxyHint } from "./http/proxy-hint.ts";
-import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
+import { COSTS, costsOf, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
 import { catererJob } from "./jobs/caterer.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
@@ -37,7 +37,7 @@ import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
 import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
 import { socialRsvpRoutes } from "./routes/social-rsvp.ts";
-import { SUMMONS_ROUTES_PREFIX, summonsRoutes } from "./routes/summons.ts";
+import { summonsRoutes } from "./routes/summons.ts";
 import { waitlistRoutes } from "./routes/waitlist.ts";
 import { EventLanes } from "./rsvp/event-lanes.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
@@ -238,27 +238,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
     return network;
   };
-  const isSheetRow = (request: FastifyRequest) => request.url.startsWith(SHEET_ROW_PREFIX);
-  // A member's answer through his own signed link costs his hall's address nothing: 200 members
-  // answering from one connection are never held back. A refused one costs what any refusal does.
-  const isAnswer = (request: FastifyRequest) => request.url.startsWith(SUMMONS_ROUTES_PREFIX);
   app.addHook("onRequest", async (request) => {
     if (request.method !== "POST") return;
-    const reserve = isSheetRow(request) || isAnswer(request) ? COSTS.other : 1;
+    const reserve = costsOf(request.url).reserve;
     limiter.take(networkOfRequest(request), now().getTime(), reserve);
     reserved.set(request, reserve);
   });
   app.addHook("onResponse", async (request, reply) => {
     const reserve = reserved.get(request);
     if (reserve === undefined) return;
-    const cost =
-      reply.statusCode >= 300
-        ? COSTS.other
-        : isSheetRow(request)
-          ? COSTS.sheetRow
-          : isAnswer(request)
-            ? COSTS.memberAnswer
-            : COSTS.stored;
+    const cost = reply.statusCode >= 300 ? COSTS.other : costsOf(request.url).stored;
     limiter.settle(networkOfRequest(request), now().getTime(), reserve, cost);
   });
 
@@ -361,20 +350,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       queued: () => worker.kick(),
     }),
   );
-  scheduler.add(
-    summonsJob({
-      data,
-      store,
-      mail,
-      secret: config.xsrfSecret,
-      queued: () => worker.kick(),
-      noSiteUrl: () =>
-        app.log.warn(
-          {},
-          "summonses are due, but lodge.yaml has no siteUrl for their answer links: none is sent until it is set",
-        ),
-    }),
-  );
+  scheduler.add(summonsJob({ ...waitlistOf(ctx), queued: () => worker.kick(), log: app.log }));
   scheduler.add(catererJob({ data, store, mail, queued: () => worker.kick() }));
   for (const job of options.jobs ?? []) scheduler.add(job);
 

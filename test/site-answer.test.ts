@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -71,7 +71,6 @@ async function summoned(): Promise<{ s: TestServer; smtp: TestSmtp; link: URL }>
   if (!summons) throw new Error("no summons caught");
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
-    const { writeFileSync } = await import("node:fs");
     writeFileSync(join(SHOTS, "mail-summons.txt"), summons.text);
     writeFileSync(join(SHOTS, "mail-summons.html"), summons.part("text/html")?.body ?? "");
   }
@@ -111,7 +110,12 @@ describe("the answer page (/rsvp/answer#...)", () => {
       "Opened on the Master Mason degree.",
     );
     expect(await axeViolations(page)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, "answer-1280.png"), fullPage: true });
+    if (SHOTS) {
+      await page.screenshot({ path: join(SHOTS, "answer-1280.png"), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: join(SHOTS, "answer-390.png"), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
 
     await page.getByRole("button", { name: "Send my answer" }).click();
     await page.getByRole("heading", { name: "Thank you" }).waitFor();

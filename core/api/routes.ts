@@ -20,6 +20,8 @@ export const HONEYPOT_FIELD = "website";
 export const API_PREFIXES = ["/mj/", "/sheets/"] as const;
 /** The site's spreadsheet writes, sent after a stored RSVP: SPEC 7's append calls. */
 export const SHEET_ROW_PREFIX = "/sheets/api/append-";
+/** A member's answer to the summons, by his signed link: it costs his hall's address nothing. */
+export const SUMMONS_PREFIX = "/mj/api/summons/";
 
 export const API_ROUTES = {
   eventRsvp: { method: "POST", path: "/mj/api/rsvp" },
@@ -38,8 +40,8 @@ export const API_ROUTES = {
   waitlistEntry: { method: "POST", path: "/mj/api/rsvp/waitlist/view" },
   leaveWaitlist: { method: "POST", path: "/mj/api/rsvp/waitlist/leave" },
   claimOffer: { method: "POST", path: "/mj/api/rsvp/claim" },
-  memberAnswer: { method: "POST", path: "/mj/api/summons/view" },
-  answerSummons: { method: "POST", path: "/mj/api/summons/answer" },
+  memberAnswer: { method: "POST", path: `${SUMMONS_PREFIX}view` },
+  answerSummons: { method: "POST", path: `${SUMMONS_PREFIX}answer` },
 } as const satisfies Record<string, { method: "GET" | "POST"; path: `/${string}` }>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

@@ -1,3 +1,4 @@
+import { SHEET_ROW_PREFIX, SUMMONS_PREFIX } from "../../core/api/routes.ts";
 import { HttpError } from "./errors.ts";
 
 /**
@@ -9,6 +10,17 @@ import { HttpError } from "./errors.ts";
  * flood of junk is still stopped.
  */
 export const COSTS = { stored: 1, sheetRow: 0, memberAnswer: 0, other: 0.25 } as const;
+
+/**
+ * What a POST to `url` reserves of its address's bucket before it runs, and costs once stored:
+ * the sheet's write and a member's answer reserve only what a refusal costs, so 200 members
+ * answering from one hall's connection are never held back.
+ */
+export function costsOf(url: string): { reserve: number; stored: number } {
+  if (url.startsWith(SHEET_ROW_PREFIX)) return { reserve: COSTS.other, stored: COSTS.sheetRow };
+  if (url.startsWith(SUMMONS_PREFIX)) return { reserve: COSTS.other, stored: COSTS.memberAnswer };
+  return { reserve: 1, stored: COSTS.stored };
+}
 
 interface Bucket {
   tokens: number;

@@ -27,8 +27,8 @@ export interface SummonsOptions {
   secret: string;
   /** Told when mails were queued, so the mail worker sends them now. */
   queued: () => void;
-  /** Told once when summonses are due but lodge.yaml has no siteUrl for their links. */
-  noSiteUrl?: () => void;
+  /** The server's log: told once when summonses are due but lodge.yaml has no siteUrl. */
+  log?: { warn(context: object, message: string): void } | undefined;
 }
 
 /**
@@ -81,7 +81,12 @@ export function summonsJob(options: SummonsOptions): Job {
         const chaser = chaserDue(event, now, lodge.timeZone, lodge.summons);
         if (!summons && !chaser) continue;
         if (!lodge.siteUrl) {
-          if (!told) options.noSiteUrl?.();
+          if (!told) {
+            options.log?.warn(
+              {},
+              "summonses are due, but lodge.yaml has no siteUrl for their answer links: none is sent until it is set",
+            );
+          }
           told = true;
           return 0;
         }

@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
@@ -230,6 +232,18 @@ describe("every mail of the summons and the caterer", () => {
       ).toEqual([]);
     }
     const scores = await Promise.all(mails.map((mail) => spamScore(mail.raw)));
+    // LODGE_SHOTS=DIR keeps each mail's parts and score, to read them as a member and a caterer do.
+    const shots = process.env.LODGE_SHOTS;
+    if (shots) {
+      mkdirSync(shots, { recursive: true });
+      for (const [i, mail] of mails.entries()) {
+        const { text, html } = await read(mail);
+        writeFileSync(join(shots, `mail-${i + 1}-${mail.kind}.txt`), text);
+        writeFileSync(join(shots, `mail-${i + 1}-${mail.kind}.html`), html);
+      }
+      const lines = scores.map(({ score }, i) => `${mails[i]?.kind}: ${score}`);
+      writeFileSync(join(shots, "mail-spam-scores.txt"), `${lines.join("\n")}\n`);
+    }
     scores.forEach(({ score, report }, i) => {
       expect(score, `${mails[i]?.kind}\n${report}`).toBeLessThan(1);
     });

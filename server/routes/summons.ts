@@ -14,9 +14,6 @@ import {
 import { type RouteContext, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
-/** The answer routes' paths begin so: the rate limit takes nothing from a member's answer. */
-export const SUMMONS_ROUTES_PREFIX = "/mj/api/summons/";
-
 const STATUS: Record<AnswerRefusalReason, number> = {
   "not-found": 404,
   gone: 410,
