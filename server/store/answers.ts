@@ -48,7 +48,12 @@ export type AnswerOutcome =
   /** The member had given this answer already: nothing was stored, no mail queued. */
   | { kind: "unchanged"; waiting: boolean }
   /** Seats freed would go to a waiting party whose offer mail was not made: nothing stored. */
-  | { kind: "stale" };
+  | { kind: "stale" }
+  /**
+   * His address holds an RSVP made with the site's form for others too (`rsvpId`, `attendees`):
+   * an answer would drop his guests' seats, so nothing is stored; that RSVP changes by its link.
+   */
+  | { kind: "party"; rsvpId: number; attendees: number };
 
 function heldAnswer(row: Record<string, unknown>): HeldAnswer {
   const answer = String(row.answer) as MemberAnswer;
@@ -72,7 +77,8 @@ async function seatOf(tx: Tx, member: SummonsAnswer["member"], eventId: string) 
   // An erased row's address is empty: never his.
   const his = sql`(member_id = ${member.id} OR (email = ${member.email} AND email != ''))`;
   return Promise.all([
-    tx.one<{ id: number; attendees: number }>(sql`SELECT id, attendees FROM event_rsvps
+    tx.one<{ id: number; attendees: number; member_id: number | null }>(sql`SELECT id, attendees,
+      member_id FROM event_rsvps
       WHERE event_id = ${eventId} AND state = 'current' AND ${his} ORDER BY id DESC LIMIT 1`),
     tx.one<{ id: number; state: string; attendees: number }>(sql`SELECT id, state, attendees
       FROM waitlist WHERE event_id = ${eventId} AND state IN ('waiting', 'offered') AND ${his}
@@ -168,6 +174,10 @@ export const answerOperations = {
       seatOf(tx, member, eventId),
       eventSeats(tx, eventId),
     ]);
+    // A reservation made on the site for him and his guests is theirs too: not his answer's.
+    if (seat && seat.member_id === null && Number(seat.attendees) > 1) {
+      return { kind: "party", rsvpId: Number(seat.id), attendees: Number(seat.attendees) };
+    }
     const place = { seat: seat !== undefined, entry: entry !== undefined };
     if (sameAnswer(before && heldAnswer(before), given, place)) {
       return { kind: "unchanged", waiting: place.entry && !place.seat };

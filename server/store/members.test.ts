@@ -315,15 +315,33 @@ describe.each(kinds)("the $name store's roll", (kind) => {
     await store.close();
   });
 
-  it("takes a member's answer in place of an RSVP of his address, and records the caterer's mail once", async () => {
+  it("takes a member's answer in place of his own RSVP of his address, never of one for his guests too, and records the caterer's mail once", async () => {
     const store = await kind.open(await kind.place());
     const [m1] = await roll(store, 1);
     if (!m1) throw new Error("no roll");
-    const public3 = { ...rsvp("Pub", 3), record: { ...rsvp("Pub", 3).record, email: m1.email } };
-    await store.addEventRsvp(public3, { guestLimit: 70, seatsPerClient: 70 });
+    const his = (attendees: number) => ({
+      ...rsvp("Pub", attendees),
+      record: { ...rsvp("Pub", attendees).record, email: m1.email },
+    });
+    const first = await store.addEventRsvp(his(3), { guestLimit: 70, seatsPerClient: 70 });
     expect(await seatsOf(store)).toBe(3);
+    // Made on the site for him and two guests: an answer would drop their seats, so none is kept.
+    const id = first.kind === "stored" ? first.id : 0;
+    expect(await store.answerSummons(answer(m1, { answer: "attending" }))).toEqual({
+      kind: "party",
+      rsvpId: id,
+      attendees: 3,
+    });
+    expect(await seatsOf(store)).toBe(3);
+    expect(await store.memberAnswer({ memberId: m1.id, eventId: "e1" })).toBeUndefined();
+    // For himself alone, it is his seat: the answer takes its place.
+    await store.cancelEventRsvp({ id, now: NOW, mails: [], told: 3 });
+    await store.addEventRsvp(his(1), { guestLimit: 70, seatsPerClient: 70 });
     await store.answerSummons(answer(m1, { answer: "attending" }));
     expect(await seatsOf(store)).toBe(1);
+    expect((await store.listMemberAnswers("e1")).map((a) => a.answer)).toEqual([
+      { answer: "attending", waiting: false },
+    ]);
     const send = (now: Date) =>
       store.queueCatererMail({
         kind: "sheet",

@@ -174,7 +174,7 @@ export async function giveMemberAnswer(
   ctx: AnswerContext,
   request: GivenMemberAnswer,
 ): Promise<{ answer: HeldAnswer; changed: boolean }> {
-  const { member, event, given, siteBase } = request;
+  const { member, event, given, siteBase, by } = request;
   const now = ctx.now();
   const held = await ctx.store.memberAnswer({ memberId: member.id, eventId: event.id });
   checkAnswer(ctx, request, held);
@@ -188,6 +188,15 @@ export async function giveMemberAnswer(
   const outcome = await withOffers(ctx, event, siteBase, now, freed, (offers) =>
     ctx.store.answerSummons({ member, eventId: event.id, given, guestLimit, now, mails, offers }),
   );
+  if (outcome.kind === "party") {
+    const party = `a reservation for ${outcome.attendees} attendees made on the site with ${by === "member" ? "your" : "his"} address`;
+    throw new AnswerRefusal(
+      "conflict",
+      by === "member"
+        ? `You hold ${party}, so this answer would drop your guests' seats: change or cancel it with the link in its confirmation mail, or write to the secretary. Your answer was not recorded.`
+        : `${member.firstName} ${member.lastName} holds ${party} (RSVP ${outcome.rsvpId}), which this answer would drop his guests' seats of: change it with lodge rsvps edit ${outcome.rsvpId} --attendees N or lodge rsvps cancel ${outcome.rsvpId} first.`,
+    );
+  }
   if (outcome.kind === "answered") ctx.queued();
   return { answer: { ...given, waiting: outcome.waiting }, changed: outcome.kind === "answered" };
 }
