@@ -154,8 +154,8 @@ function checkAnswer(
       );
     }
   }
-  // The secretary answers as if answers were open: the deadlines are the members' own.
   checkAdmitted(request);
+  // The secretary answers as if answers were open: the deadlines are the members' own.
   const allowed = answerAllowed(event, by === "secretary" ? "open" : window, given, held);
   if (allowed.ok) return;
   if (window === "closed" && by === "member") {
@@ -194,7 +194,7 @@ export async function giveMemberAnswer(
       "conflict",
       by === "member"
         ? `You hold ${party}, so this answer would drop your guests' seats: change or cancel it with the link in its confirmation mail, or write to the secretary. Your answer was not recorded.`
-        : `${member.firstName} ${member.lastName} holds ${party} (RSVP ${outcome.rsvpId}), which this answer would drop his guests' seats of: change it with lodge rsvps edit ${outcome.rsvpId} --attendees N or lodge rsvps cancel ${outcome.rsvpId} first.`,
+        : `${member.firstName} ${member.lastName} holds ${party} (RSVP ${outcome.rsvpId}): this answer would drop his guests' seats. Change that RSVP with lodge rsvps edit ${outcome.rsvpId} --attendees N, or cancel it with lodge rsvps cancel ${outcome.rsvpId}, first.`,
     );
   }
   if (outcome.kind === "answered") ctx.queued();
