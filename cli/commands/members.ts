@@ -70,7 +70,7 @@ export function membersCommand(ctx: Context): Command {
     .option("--json", "print what was added, changed and removed as JSON")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge members import roll.csv --dry-run\n  lodge members import roll.csv\n\nColumns (any case, the usual names): Member No, First Name, Last Name (or Name), E-mail, Phone,\nDegree (EA, FC, MM or spelled out), Status (Active, Life, Honorary, Plural, Suspended, Demitted,\nDeceased...), Dietary. Members are matched by number; every bad row is listed with its line, and\nthen nothing is written.",
+      "\nColumns (any case, the usual names): Member No, First Name, Last Name (or Name), E-mail, Phone,\nDegree (EA, FC, MM or spelled out), Status (Active, Life, Honorary, Plural, Suspended, Demitted,\nDeceased...), Dietary. Members are matched by number; every bad row is listed with its line, and\nthen nothing is written.\n\nExample:\n  lodge members import roll.csv --dry-run\n  lodge members import roll.csv",
     )
     .action(async (file: string, _raw, self: Command) => {
       const options = parseOptions(importOptions, globals(self));
@@ -132,7 +132,7 @@ export function membersCommand(ctx: Context): Command {
     .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
     .addHelpText(
       "after",
-      "\nExample:\n  lodge members --status good\n  lodge members --format csv > roll.csv\n\nThe roll is personal data: it lives in the database only, never in the data folder or git.",
+      "\nThe roll is personal data: it lives in the database only, never in the data folder or git.\n\nExample:\n  lodge members --status good\n  lodge members --format csv > roll.csv",
     )
     .addCommand(importCommand)
     .addCommand(edit)

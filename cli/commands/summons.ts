@@ -86,7 +86,7 @@ export function summonsCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .addHelpText(
       "after",
-      "\nExample:\n  lodge summons 2027-01-06 --dry-run\n  lodge summons 2027-01-06-stated-meeting\n\nEach member whom the meeting's degree admits, in good standing, with an address, gets it once;\nthe scheduler sends it to nobody twice. lodge serve sends the mail (lodge mail lists it).",
+      "\nEach member whom the meeting's degree admits, in good standing, with an address, gets it once;\nthe scheduler sends it to nobody twice. lodge serve sends the mail (lodge mail lists it).\n\nExample:\n  lodge summons 2027-01-06 --dry-run\n  lodge summons 2027-01-06-stated-meeting",
     )
     .action((words: string[], raw) => summon(ctx, words, raw));
 }

@@ -116,7 +116,7 @@ export function answerCommand(ctx: Context, globals: (self: Command) => unknown)
     .option("--dry-run", "say what would be recorded, and record nothing")
     .addHelpText(
       "after",
-      "\nExamples:\n  lodge members answer 10423 2027-01-06 --apologies\n  lodge members answer 10424 2027-01-06-stated-meeting --dining 'Roast Beef'\n\nUntil the meeting starts, past the members' own deadlines; the member is mailed his answer.",
+      "\nUntil the meeting starts, past the members' own deadlines; the member is mailed his answer.\n\nExamples:\n  lodge members answer 10423 2027-01-06 --apologies\n  lodge members answer 10424 2027-01-06-stated-meeting --dining 'Roast Beef'",
     )
     .action((number: string, words: string[], _raw, self: Command) =>
       recordAnswer(ctx, number, words, globals(self)),
