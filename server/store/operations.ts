@@ -1,4 +1,5 @@
 import { answerOperations } from "./answers.ts";
+import { attendanceOperations } from "./attendance.ts";
 import { bind, type Database, type Methods } from "./database.ts";
 import { holdOperations } from "./holds.ts";
 import { memberOperations } from "./members.ts";
@@ -31,6 +32,7 @@ export const operations = {
   ...memberOperations,
   ...answerOperations,
   ...summonsOperations,
+  ...attendanceOperations,
 };
 
 export type OperationName = keyof typeof operations;

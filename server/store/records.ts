@@ -20,6 +20,8 @@ export const STORE_TABLES = [
   "member_answers",
   "summonses",
   "caterer_mail",
+  "visitors",
+  "attendance",
 ] as const;
 export type StoreTable = (typeof STORE_TABLES)[number];
 

@@ -4,6 +4,14 @@
  */
 
 export type { AnsweredMember, AnswerOutcome, HeldAnswer, SummonsAnswer } from "./answers.ts";
+export type {
+  AttendanceMark,
+  Marked,
+  MarkOutcome,
+  Register,
+  Visitor,
+  VisitorFields,
+} from "./attendance.ts";
 export { StoreUnavailableError } from "./database.ts";
 export type { ConfirmOutcome } from "./holds.ts";
 export type { RollMember } from "./members.ts";
