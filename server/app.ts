@@ -33,6 +33,7 @@ import type { MailTransport } from "./mail/transport.ts";
 import { type Backoff, MailWorker } from "./mail/worker.ts";
 import { contactRoutes } from "./routes/contact.ts";
 import { type RouteContext, waitlistOf } from "./routes/context.ts";
+import { doorRoutes } from "./routes/door.ts";
 import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
 import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
@@ -319,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   manageRsvpRoutes(ctx);
   waitlistRoutes(ctx);
   summonsRoutes(ctx);
+  doorRoutes(ctx);
 
   if (existsSync(config.distDir)) {
     await registerSite(app, config.distDir, directives);

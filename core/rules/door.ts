@@ -1,0 +1,57 @@
+import { addDays, atTime, dayOf, eventStart, instantOf } from "./time.ts";
+
+/**
+ * The Tyler's register at the door, without the store: when the door link opens the register,
+ * and how the page finds a brother by name or number. Pure, so the page, the server and the
+ * commands read the same rules.
+ */
+
+const MIDNIGHT = { hour: 0, minute: 0 };
+
+/**
+ * When an event's door link opens its register: from the start of the day before the meeting
+ * (the Tyler may try it the evening before) to the end of the day after (marks sent late from a
+ * basement without signal), in the lodge's time.
+ */
+export function doorWindow(event: { date: string }, timeZone: string): { from: Date; until: Date } {
+  const day = dayOf(eventStart(event.date));
+  return {
+    from: instantOf(atTime(addDays(day, -1), MIDNIGHT), timeZone),
+    until: instantOf(atTime(addDays(day, 2), MIDNIGHT), timeZone),
+  };
+}
+
+/** Where `now` stands to the door window: before it opens, in it, or after it has closed. */
+export function doorOpen(
+  event: { date: string },
+  timeZone: string,
+  now: Date,
+): "early" | "open" | "closed" {
+  const { from, until } = doorWindow(event, timeZone);
+  if (now.getTime() < from.getTime()) return "early";
+  return now.getTime() < until.getTime() ? "open" : "closed";
+}
+
+/** Text as a search compares it: accents, case and spacing ignored ('Dupré ' finds 'dupre'). */
+export function folded(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLocaleLowerCase("en")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Whether a brother (his name and number) is found by what was typed: every word typed begins a
+ * word of his name, or the text typed begins his number. An empty search finds everyone.
+ */
+export function findsBrother(typed: string, brother: { name: string; number?: string }): boolean {
+  const words = folded(typed).split(" ").filter(Boolean);
+  if (words.length === 0) return true;
+  if (brother.number && words.length === 1 && brother.number.startsWith(words[0] ?? "")) {
+    return true;
+  }
+  const his = folded(brother.name).split(/[\s'-]+/);
+  return words.every((word) => his.some((part) => part.startsWith(word)));
+}
