@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { type EventInput, eventSchema, type LodgeData } from "../core/schemas/index.ts";
 import type { Member } from "../core/schemas/member.ts";
-import { answerToken } from "../server/members/answer-link.ts";
 import { doorToken } from "../server/members/door-link.ts";
 import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
