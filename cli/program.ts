@@ -3,6 +3,7 @@ import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { buildCommand } from "./commands/build.ts";
 import { devCommand } from "./commands/dev.ts";
+import { doorCommand } from "./commands/door.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { eventsCommand } from "./commands/events.ts";
 import { imagesCommand } from "./commands/images.ts";
@@ -74,6 +75,7 @@ Guides: docs/webmaster.md, docs/secretary.md, docs/operator.md; every command: d
     rsvpsCommand(ctx),
     membersCommand(ctx),
     summonsCommand(ctx),
+    doorCommand(ctx),
     messagesCommand(ctx),
     mailCommand(ctx),
     migrateStoreCommand(ctx),

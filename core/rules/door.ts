@@ -1,4 +1,4 @@
-import { addDays, atTime, dayOf, eventStart, instantOf } from "./time.ts";
+import { addDays, atTime, dayOf, eventStart, formatDay, instantOf } from "./time.ts";
 
 /**
  * The Tyler's register at the door, without the store: when the door link opens the register,
@@ -19,6 +19,12 @@ export function doorWindow(event: { date: string }, timeZone: string): { from: D
     from: instantOf(atTime(addDays(day, -1), MIDNIGHT), timeZone),
     until: instantOf(atTime(addDays(day, 2), MIDNIGHT), timeZone),
   };
+}
+
+/** The window in words: 'Tue, Dec 1, 2026 to the end of Thu, Dec 3, 2026'. */
+export function doorWindowText(event: { date: string }): string {
+  const day = dayOf(eventStart(event.date));
+  return `${formatDay(addDays(day, -1))} to the end of ${formatDay(addDays(day, 1))}`;
 }
 
 /** Where `now` stands to the door window: before it opens, in it, or after it has closed. */

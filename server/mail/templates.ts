@@ -32,6 +32,7 @@ export const MAIL_TEMPLATES = [
   "summons-answer",
   "caterer-sheet",
   "caterer-revised",
+  "door-link",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

@@ -1,5 +1,6 @@
 import type { Degree } from "../../core/rules/degrees.ts";
 import { read, type Tx, write } from "./database.ts";
+import { type ComposedMail, queueMails } from "./outbox.ts";
 import { moment } from "./rows.ts";
 import { list, set, sql, values } from "./sql.ts";
 
@@ -129,6 +130,10 @@ function standing(rows: Record<string, unknown>[], column: "member_id" | "visito
 }
 
 export const attendanceOperations = {
+  /** Queues the door link's mail (lodge door --to): the lodge's own, naming no one of the roll. */
+  queueDoorMail: write((tx, { mail, now }: { mail: ComposedMail; now: Date }) =>
+    queueMails(tx, "lodge", null, [mail], now),
+  ),
   /** Marks a member present at an event (mark.markId, once however often it is sent). */
   markPresent: write((tx, mark: MarkSent & { memberId: number }) =>
     keepMark(tx, { ...mark, marked: { memberId: mark.memberId }, undone: false }),
