@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { doorOpen, doorWindow, findsBrother, folded } from "./door.ts";
+import { doorOpen, doorWindow } from "./door.ts";
+import { findsBrother, folded } from "./door-search.ts";
 
 describe("the door link's window", () => {
   const event = { date: "2027/03/04 18:30" };

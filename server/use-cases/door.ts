@@ -1,4 +1,5 @@
-import { doorOpen, doorWindow, findsBrother } from "../../core/rules/door.ts";
+import { doorOpen, doorWindow } from "../../core/rules/door.ts";
+import { findsBrother } from "../../core/rules/door-search.ts";
 import { eventStart, formatEventDateTime, formatMediumDate } from "../../core/rules/time.ts";
 import type { DoorChange, DoorRegister } from "../../core/schemas/door.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
