@@ -1,13 +1,18 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { findsBrother } from "../../../core/rules/door-search.ts";
 import { lodge } from "../../generated/lodge.ts";
-import { DoorVisitorForm } from "../components/DoorVisitorForm.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import type { Brother } from "../lib/door-queue.ts";
 import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
 import { useDoor } from "../lib/use-door.ts";
-import "./rsvp-door.css";
+
+/**
+ * The visitor's form, loaded while the page reads the register: it brings the degrees' names,
+ * which the event pages' scripts carry, and the page shows the brothers without it.
+ */
+const loadVisitorForm = () => import("../components/DoorVisitorForm.tsx");
+const DoorVisitorForm = lazy(() => loadVisitorForm().then((m) => ({ default: m.DoorVisitorForm })));
 
 /** The register comes from the API once the page runs: it needs React. */
 export const handle = hydrates;
@@ -43,6 +48,9 @@ function BrotherButton(props: { brother: Brother; present: boolean; onTap: () =>
 export default function RsvpDoor() {
   const door = useDoor();
   const [typed, setTyped] = useState("");
+  useEffect(() => {
+    void loadVisitorForm();
+  }, []);
   const { loaded, marks } = door;
   const register = loaded.kind === "shown" ? loaded.register : undefined;
   const isPresent = (id: number) => (marks.get(id)?.size ?? 0) > 0;
@@ -127,7 +135,9 @@ export default function RsvpDoor() {
                 </li>
               ))}
             </ul>
-            <DoorVisitorForm token={door.token} brothers={brothers} onAdd={door.addVisitor} />
+            <Suspense fallback={null}>
+              <DoorVisitorForm token={door.token} brothers={brothers} onAdd={door.addVisitor} />
+            </Suspense>
           </>
         ) : null}
       </div>
