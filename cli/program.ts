@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
+import { attendanceCommand } from "./commands/attendance.ts";
 import { buildCommand } from "./commands/build.ts";
 import { devCommand } from "./commands/dev.ts";
 import { doorCommand } from "./commands/door.ts";
@@ -76,6 +77,7 @@ Guides: docs/webmaster.md, docs/secretary.md, docs/operator.md; every command: d
     membersCommand(ctx),
     summonsCommand(ctx),
     doorCommand(ctx),
+    attendanceCommand(ctx),
     messagesCommand(ctx),
     mailCommand(ctx),
     migrateStoreCommand(ctx),
