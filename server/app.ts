@@ -18,6 +18,7 @@ import { HttpError } from "./http/errors.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
 import { untrustedProxyHint } from "./http/proxy-hint.ts";
 import { COSTS, costsOf, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
+import { almonerJob } from "./jobs/almoner.ts";
 import { catererJob } from "./jobs/caterer.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
@@ -354,6 +355,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
   scheduler.add(summonsJob({ ...waitlistOf(ctx), queued: () => worker.kick(), log: app.log }));
   scheduler.add(catererJob({ data, store, mail, queued: () => worker.kick() }));
+  scheduler.add(almonerJob({ data, store, mail, queued: () => worker.kick() }));
   for (const job of options.jobs ?? []) scheduler.add(job);
 
   app.addHook("onReady", async () => {

@@ -1,3 +1,5 @@
+import { addDays, atTime, dayOf, eventStart, instantOf, readClock } from "./time.ts";
+
 /**
  * Who the Almoner is told of: a brother who has neither attended nor sent apologies at the last
  * two stated meetings (as UGLE's Hermes tells an Almoner), once per run of such absences. Pure:
@@ -55,4 +57,25 @@ export function absenceRuns(
     if (count >= ABSENCES_TOLD) runs.push({ memberId, since, meetings: count });
   }
   return runs;
+}
+
+/** How many days after a stated meeting its Almoner's mail may still go (a server down a while). */
+const DUE_FOR_DAYS = 7;
+
+/**
+ * Whether the Almoner's mail after `meeting` is due at `now`: from the day after it at the
+ * lodge's `time` (its reminderTime) for a week, so a server down that morning sends it later.
+ */
+export function almonerDue(
+  meeting: { date: string },
+  now: Date,
+  timeZone: string,
+  time: string,
+): boolean {
+  const read = readClock(time);
+  const clock = read.ok ? read.value : { hour: 10, minute: 0 };
+  const day = dayOf(eventStart(meeting.date));
+  const from = instantOf(atTime(addDays(day, 1), clock), timeZone).getTime();
+  const until = instantOf(atTime(addDays(day, 1 + DUE_FOR_DAYS), clock), timeZone).getTime();
+  return now.getTime() >= from && now.getTime() < until;
 }

@@ -33,6 +33,7 @@ export const MAIL_TEMPLATES = [
   "caterer-sheet",
   "caterer-revised",
   "door-link",
+  "almoner",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

@@ -167,6 +167,32 @@ export const attendanceOperations = {
       return outcome === "conflict" ? undefined : visitorId;
     },
   ),
+  /** The runs of absences the Almoner was told of, as `${memberId}:${since}`. */
+  almonerToldRuns: read(async (query) => {
+    const rows = await query.all(sql`SELECT member_id, since_event FROM almoner_notices`);
+    return new Set(rows.map((row) => `${Number(row.member_id)}:${String(row.since_event)}`));
+  }),
+  /**
+   * Records the runs the Almoner is told of and queues his mail, in one transaction; nothing is
+   * queued (0) when another instance recorded them first.
+   */
+  queueAlmonerMail: write(
+    async (
+      tx,
+      told: { runs: { memberId: number; since: string }[]; mail: ComposedMail; now: Date },
+    ) => {
+      const rows = told.runs.map((run) => ({
+        member_id: run.memberId,
+        since_event: run.since,
+        told_at: told.now,
+      }));
+      const claimed = await tx.run(sql`INSERT INTO almoner_notices ${values(rows)}
+        ON CONFLICT (member_id, since_event) DO NOTHING`);
+      if (claimed < rows.length) return 0;
+      await queueMails(tx, "lodge", null, [told.mail], told.now);
+      return claimed;
+    },
+  ),
   /** The event's register: the marks that stand, members' and visitors'. */
   register: read(async (query, eventId: string): Promise<Register> => {
     const rows = await query.all(sql`SELECT mark_id, member_id, visitor_id FROM attendance

@@ -22,6 +22,7 @@ export const STORE_TABLES = [
   "caterer_mail",
   "visitors",
   "attendance",
+  "almoner_notices",
 ] as const;
 export type StoreTable = (typeof STORE_TABLES)[number];
 

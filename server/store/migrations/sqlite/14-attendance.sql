@@ -29,3 +29,14 @@ CREATE TABLE attendance (
 );
 CREATE INDEX attendance_event ON attendance (event_id);
 CREATE INDEX attendance_member ON attendance (member_id);
+
+-- Each member the Almoner was told of, once per run of absences: the run is named by the
+-- meeting it began at, so a run told of is never told again, and a new run after an attendance
+-- or an apology is.
+CREATE TABLE almoner_notices (
+  id INTEGER PRIMARY KEY,
+  member_id INTEGER NOT NULL,
+  since_event TEXT NOT NULL,
+  told_at TEXT NOT NULL,
+  UNIQUE (member_id, since_event)
+);
