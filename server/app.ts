@@ -14,7 +14,7 @@ import { tabulateZoneOffsets } from "../core/rules/wall-time.ts";
 import { type AppConfig, mailIdentity } from "./config.ts";
 import { isPlainForm, plainFields, plainForms } from "./forms/plain-forms.ts";
 import { clientKey, networkOf } from "./http/client.ts";
-import { HttpError } from "./http/errors.ts";
+import { statusOf } from "./http/errors.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
 import { untrustedProxyHint } from "./http/proxy-hint.ts";
 import { COSTS, RateLimiter, TooManyRequests } from "./http/rate-limit.ts";
@@ -43,6 +43,7 @@ import { securityHeaders } from "./security/headers.ts";
 import { isXsrfToken, newFormToken, newXsrfToken, sameText } from "./security/tokens.ts";
 import { registerSite, sitePageFile } from "./site.ts";
 import { type Store, StoreUnavailableError } from "./store/store.ts";
+import { Refusal } from "./use-cases/refusal.ts";
 
 export interface AppOptions {
   config: AppConfig;
@@ -161,7 +162,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (error instanceof TooManyRequests) {
       reply.header("retry-after", String(error.retryAfterSeconds));
     }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (error instanceof Refusal) return reply.code(statusOf(error)).send(error.body);
     if (error instanceof StoreUnavailableError) {
       request.log.error(
         { reason: scrub(error.message) },
@@ -266,8 +267,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       !sameText(cookie, echoed) ||
       !isXsrfToken(config.xsrfSecret, cookie)
     ) {
-      throw new HttpError(
-        403,
+      throw new Refusal(
+        "forbidden",
         "This page's security token is missing or out of date. Reload the page and send the form again.",
       );
     }

@@ -1,4 +1,4 @@
-import { HttpError } from "./errors.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 
 /**
  * What a request costs an address once its answer is known. A stored submission costs a whole
@@ -109,12 +109,12 @@ function waitText(ms: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-export class TooManyRequests extends HttpError {
+export class TooManyRequests extends Refusal {
   readonly retryAfterSeconds: number;
   /** `crowded`: the address shares the bucket of a flood from more addresses than are kept. */
   constructor(waitMs: number, crowded = false) {
     super(
-      429,
+      "too-many",
       crowded
         ? `Too many submissions are arriving from different addresses at once. Please wait ${waitText(waitMs)} and try again.`
         : `Too many submissions from your address. Please wait ${waitText(waitMs)} and try again.`,

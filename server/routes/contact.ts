@@ -4,11 +4,11 @@ import { ALERTS } from "../../core/messages.ts";
 import { contactFormSchema } from "../../core/schemas/index.ts";
 import { contactFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
-import { HttpError, validationError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import { contactMails } from "../mail/messages.ts";
 import { formTokenIssuedAt, newFormToken } from "../security/tokens.ts";
+import { Refusal, validationError } from "../use-cases/refusal.ts";
 import { answer, type RouteContext } from "./context.ts";
 
 /** How long a form token stays good: a form left open overnight still sends. */
@@ -47,16 +47,16 @@ export function contactRoutes(ctx: RouteContext): void {
     const issuedAt = formTokenIssuedAt(secret, token);
     const age = issuedAt === undefined ? -1 : now.getTime() - issuedAt.getTime();
     if (issuedAt === undefined || age > FORM_TOKEN_TTL_MS || age < -60_000) {
-      throw new HttpError(
-        400,
+      throw new Refusal(
+        "invalid",
         "This form has expired or was not opened on this site. Reload the page and send it again.",
         "formToken",
       );
     }
     if (age < minFillMs) {
       const seconds = Math.max(0, Math.floor(age / 1000));
-      throw new HttpError(
-        400,
+      throw new Refusal(
+        "invalid",
         `The form was sent ${seconds === 1 ? "1 second" : `${seconds} seconds`} after it was opened, too fast for a person. Please wait a few seconds and send it again.`,
         "formToken",
       );
@@ -73,13 +73,13 @@ export function contactRoutes(ctx: RouteContext): void {
     screen: (raw) => {
       const now = ctx.now();
       if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-        throw new HttpError(400, "Send the form's fields as a JSON object.");
+        throw new Refusal("invalid", "Send the form's fields as a JSON object.");
       }
       const body = raw as Record<string, unknown>;
       const trap = body[HONEYPOT_FIELD];
       if (trap !== undefined && trap !== "") {
-        throw new HttpError(
-          400,
+        throw new Refusal(
+          "invalid",
           "Leave the field 'Website' empty: it is there to catch automated spam.",
           HONEYPOT_FIELD,
         );
@@ -104,14 +104,14 @@ export function contactRoutes(ctx: RouteContext): void {
       });
       switch (outcome.kind) {
         case "token-spent":
-          throw new HttpError(
-            409,
+          throw new Refusal(
+            "conflict",
             "This form has already sent a message. Reload the page to send another one.",
             "formToken",
           );
         case "too-many":
-          throw new HttpError(
-            429,
+          throw new Refusal(
+            "too-many",
             `Only ${outcome.max} messages a day can be sent from one address without the site's contact form. Please use the form on the contact page, or try again tomorrow.`,
           );
         default:

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiResponse } from "../../core/api/routes.ts";
 import type { AppConfig } from "../config.ts";
 import { type ApiInput, apiRoute } from "../http/api-route.ts";
-import { HttpError } from "../http/errors.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import type { LodgeSource } from "../lodge-source.ts";
 import type { MailContext } from "../mail/messages.ts";
@@ -10,6 +9,7 @@ import type { MailWorker } from "../mail/worker.ts";
 import type { EventLanes } from "../rsvp/event-lanes.ts";
 import type { WaitlistContext } from "../rsvp/waitlist.ts";
 import type { Store, SubmitOutcome } from "../store/store.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 
 /**
  * What every route reads: the app, the lodge's data, the store, the clock, and the mail set-up.
@@ -54,8 +54,8 @@ export function answer<T>(reply: FastifyReply, outcome: SubmitOutcome, worker: M
       reply.code(outcome.response.status);
       return outcome.response.body as T;
     case "key-reused":
-      throw new HttpError(
-        422,
+      throw new Refusal(
+        "key-reused",
         "This Idempotency-Key was already used for a different submission; send each new submission with a new key.",
       );
   }
@@ -84,7 +84,10 @@ export function sheetRowRoute<K extends "eventSheetRow" | "socialSheetRow">(
           now: ctx.now(),
         }))
       ) {
-        throw new HttpError(404, "No stored RSVP matches this row; send the RSVP itself first.");
+        throw new Refusal(
+          "not-found",
+          "No stored RSVP matches this row; send the RSVP itself first.",
+        );
       }
       return true as ApiResponse<K>;
     },

@@ -16,7 +16,6 @@ import type {
 } from "../../core/schemas/index.ts";
 import { eventRsvpFromForm } from "../forms/form-requests.ts";
 import { type ApiHandlers, apiRoute } from "../http/api-route.ts";
-import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import { eventRsvpOrders } from "../mail/orders.ts";
@@ -38,6 +37,7 @@ import {
   type EventRsvpSubmission,
   seatsHeldBy,
 } from "../store/store.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 import { answer, type RouteContext, sheetRowRoute, waitlistOf } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
@@ -109,7 +109,7 @@ function rsvpExistsError(
   ctx: RouteContext,
   event: Event,
   outcome: Extract<EventRsvpOutcome, { kind: "exists" }>,
-): HttpError {
+): Refusal {
   const { confirmBy: until, mailed } = outcome;
   const which = until
     ? `, awaiting its confirmation until ${offerExpiresText(ctx.mail(), until)}`
@@ -118,8 +118,8 @@ function rsvpExistsError(
   const sent = mailed
     ? `We have sent ${link} to that address.`
     : `We sent ${link} to that address less than an hour ago: please look for it there.`;
-  return new HttpError(
-    409,
+  return new Refusal(
+    "conflict",
     `There is already a reservation for ${event.name} with this e-mail address${which}, and a second one does not replace it. ${sent}`,
     "email",
   );
@@ -270,7 +270,7 @@ export function eventRsvpRoutes(ctx: RouteContext): void {
 
   apiRoute(app, "attendeeCounts", {
     invalid: () =>
-      new HttpError(400, "Give one event id, e.g. ?event=2024-09-04-stated-meeting.", "event"),
+      new Refusal("invalid", "Give one event id, e.g. ?event=2024-09-04-stated-meeting.", "event"),
     handle: async (query, _request, reply) => {
       const now = ctx.now();
       const data = ctx.data();

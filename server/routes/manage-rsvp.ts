@@ -1,6 +1,5 @@
 import type { FastifyRequest } from "fastify";
 import { apiRoute } from "../http/api-route.ts";
-import { HttpError } from "../http/errors.ts";
 import { visitorChangeMails } from "../mail/messages.ts";
 import { eventRsvpOrders } from "../mail/orders.ts";
 import { checkMeals, fullError } from "../rsvp/event-rsvp.ts";
@@ -15,6 +14,7 @@ import {
 } from "../rsvp/manage-rsvp.ts";
 import { withOffers } from "../rsvp/waitlist.ts";
 import type { ChangeOutcome, ComposedMail, EventRsvpChange } from "../store/store.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 import { type RouteContext, waitlistOf } from "./context.ts";
 
 /**
@@ -29,14 +29,14 @@ export function siteBase(siteUrl: string, request: FastifyRequest): string {
 function changed(outcome: Exclude<ChangeOutcome, { kind: "stale" }>, attendees: number): void {
   if (outcome.kind === "full") throw fullError(attendees, outcome.taken, outcome.limit);
   if (outcome.kind === "not-found") {
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      "conflict",
       "This reservation was changed elsewhere a moment ago (cancelled, or replaced by a newer one). Reload the page to see it as it is now.",
     );
   }
   if (outcome.kind === "changed") {
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      "conflict",
       `This reservation was changed elsewhere a moment ago: it is for ${outcome.attendees} ${outcome.attendees === 1 ? "attendee" : "attendees"} now. Reload the page to see it as it is now.`,
     );
   }

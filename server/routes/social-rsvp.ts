@@ -17,12 +17,12 @@ import {
 } from "../../core/schemas/index.ts";
 import { socialRsvpFromForm } from "../forms/form-requests.ts";
 import { apiRoute } from "../http/api-route.ts";
-import { HttpError, validationError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
 import { socialRsvpMails } from "../mail/messages.ts";
 import { findByRef } from "../rsvp/event-ref.ts";
 import { manageUrl, newRsvpToken, rsvpTokenHash } from "../rsvp/manage-link.ts";
+import { Refusal, validationError } from "../use-cases/refusal.ts";
 import { answer, type RouteContext, sheetRowRoute } from "./context.ts";
 import { siteBase } from "./manage-rsvp.ts";
 
@@ -32,13 +32,13 @@ const TEXT_FIELDS = ["firstName", "lastName", "email"];
 export function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string): void {
   const when = `${outing.name} on ${formatDayAndTime(eventStart(outing.date))}`;
   if (hasStarted(outing.date, now, timeZone)) {
-    throw new HttpError(409, `${when} has already taken place.`);
+    throw new Refusal("conflict", `${when} has already taken place.`);
   }
-  if (!outing.isRsvp) throw new HttpError(409, `${when} does not take reservations.`);
+  if (!outing.isRsvp) throw new Refusal("conflict", `${when} does not take reservations.`);
   if (!socialRsvpOpen(outing, now, timeZone)) {
     const cutoff = socialRsvpCutoff(outing);
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      "conflict",
       `Reservations for ${when} closed on ${formatMediumDate(cutoff)} at ${formatShortTime(cutoff)}.`,
     );
   }

@@ -6,7 +6,6 @@ import {
   mealsOpen,
 } from "../../core/rules/index.ts";
 import { apiRoute } from "../http/api-route.ts";
-import { HttpError } from "../http/errors.ts";
 import { idempotencyFor, idempotencyKeyOf, requestHash } from "../http/idempotency.ts";
 import { eventRsvpOrders } from "../mail/orders.ts";
 import { offerExpiresText, waitlistJoinedMails, waitlistLeftMails } from "../mail/waitlist.ts";
@@ -24,6 +23,7 @@ import {
   untilFresh,
 } from "../rsvp/waitlist.ts";
 import { POSITION } from "../store/store.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 import { type RouteContext, waitlistOf } from "./context.ts";
 import { eventRsvpHandlers } from "./event-rsvp.ts";
 import { siteBase } from "./manage-rsvp.ts";
@@ -45,8 +45,8 @@ export function waitlistRoutes(ctx: RouteContext): void {
       const { timeZone, guestLimit, seatsPerAddress } = data.lodge;
       const record = eventRecord(event, form);
       if (record.attendees > guestLimit) {
-        throw new HttpError(
-          409,
+        throw new Refusal(
+          "conflict",
           `${event.name} has ${guestLimit} seats in all, fewer than ${record.attendees}: a party of ${record.attendees} cannot be seated.`,
           "numberOfAttendees",
         );
@@ -90,25 +90,25 @@ export function waitlistRoutes(ctx: RouteContext): void {
           reply.code(outcome.response.status);
           return outcome.response.body as { message: string };
         case "key-reused":
-          throw new HttpError(
-            422,
+          throw new Refusal(
+            "key-reused",
             "This Idempotency-Key was already used for a different submission; send each new submission with a new key.",
           );
         case "fits":
-          throw new HttpError(
-            409,
+          throw new Refusal(
+            "conflict",
             `${outcome.free === 1 ? "1 seat is" : `${outcome.free} seats are`} free for ${event.name} now, enough for you: send your reservation instead.`,
             undefined,
             "eventRsvp",
           );
         case "has-rsvp":
-          throw new HttpError(
-            409,
+          throw new Refusal(
+            "conflict",
             `You already have a reservation for ${event.name} with this e-mail address. To change it, open the link in its confirmation mail.`,
           );
         case "offered":
-          throw new HttpError(
-            409,
+          throw new Refusal(
+            "conflict",
             `Seats for ${event.name} are already offered to you: claim them by ${offerExpiresText(ctx.mail(), outcome.expiresAt)} with the link in the mail that offered them.`,
           );
       }
@@ -119,7 +119,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
   /** The event's list in figures once the entry `id` has left it, for the secretary's notice. */
   const countsWithout = async (id: number, eventId: string) =>
     listCounts((await ctx.store.listWaitlist(eventId)).filter((other) => other.id !== id));
-  const refuse = (opened: OpenedEntry) => new HttpError(409, entryMessage(opened, ctx.mail()));
+  const refuse = (opened: OpenedEntry) => new Refusal("conflict", entryMessage(opened, ctx.mail()));
   const inLane = (eventId: string) => ({ lanes: waitlist.lanes, eventId });
 
   apiRoute(app, "waitlistEntry", {
@@ -174,7 +174,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
         message: `The seats are yours: your reservation for ${event.name} is confirmed for ${entry.record.attendees}${withoutDinner ? `, without dinner (dinner orders closed ${formatMediumDate(mealDeadline(event))} at ${formatShortTime(mealDeadline(event))})` : ""}. A confirmation with the link to change or cancel it is on its way to ${entry.record.email}.`,
       });
       if (entry.state === "claimed") return confirmed();
-      if (opened.state === "expired") throw new HttpError(410, entryMessage(opened, ctx.mail()));
+      if (opened.state === "expired") throw new Refusal("gone", entryMessage(opened, ctx.mail()));
       if (opened.state !== "offered") throw refuse(opened);
       const now = ctx.now();
       const manage = newRsvpToken(ctx.config.xsrfSecret, "manage", "event");
@@ -207,7 +207,7 @@ export function waitlistRoutes(ctx: RouteContext): void {
         case "claimed-before":
           return confirmed();
         case "expired":
-          throw new HttpError(410, entryMessage({ ...opened, state: "expired" }, ctx.mail()));
+          throw new Refusal("gone", entryMessage({ ...opened, state: "expired" }, ctx.mail()));
         case "not-offered":
           throw refuse(await open(token));
       }
