@@ -30,7 +30,7 @@ import { loadTemplates, type MailTemplates } from "./mail/templates.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { type Backoff, MailWorker } from "./mail/worker.ts";
 import { contactRoutes } from "./routes/contact.ts";
-import { type RouteContext, waitlistOf } from "./routes/context.ts";
+import type { RouteContext } from "./routes/context.ts";
 import { eventRsvpRoutes } from "./routes/event-rsvp.ts";
 import { manageRsvpRoutes } from "./routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "./routes/past-masters.ts";
@@ -43,6 +43,7 @@ import { securityHeaders } from "./security/headers.ts";
 import { isXsrfToken, newFormToken, newXsrfToken, sameText } from "./security/tokens.ts";
 import { registerSite, sitePageFile } from "./site.ts";
 import { type Store, StoreUnavailableError } from "./store/store.ts";
+import type { UseCaseContext } from "./use-cases/context.ts";
 import { Refusal } from "./use-cases/refusal.ts";
 
 export interface AppOptions {
@@ -301,16 +302,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     );
   });
 
+  const useCases: UseCaseContext = {
+    store,
+    data,
+    now,
+    mail,
+    secret: config.xsrfSecret,
+    lanes: new EventLanes(),
+    queued: () => worker.kick(),
+  };
   const ctx: RouteContext = {
     app,
     config,
-    data,
-    store,
-    now,
-    worker,
-    mail,
+    useCases,
     clientKey: (request) => clientKey(config.xsrfSecret, networkOfRequest(request)),
-    lanes: new EventLanes(),
   };
   eventRsvpRoutes(ctx);
   socialRsvpRoutes(ctx);
@@ -344,7 +349,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   scheduler.add(erasureJob({ data, store }));
   scheduler.add(
     waitlistOffersJob({
-      ...waitlistOf(ctx),
+      ...useCases,
       fallbackBase: `http://${config.host}:${config.port}`,
       queued: () => worker.kick(),
     }),
