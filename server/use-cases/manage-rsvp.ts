@@ -32,7 +32,8 @@ export interface EventRsvpEdit {
   id: number;
   /** The attendees its mails tell the RSVP had: one that has others now answers `changed`. */
   told: number;
-  change?: EventRsvpChange | undefined;
+  /** The new attendees, and dinner (kept as it is when not given). */
+  change?: (Partial<EventRsvpChange> & Pick<EventRsvpChange, "attendees">) | undefined;
   mails: ComposedMail[];
   by?: CancelledBy | undefined;
   /** The base of the claim links of the offers of the seats it frees; none offered without. */
