@@ -1,3 +1,7 @@
+import type { Lodge } from "../../core/schemas/index.ts";
+import { type Config, mailIdentity } from "../config.ts";
+import type { MailContext } from "../mail/messages.ts";
+import type { MailTemplates } from "../mail/templates.ts";
 import type { WaitlistContext } from "../rsvp/waitlist.ts";
 import type { SubmitOutcome } from "../store/store.ts";
 import { Refusal } from "./refusal.ts";
@@ -59,4 +63,14 @@ export function answered<T>(ctx: UseCaseContext, outcome: SubmitOutcome): Answer
     case "key-reused":
       throw KEY_REUSED();
   }
+}
+
+/** The mail set-up of a lodge: its secretary and sender (config.ts's mailIdentity), its templates. */
+export function mailContextOf(
+  config: Pick<Config, "secretaryEmail" | "mailFrom">,
+  lodge: Lodge,
+  templates: MailTemplates,
+): MailContext {
+  const { secretaryEmail, mailFrom } = mailIdentity(config, lodge);
+  return { lodge, from: mailFrom, secretary: secretaryEmail, templates };
 }

@@ -2,11 +2,12 @@ import { existsSync } from "node:fs";
 import { maxPerRsvp } from "../../core/rules/form-checks.ts";
 import { eventStart, formatDayAndTime } from "../../core/rules/time.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
-import { ConfigError, loadConfig, mailIdentity, settleConfig } from "../config.ts";
+import { ConfigError, loadConfig, settleConfig } from "../config.ts";
 import { type MailContext, rsvpChangeMail } from "../mail/messages.ts";
 import { loadTemplates } from "../mail/templates.ts";
 import { offerExpiresText } from "../mail/waitlist.ts";
 import type { EventRsvpRecord, Store } from "../store/store.ts";
+import { mailContextOf } from "./context.ts";
 import { storeEventRsvpEdit } from "./manage-rsvp.ts";
 import { Refusal } from "./refusal.ts";
 
@@ -227,8 +228,7 @@ export function secretaryMail(
   cwd: string,
 ): MailContext | undefined {
   try {
-    const { secretaryEmail, mailFrom } = mailIdentity(loadConfig({}, env, cwd), lodge);
-    return { lodge, from: mailFrom, secretary: secretaryEmail, templates: loadTemplates() };
+    return mailContextOf(loadConfig({}, env, cwd), lodge, loadTemplates());
   } catch (error) {
     if (error instanceof ConfigError) return undefined;
     throw error;
