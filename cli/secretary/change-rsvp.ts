@@ -1,10 +1,10 @@
 import type { LodgeData } from "../../core/schemas/index.ts";
-import type { MailContext } from "../../server/mail/messages.ts";
 import type { EventRsvpRecord, Store } from "../../server/store/store.ts";
 import { Refusal } from "../../server/use-cases/refusal.ts";
 import {
   changeRsvpBySecretary,
   eventText,
+  type MailContext,
   type RsvpChange,
   type SecretaryChange,
 } from "../../server/use-cases/secretary.ts";

@@ -28,6 +28,8 @@ export interface SecretaryContext {
   secret: string | undefined;
 }
 
+export type { MailContext };
+
 export type RsvpChange = { kind: "cancel" } | { kind: "attendees"; attendees: number };
 
 /** An event as the secretary's lines name it: 'Table Lodge on Wed, Jan 5, 2028 at 7:30PM'. */
@@ -167,17 +169,34 @@ export async function changeRsvpBySecretary(
     },
   );
   refuseOutcome(outcome, id, on, change);
-  // The store counts seats held by open offers as taken: said apart, so the sums add up.
-  const taken = (await store.attendeeCounts()).get(r.eventId) ?? 0;
-  const nowOffered = await offeredIds();
-  const held = nowOffered.reduce((sum, entry) => sum + entry.record.attendees, 0);
-  const offered = nowOffered.filter((entry) => !offeredBefore.has(entry.id));
   const freed = r.attendees - (change.kind === "cancel" ? 0 : change.attendees);
-  const until = offered[0]?.offerExpiresAt;
   return {
     rsvp,
     event,
     notice,
+    ...(await whatItLeft(ctx, r.eventId, offeredBefore, freed, linked)),
+  };
+}
+
+/**
+ * The event's seats once a change is written, and the offers it made (those not in
+ * `offeredBefore`), or whether the freed seats wait for the server's next round.
+ */
+async function whatItLeft(
+  { store, data, mail }: SecretaryContext,
+  eventId: string,
+  offeredBefore: ReadonlySet<number>,
+  freed: number,
+  linked: boolean,
+): Promise<Pick<SecretaryChange, "seats" | "offered" | "offeredLater">> {
+  // The store counts seats held by open offers as taken: said apart, so the sums add up.
+  const taken = (await store.attendeeCounts()).get(eventId) ?? 0;
+  const list = await store.listWaitlist(eventId);
+  const nowOffered = list.filter((entry) => entry.state === "offered");
+  const held = nowOffered.reduce((sum, entry) => sum + entry.record.attendees, 0);
+  const offered = nowOffered.filter((entry) => !offeredBefore.has(entry.id));
+  const until = offered[0]?.offerExpiresAt;
+  return {
     seats: { reserved: taken - held, held, limit: data.lodge.guestLimit },
     ...(offered.length > 0 && mail
       ? {
@@ -187,11 +206,7 @@ export async function changeRsvpBySecretary(
           },
         }
       : {}),
-    offeredLater:
-      offered.length === 0 &&
-      freed > 0 &&
-      !linked &&
-      (await store.listWaitlist(r.eventId)).length > 0,
+    offeredLater: offered.length === 0 && freed > 0 && !linked && list.length > 0,
   };
 }
 
