@@ -1,4 +1,3 @@
-import type { EventRsvpPayload } from "../../core/schemas/index.ts";
 import { apiRoute } from "../http/api-route.ts";
 import {
   claimOffer,
@@ -6,8 +5,8 @@ import {
   leaveWaitlist,
   viewWaitlistEntry,
 } from "../use-cases/waitlist.ts";
-import { callerOf, originOf, type RouteContext, send } from "./context.ts";
-import { eventRsvpForm } from "./event-rsvp.ts";
+import { originOf, type RouteContext } from "./context.ts";
+import { eventRsvpFormRoute } from "./event-rsvp.ts";
 
 /**
  * POST /mj/api/rsvp/waitlist (join), /waitlist/view, /waitlist/leave and /claim: a full event's
@@ -16,14 +15,7 @@ import { eventRsvpForm } from "./event-rsvp.ts";
  */
 export function waitlistRoutes(ctx: RouteContext): void {
   const { app, useCases } = ctx;
-  apiRoute(app, "joinWaitlist", {
-    ...eventRsvpForm(ctx),
-    handle: async (payload, request, reply) =>
-      send(
-        reply,
-        await joinWaitlist(useCases, payload as EventRsvpPayload, callerOf(ctx, request)),
-      ),
-  });
+  eventRsvpFormRoute(ctx, "joinWaitlist", joinWaitlist);
   apiRoute(app, "waitlistEntry", {
     handle: async ({ token }) => viewWaitlistEntry(useCases, token),
   });
