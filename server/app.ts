@@ -8,7 +8,13 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { PLAIN_FIELDS } from "../core/api/plain-form-fields.ts";
-import { isApiPath, SHEET_ROW_PREFIX, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
+import {
+  API_PREFIXES,
+  isApiPath,
+  SHEET_ROW_PREFIX,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from "../core/api/routes.ts";
 import { ALERTS } from "../core/messages.ts";
 import { tabulateZoneOffsets } from "../core/rules/wall-time.ts";
 import { type AppConfig, mailIdentity } from "./config.ts";
@@ -325,7 +331,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       reply.code(404).send({
         message: isApiPath(request.url)
           ? `There is nothing at ${request.url.split("?")[0]}.`
-          : "The site has not been built yet: run lodge build, then start lodge serve again. The API answers under /mj/api/ and /sheets/api/.",
+          : `The site has not been built yet: run lodge build, then start lodge serve again. The API answers under ${API_PREFIXES.join(" and ")}.`,
       }),
     );
   }
