@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PAGE_ID } from "../api/page-paths.ts";
+import { NO_CHARGE } from "../rules/meals.ts";
 import { dayText, parseEventDate } from "../rules/time.ts";
 import {
   clockTime,
@@ -74,7 +75,7 @@ export function costToText(cost: Cost): string {
     case "none":
       return "";
     case "free":
-      return "No Charge";
+      return NO_CHARGE;
     case "fixed":
       return String(cost.amount);
     case "range":

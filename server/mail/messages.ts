@@ -8,13 +8,14 @@ import {
 import {
   buildEventRsvpPayload,
   eventStart,
-  formatCostPerMeal,
   formatDayAndTime,
   formatDinnerTime,
   formatEventDateTime,
   formatFullDate,
   formatShortTime,
   mealCountsOf,
+  mealCountsText,
+  priceText,
   wallTimeIn,
 } from "../../core/rules/index.ts";
 import type { WaitlistCounts } from "../../core/rules/seats.ts";
@@ -287,7 +288,7 @@ export function reservationView(ctx: MailContext, event: Event, record: EventRsv
       time: formatDinnerTime(event.earlyBirdOptions.time),
       meals: `${form.numberOfMeals} ${form.numberOfMeals === 1 ? "meal" : "meals"}`,
       selection: event.earlyBirdOptions.choices.length > 0 ? payload.mealSelection : "",
-      cost: cost.kind === "free" ? "no charge" : formatCostPerMeal(cost),
+      cost: priceText(cost, "per meal"),
     },
   };
 }
@@ -509,11 +510,9 @@ export function changeLines(
 /** '3 meals (2 Prime Rib, 1 Salmon)', or '' without dinner. */
 function dinnerText(rsvp: Pick<ChangedRecord, "dinner" | "meals" | "mealCounts">): string {
   if (!rsvp.dinner) return "";
-  const chosen = rsvp.mealCounts.filter((meal) => meal.count > 0);
+  const chosen = mealCountsText(rsvp.mealCounts);
   const meals = `${rsvp.meals} ${rsvp.meals === 1 ? "meal" : "meals"}`;
-  return chosen.length === 0
-    ? meals
-    : `${meals} (${chosen.map((meal) => `${meal.count} ${meal.choice}`).join(", ")})`;
+  return chosen ? `${meals} (${chosen})` : meals;
 }
 
 /** An RSVP as a visitor's change mails tell it: an outing's has no dinner. */

@@ -1,6 +1,7 @@
 import {
   formatMediumDate,
   formatShortTime,
+  reservationsClosedText,
   upcomingRsvpDeadline,
   wallTimeIn,
 } from "../../core/rules/index.ts";
@@ -175,7 +176,7 @@ export async function waitlistRanOutMails(
 export function noMoreOffersText(event: Event): string {
   return event.cancelled
     ? `${event.name} has been cancelled, so no more seats will be offered.`
-    : `Reservations for ${event.name} closed on ${deadlineText(event)}, so no more seats will be offered.`;
+    : `${reservationsClosedText(upcomingRsvpDeadline(event), event.name)}, so no more seats will be offered.`;
 }
 
 /** A party's mail and the secretary's notice of the same thing, each replying to the other. */

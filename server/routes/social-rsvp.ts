@@ -2,9 +2,8 @@ import { ALERTS } from "../../core/messages.ts";
 import {
   eventStart,
   formatDayAndTime,
-  formatMediumDate,
-  formatShortTime,
   hasStarted,
+  reservationsClosedText,
   socialRsvpCutoff,
   socialRsvpOpen,
 } from "../../core/rules/index.ts";
@@ -37,10 +36,7 @@ export function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string
   if (!outing.isRsvp) throw new HttpError(409, `${when} does not take reservations.`);
   if (!socialRsvpOpen(outing, now, timeZone)) {
     const cutoff = socialRsvpCutoff(outing);
-    throw new HttpError(
-      409,
-      `Reservations for ${when} closed on ${formatMediumDate(cutoff)} at ${formatShortTime(cutoff)}.`,
-    );
+    throw new HttpError(409, `${reservationsClosedText(cutoff, when)}.`);
   }
 }
 

@@ -5,7 +5,7 @@ import {
   mealsClosedText,
   mealsCloseText,
 } from "../../../core/rules/meal-window.ts";
-import { formatCostPerMeal, mealCountField, offersDinner } from "../../../core/rules/meals.ts";
+import { mealCountField, offersDinner, priceText } from "../../../core/rules/meals.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { RsvpRules } from "../../../core/schemas/api.ts";
 import type { Event } from "../../../core/schemas/event.ts";
@@ -15,8 +15,7 @@ import { AttendeesSelect, NumberSelect, TextField } from "./Form.tsx";
 export function dinnerLabel(event: Pick<Event, "earlyBirdOptions">): string {
   const { time, cost } = event.earlyBirdOptions;
   const when = formatDinnerTime(time);
-  const price = cost.kind === "free" ? "no charge" : `${formatCostPerMeal(cost)} per meal`;
-  return `Early bird dinner${when ? ` at ${when}` : ""} (${price})`;
+  return `Early bird dinner${when ? ` at ${when}` : ""} (${priceText(cost, "per meal")})`;
 }
 
 /**
