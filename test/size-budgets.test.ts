@@ -35,7 +35,6 @@ const ALLOWED: Record<string, string> = {
   // Split in the commits that follow this one.
   "bench/audit-site.ts": "to split",
   "cli/sample-media.ts": "to split",
-  "server/mail/messages.ts": "to split",
   "site/app/components/Form.tsx": "to split",
   "bench/audit-site.ts#lighthouseRun": "to split",
   "bench/faults.ts#benchFaults": "to split",

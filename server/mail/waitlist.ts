@@ -9,14 +9,9 @@ import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, MailOrder, WaitlistEntry } from "../store/store.ts";
 import { addressOf, composeMail, newMessageId } from "./compose.ts";
-import {
-  eventRsvpsCommand,
-  type MailContext,
-  receivedText,
-  rsvpMailCommon,
-  waitlistCountsText,
-} from "./messages.ts";
+import { type MailContext, receivedText, rsvpMailCommon } from "./messages.ts";
 import { mealsText } from "./reminder.ts";
+import { eventRsvpsCommand, waitlistCountsText } from "./rsvp-notes.ts";
 import type { MailTemplateName } from "./templates.ts";
 
 /**

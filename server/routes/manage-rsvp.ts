@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { apiRoute } from "../http/api-route.ts";
 import { HttpError } from "../http/errors.ts";
-import { visitorChangeMails } from "../mail/messages.ts";
+import { visitorChangeMails } from "../mail/changes.ts";
 import { eventRsvpOrders } from "../mail/orders.ts";
 import { checkMeals, fullError } from "../rsvp/event-rsvp.ts";
 import { manageUrl } from "../rsvp/manage-link.ts";
