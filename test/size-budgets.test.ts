@@ -33,10 +33,8 @@ const ALLOWED: Record<string, string> = {
     "issue 34 items 4-5 in progress: lodge rsvps cancel|edit call the use cases",
   "cli/load/load-data.ts#loadData": "issue 34 items 4-5 in progress: loadData split by its jobs",
   // Split in the commits that follow this one.
-  "bench/audit-site.ts": "to split",
   "cli/sample-media.ts": "to split",
   "site/app/components/Form.tsx": "to split",
-  "bench/audit-site.ts#lighthouseRun": "to split",
   "bench/faults.ts#benchFaults": "to split",
   "cli/dev/dev-server.ts#startDev": "to split",
   "cli/publish/publish.ts#publish": "to split",
