@@ -25,11 +25,11 @@ import {
   PrivacyNote,
   RequiredNote,
   TextField,
-  useSentForm,
 } from "./Form.tsx";
 import { FormOutcome, SentOutcome } from "./FormOutcome.tsx";
 import { Modal } from "./Modal.tsx";
 import { RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
+import { useSentForm } from "./SentForm.ts";
 
 export type EventRsvpModalProps = {
   event: Event;
@@ -74,21 +74,13 @@ function emptyForm(event: Event): EventRsvpValues {
 }
 
 /**
- * The event RSVP modal (SPEC 2, 3, 4, 5), one for the home page and upcoming events, and for an
- * event's waiting list once it is full: the same form, sent to the waiting list, with the title
- * and button saying so. The form's state lives here, outside the dialog's body, so closing the
- * dialog after a failed send keeps what the visitor typed; a successful send clears it. When the
- * server answers that the other way applies (the seats went while the visitor typed, or some
- * came free), the modal turns to it with the form as it was, and says why.
+ * The RSVP form's state and its send: to the event, or to its waiting list, turning to the other
+ * way when the server says it applies (`turned` is the server's sentence why).
  */
-export default function EventRsvpModal({
-  event,
-  waitlist,
-  open,
-  onClose,
-  onWaitlist,
-  onSent,
-}: EventRsvpModalProps) {
+function useEventRsvpForm(
+  event: Event,
+  { waitlist, onWaitlist, onSent }: Pick<EventRsvpModalProps, "waitlist" | "onWaitlist" | "onSent">,
+) {
   const initial = useCallback(() => emptyForm(event), [event]);
   // After the event's meal deadline seats may still be reserved, but no dinner (core's rule,
   // which the server applies too).
@@ -99,21 +91,8 @@ export default function EventRsvpModal({
       eventRsvpProblems(event, mealsClosed ? { ...values, earlyBirdDinner: false } : values),
     [event, mealsClosed],
   );
-  const {
-    values,
-    edit,
-    follow,
-    edited,
-    problems,
-    shownInvalid,
-    errorOf,
-    sending,
-    send,
-    reset,
-    outcome,
-    clearOutcome,
-  } = useSentForm(initial, problemsOf, { inPlace: true });
-  const formId = useId();
+  const form = useSentForm(initial, problemsOf, { inPlace: true });
+  const { values, send } = form;
   // Why the modal turned to the other way: the server's sentence, shown above the form.
   const [turned, setTurned] = useState<string>();
 
@@ -130,8 +109,8 @@ export default function EventRsvpModal({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const form = { ...trimmed(values), earlyBirdDinner: dinner };
-    const payload = buildEventRsvpPayload(event, form);
+    const sent = { ...trimmed(values), earlyBirdDinner: dinner };
+    const payload = buildEventRsvpPayload(event, sent);
     if (waitlist) {
       const joined = (answer: { message: string }) => ({ ...ON_THE_LIST, text: answer.message });
       if (await send("joinWaitlist", () => payload, joined, undefined, turn)) setTurned(undefined);
@@ -139,10 +118,47 @@ export default function EventRsvpModal({
     }
     if (!(await send("eventRsvp", () => payload, answerAlert, undefined, turn))) return;
     setTurned(undefined);
-    onSent?.(event.id, form.numberOfAttendees);
+    onSent?.(event.id, sent.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
     void postApi("eventSheetRow", toSheetPayload(payload, event)).catch(() => {});
   }
+
+  return { ...form, mealsClosed, turned, submit };
+}
+
+/**
+ * The event RSVP modal (SPEC 2, 3, 4, 5), one for the home page and upcoming events, and for an
+ * event's waiting list once it is full: the same form, sent to the waiting list, with the title
+ * and button saying so. The form's state lives here, outside the dialog's body, so closing the
+ * dialog after a failed send keeps what the visitor typed; a successful send clears it. When the
+ * server answers that the other way applies (the seats went while the visitor typed, or some
+ * came free), the modal turns to it with the form as it was, and says why.
+ */
+export default function EventRsvpModal({
+  event,
+  waitlist,
+  open,
+  onClose,
+  onWaitlist,
+  onSent,
+}: EventRsvpModalProps) {
+  const {
+    values,
+    edit,
+    follow,
+    edited,
+    problems,
+    shownInvalid,
+    errorOf,
+    sending,
+    reset,
+    outcome,
+    clearOutcome,
+    mealsClosed,
+    turned,
+    submit,
+  } = useEventRsvpForm(event, { waitlist, onWaitlist, ...(onSent ? { onSent } : {}) });
+  const formId = useId();
 
   // Closed, the dialog opens next time on the form again, not on what became of the last one.
   const close = useCallback(() => {
