@@ -121,34 +121,21 @@ function holdsLodgeData(dir: string): boolean {
   );
 }
 
+/** What the readers of a data folder share: where it is, how a path is shown, what they found. */
+interface Reading {
+  dir: string;
+  display: (path: string) => string;
+  problems: Problem[];
+  sources: Loaded["sources"];
+}
+
 /**
- * Reads and validates every content file of a lodge. Never throws for bad data: every problem
- * found is returned at once, located in its file. What it finds does not depend on the day.
+ * Each content file of the folder, read and checked by its schema: what the schema made of it,
+ * and what it was made from (its unknown keys left out). A missing optional file is empty.
  */
-export function loadData(dir: string, cwd = process.cwd()): Loaded {
-  const display = (path: string) => shownPath(cwd, path);
-  const problems: Problem[] = [];
-  const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
-  const counts: Record<string, number> = {};
-  // What each file's schema made of it, and what it was made from (its unknown keys left out).
+function readContentFiles({ dir, display, problems, sources }: Reading) {
   const values: Record<string, unknown> = {};
   const inputs: Record<string, unknown> = {};
-
-  if (!holdsLodgeData(dir)) {
-    return {
-      problems: [
-        {
-          severity: "error",
-          file: display(dir),
-          ...WHOLE_FILE,
-          message: notDataFolderMessage(dir, display),
-        },
-      ],
-      sources,
-      counts,
-    };
-  }
-
   for (const entity of FILE_ENTITIES) {
     const key = entity.key as FileEntityKey;
     const { found, path } = contentFiles(dir, key);
@@ -183,7 +170,14 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
     inputs[key] = result.input;
   }
 
-  const lodge = values.lodge as LodgeData["lodge"] | undefined;
+  return { values, inputs };
+}
+
+/** The past-master lists lodge.yaml names, each from its own file. */
+function readPastMasterLists(
+  { dir, display, problems, sources }: Reading,
+  lodge: LodgeData["lodge"] | undefined,
+) {
   const pastMasters: Record<string, unknown> = {};
   const pastMasterInputs: Record<string, unknown> = {};
   for (const list of lodge?.pastMasters ?? []) {
@@ -212,6 +206,11 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
     pastMasterInputs[list.slug] = result.input;
   }
 
+  return { pastMasters, pastMasterInputs };
+}
+
+/** The site's pages, one Markdown file each, and an error for each required page missing. */
+function readPages({ dir, display, problems, sources }: Reading): Record<string, unknown> {
   const pages: Record<string, unknown> = {};
   const pagesDir = join(dir, ENTITIES.pages.base);
   if (existsSync(pagesDir)) {
@@ -246,6 +245,12 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
     });
   }
 
+  return pages;
+}
+
+/** A warning for each thing in the folder lodge does not read (a misspelt file name, say). */
+function unknownEntries(dir: string, display: (path: string) => string): Problem[] {
+  const problems: Problem[] = [];
   for (const name of readdirSync(dir).sort()) {
     if (!KNOWN_ENTRIES.has(name) && !name.startsWith(".")) {
       problems.push({
@@ -257,6 +262,40 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
       });
     }
   }
+  return problems;
+}
+
+/**
+ * Reads and validates every content file of a lodge. Never throws for bad data: every problem
+ * found is returned at once, located in its file. What it finds does not depend on the day.
+ */
+export function loadData(dir: string, cwd = process.cwd()): Loaded {
+  const display = (path: string) => shownPath(cwd, path);
+  const problems: Problem[] = [];
+  const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
+  const counts: Record<string, number> = {};
+
+  if (!holdsLodgeData(dir)) {
+    return {
+      problems: [
+        {
+          severity: "error",
+          file: display(dir),
+          ...WHOLE_FILE,
+          message: notDataFolderMessage(dir, display),
+        },
+      ],
+      sources,
+      counts,
+    };
+  }
+  const reading: Reading = { dir, display, problems, sources };
+
+  const { values, inputs } = readContentFiles(reading);
+  const lodge = values.lodge as LodgeData["lodge"] | undefined;
+  const { pastMasters, pastMasterInputs } = readPastMasterLists(reading, lodge);
+  const pages = readPages(reading);
+  problems.push(...unknownEntries(dir, display));
 
   // What each file holds, whether or not its entries passed: an entry with an error is counted
   // (and told above), never dropped from the count.
