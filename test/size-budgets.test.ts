@@ -31,7 +31,6 @@ const ALLOWED: Record<string, string> = {
   "server/routes/event-rsvp.ts#eventRsvpRoutes": "issue 34 items 4-5 in progress: use cases",
   "cli/secretary/change-rsvp.ts#changeRsvp":
     "issue 34 items 4-5 in progress: lodge rsvps cancel|edit call the use cases",
-  // Split in the commits that follow this one.
 };
 
 function productFiles(): string[] {
