@@ -142,29 +142,14 @@ export default function EventRsvpModal({
   onWaitlist,
   onSent,
 }: EventRsvpModalProps) {
-  const {
-    values,
-    edit,
-    follow,
-    edited,
-    problems,
-    shownInvalid,
-    errorOf,
-    sending,
-    reset,
-    outcome,
-    clearOutcome,
-    mealsClosed,
-    turned,
-    submit,
-  } = useEventRsvpForm(event, { waitlist, onWaitlist, ...(onSent ? { onSent } : {}) });
+  const form = useEventRsvpForm(event, { waitlist, onWaitlist, ...(onSent ? { onSent } : {}) });
   const formId = useId();
 
   // Closed, the dialog opens next time on the form again, not on what became of the last one.
   const close = useCallback(() => {
-    clearOutcome();
+    form.clearOutcome();
     onClose();
-  }, [clearOutcome, onClose]);
+  }, [form.clearOutcome, onClose]);
 
   return (
     <Modal
@@ -173,51 +158,51 @@ export default function EventRsvpModal({
       onClose={close}
       className="form-modal"
     >
-      {outcome?.className === "success" ? (
-        <SentOutcome outcome={outcome} onClose={close} />
+      {form.outcome?.className === "success" ? (
+        <SentOutcome outcome={form.outcome} onClose={close} />
       ) : (
-        <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
-          {outcome ? <FormOutcome outcome={outcome} /> : null}
+        <form id={formId} className="rsvp-form" noValidate onSubmit={form.submit}>
+          {form.outcome ? <FormOutcome outcome={form.outcome} /> : null}
           <RsvpEvent event={event} />
           {waitlist ? (
-            <WaitlistNote why={turned} full />
-          ) : turned ? (
+            <WaitlistNote why={form.turned} full />
+          ) : form.turned ? (
             <p className="waitlist-note" role="status">
-              {turned}
+              {form.turned}
             </p>
           ) : null}
           <RequiredNote />
-          <NameFields values={values} errorOf={errorOf} edit={edit} />
+          <NameFields values={form.values} errorOf={form.errorOf} edit={form.edit} />
           <div className="field-row">
             <TextField
               label="Masonic Title"
               name="masonicTitle"
               placeholder={MASONIC_TITLE_PLACEHOLDER}
-              value={values.masonicTitle}
-              invalid={shownInvalid("masonicTitle")}
-              error={errorOf("masonicTitle")}
-              onChange={(e) => edit("masonicTitle", e.target.value)}
+              value={form.values.masonicTitle}
+              invalid={form.shownInvalid("masonicTitle")}
+              error={form.errorOf("masonicTitle")}
+              onChange={(e) => form.edit("masonicTitle", e.target.value)}
             />
-            <EmailField values={values} errorOf={errorOf} edit={edit} />
+            <EmailField values={form.values} errorOf={form.errorOf} edit={form.edit} />
           </div>
           <DinnerFields
             event={event}
             formId={formId}
-            values={values}
-            edit={edit}
-            edited={edited}
-            problems={problems}
-            shownInvalid={shownInvalid}
-            mealsClosed={mealsClosed}
-            follow={follow}
+            values={form.values}
+            edit={form.edit}
+            edited={form.edited}
+            problems={form.problems}
+            shownInvalid={form.shownInvalid}
+            mealsClosed={form.mealsClosed}
+            follow={form.follow}
           />
           <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
           <FormButtons
-            sending={sending}
-            disabled={problems.size > 0}
+            sending={form.sending}
+            disabled={form.problems.size > 0}
             label={waitlist ? "Join the waiting list" : undefined}
             onCancel={() => {
-              reset();
+              form.reset();
               close();
             }}
           />
