@@ -7,14 +7,9 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from "fastify";
+import { API_PREFIXES, isApiPath } from "../core/api/addresses.ts";
 import { PLAIN_FIELDS } from "../core/api/plain-form-fields.ts";
-import {
-  API_PREFIXES,
-  isApiPath,
-  SHEET_ROW_PREFIX,
-  XSRF_COOKIE,
-  XSRF_HEADER,
-} from "../core/api/routes.ts";
+import { SHEET_ROW_PREFIX, XSRF_COOKIE, XSRF_HEADER } from "../core/api/routes.ts";
 import { ALERTS } from "../core/messages.ts";
 import { tabulateZoneOffsets } from "../core/rules/wall-time.ts";
 import { type AppConfig, mailIdentity } from "./config.ts";

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_PREFIXES, API_ROUTES, apiAddressesOf, isApiPath } from "../core/api/routes.ts";
+import { API_PREFIXES, apiAddressesOf, isApiPath } from "../core/api/addresses.ts";
+import { API_ROUTES } from "../core/api/routes.ts";
 import { startServer, type TestServer } from "./api-harness.ts";
 
 /**
