@@ -25,11 +25,11 @@ import {
   PrivacyNote,
   RequiredNote,
   TextField,
+  useSentForm,
 } from "./Form.tsx";
 import { FormOutcome, SentOutcome } from "./FormOutcome.tsx";
 import { Modal } from "./Modal.tsx";
 import { RsvpEvent, WaitlistNote } from "./RsvpEvent.tsx";
-import { useSentForm } from "./SentForm.ts";
 
 export type EventRsvpModalProps = {
   event: Event;

@@ -3,6 +3,10 @@ import { type PrivacyNoteSubject, privacyNote } from "../../../core/messages.ts"
 import { lodge } from "../../generated/lodge.ts";
 import { useHydrated } from "../lib/hydrated.tsx";
 
+// The pages import the form's hook with its fields from here: a module of its own that they
+// imported directly became a script file of its own, one more request and its bytes on each.
+export { useSentForm } from "./SentForm.ts";
+
 /** Send, and for a form in a dialog, Cancel: which clears the form and closes. */
 export function FormButtons({
   sending,

@@ -11,10 +11,9 @@ import { failureAlert, postApi } from "../lib/api.ts";
 import { useNow } from "../lib/now.tsx";
 import { useAlerts } from "./Alerts.tsx";
 import { DinnerFields } from "./DinnerFields.tsx";
-import { AttendeesSelect, SubmitButton } from "./Form.tsx";
+import { AttendeesSelect, SubmitButton, useSentForm } from "./Form.tsx";
 import { FormOutcome } from "./FormOutcome.tsx";
 import { ConfirmStep } from "./RsvpLinkPage.tsx";
-import { useSentForm } from "./SentForm.ts";
 
 type Managed = ApiResponse<"manageRsvp">;
 

@@ -18,10 +18,10 @@ import {
   NameFields,
   PrivacyNote,
   RequiredNote,
+  useSentForm,
 } from "./Form.tsx";
 import { FormOutcome, SentOutcome } from "./FormOutcome.tsx";
 import { Modal } from "./Modal.tsx";
-import { useSentForm } from "./SentForm.ts";
 
 export type SocialRsvpModalProps = {
   outing: SocialEvent;

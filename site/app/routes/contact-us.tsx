@@ -12,10 +12,10 @@ import {
   RequiredNote,
   TextArea,
   TextField,
+  useSentForm,
 } from "../components/Form.tsx";
 import { PageHeading } from "../components/PageHeading.tsx";
 import { PlainFormHidden, plainFormProps } from "../components/PlainFormPost.tsx";
-import { useSentForm } from "../components/SentForm.ts";
 import { getApi } from "../lib/api.ts";
 import { hydrates } from "../lib/hydration.ts";
 import { pageMeta } from "../lib/meta.ts";
