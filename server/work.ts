@@ -5,7 +5,7 @@ import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
 import { remindersJob } from "./jobs/reminders.ts";
 import { waitlistOffersJob } from "./jobs/waitlist-offers.ts";
-import { failureSummaryMail } from "./mail/messages.ts";
+import { failureSummaryMail } from "./mail/failures.ts";
 import { composeOrdered } from "./mail/orders.ts";
 import type { MailTransport } from "./mail/transport.ts";
 import { type Backoff, MailWorker } from "./mail/worker.ts";

@@ -5,7 +5,7 @@ import {
   formatShortTime,
 } from "../../core/rules/time.ts";
 import type { Event, Lodge } from "../../core/schemas/index.ts";
-import { eventRsvpsCommand } from "../../server/mail/messages.ts";
+import { eventRsvpsCommand } from "../../server/mail/rsvp-notes.ts";
 import { escapeHtml } from "../../server/mail/template.ts";
 import { plural } from "../load/summary.ts";
 import { type EventGroup, lodgeMinute, nameOf } from "./rsvp-report.ts";

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { isApiPath } from "../../core/api/routes.ts";
+import { isApiPath } from "../../core/api/addresses.ts";
 import type { AppConfig } from "../config.ts";
 import { contactRoutes } from "../routes/contact.ts";
 import { eventRsvpRoutes } from "../routes/event-rsvp.ts";

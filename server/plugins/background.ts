@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import { isApiPath } from "../../core/api/routes.ts";
+import { isApiPath } from "../../core/api/addresses.ts";
 import type { BackgroundWork } from "../work.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import fp from "fastify-plugin";
-import { isApiPath } from "../../core/api/routes.ts";
+import { API_PREFIXES, isApiPath } from "../../core/api/addresses.ts";
 import type { Directives } from "../security/csp.ts";
 import { registerSite } from "../site.ts";
 
@@ -18,7 +18,7 @@ export const site = fp<{ distDir: string; directives: () => Directives }>(
       reply.code(404).send({
         message: isApiPath(request.url)
           ? `There is nothing at ${request.url.split("?")[0]}.`
-          : "The site has not been built yet: run lodge build, then start lodge serve again. The API answers under /mj/api/ and /sheets/api/.",
+          : `The site has not been built yet: run lodge build, then start lodge serve again. The API answers under ${API_PREFIXES.join(" and ")}.`,
       }),
     );
   },

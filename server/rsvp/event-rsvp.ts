@@ -1,8 +1,6 @@
 import {
   eventStart,
   formatDayAndTime,
-  formatMediumDate,
-  formatShortTime,
   formInputFromPayload,
   type HeldMeals,
   hasStarted,
@@ -10,6 +8,7 @@ import {
   mealCountsOf,
   mealsAllowed,
   mealsClosedText,
+  reservationsClosedText,
   seatsLeft,
   upcomingRsvpDeadline,
   upcomingRsvpOpen,
@@ -91,10 +90,7 @@ export function checkOpen(event: Event, now: Date, timeZone: string): void {
     throw new Refusal("conflict", "This event is full: the secretary has closed its reservations.");
   }
   const deadline = upcomingRsvpDeadline(event);
-  throw new Refusal(
-    "conflict",
-    `Reservations for ${when} closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}.`,
-  );
+  throw new Refusal("conflict", `${reservationsClosedText(deadline, when)}.`);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   maxPerRsvp,
   mealCountsOf,
   offerOpen,
+  reservationsClosedText,
   socialRsvpCutoff,
   upcomingRsvpDeadline,
   type WallTime,
@@ -177,7 +178,7 @@ function stateMessage(opened: OpenedRsvp, ctx: StateContext): string {
     case "closed":
       return opened.kind === "event" && opened.item.cancelled
         ? `${opened.item.name} has been cancelled.`
-        : `Reservations closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}, so this one can no longer be changed here. To change or cancel it, write to the secretary at ${secretary}.`;
+        : `${reservationsClosedText(deadline)}, so this one can no longer be changed here. To change or cancel it, write to the secretary at ${secretary}.`;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ApiResponse } from "../../core/api/routes.ts";
 import type { Event } from "../../core/schemas/index.ts";
-import { visitorChangeMails } from "../mail/messages.ts";
+import { visitorChangeMails } from "../mail/changes.ts";
 import { eventRsvpOrders } from "../mail/orders.ts";
 import { checkMeals, fullError } from "../rsvp/event-rsvp.ts";
 import { manageUrl } from "../rsvp/manage-link.ts";

@@ -3,9 +3,8 @@ import { ALERTS } from "../../core/messages.ts";
 import {
   eventStart,
   formatDayAndTime,
-  formatMediumDate,
-  formatShortTime,
   hasStarted,
+  reservationsClosedText,
   socialRsvpCutoff,
   socialRsvpOpen,
 } from "../../core/rules/index.ts";
@@ -36,10 +35,7 @@ export function checkOutingOpen(outing: SocialEvent, now: Date, timeZone: string
   if (!outing.isRsvp) throw new Refusal("conflict", `${when} does not take reservations.`);
   if (!socialRsvpOpen(outing, now, timeZone)) {
     const cutoff = socialRsvpCutoff(outing);
-    throw new Refusal(
-      "conflict",
-      `Reservations for ${when} closed on ${formatMediumDate(cutoff)} at ${formatShortTime(cutoff)}.`,
-    );
+    throw new Refusal("conflict", `${reservationsClosedText(cutoff, when)}.`);
   }
 }
 
