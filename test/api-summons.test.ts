@@ -277,7 +277,7 @@ describe.each(stores)("the summons on $name", ({ place: newPlace, open, instance
       ),
     );
     // A dinner can no longer be ordered; a late apology still frees the seat and the dinner.
-    expect((await answer(3, { answer: "dining", meal: "Salmon" })).status).toBe(422);
+    expect((await answer(3, { answer: "dining", meal: "Salmon" })).status).toBe(400);
     // A Fellowcraft is not seated at a Master Masons' meeting, whatever link he holds.
     const fellowcraft = await answer(4, { answer: "attending" });
     expect([fellowcraft.status, fellowcraft.body]).toEqual([
