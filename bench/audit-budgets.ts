@@ -2,7 +2,7 @@
  * The site audit's budgets (SPEC's Lighthouse 100, the issues' TBT, LCP, JS and CSS sizes) and
  * what a page's figures miss of them.
  */
-import { LAYOUT_SHIFT_BUDGET } from "../test/site/layout-shift.ts";
+import { LAYOUT_SHIFT_BUDGET } from "../test/support/site/layout-shift.ts";
 import type { Figures } from "./audit-runs.ts";
 import { median } from "./measure.ts";
 import { CONTENT_JS_GZIP_KB, INTERACTIVE_JS_GZIP_KB } from "./page-js.ts";

@@ -19,8 +19,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
 import { isListedPage } from "../site/app/site-map.ts";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
-import { builtPageKinds } from "../test/site/static-server.ts";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../test/support/site/browser.ts";
+import { builtPageKinds } from "../test/support/site/static-server.ts";
 import { BUDGETS, budgetMisses, medianOf, SMOKE_REACT_PERFORMANCE } from "./audit-budgets.ts";
 import { auditBuild } from "./audit-build.ts";
 import {

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../test/support/site/browser.ts";
 
 /** axe-core's violations on each page, as 'route: impact id'. */
 export async function axeEveryPage(base: string, routes: string[]): Promise<string[]> {

@@ -13,10 +13,10 @@ import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
 import { eventSchema } from "../core/schemas/index.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { Client, visitor } from "../test/api-harness.ts";
-import { until } from "../test/faults.ts";
-import { listening, type ServeProcess, spawnServe } from "../test/serve-process.ts";
-import { TestSmtp } from "../test/smtp-harness.ts";
+import { Client, visitor } from "../test/support/api-harness.ts";
+import { until } from "../test/support/faults.ts";
+import { listening, type ServeProcess, spawnServe } from "../test/support/serve-process.ts";
+import { TestSmtp } from "../test/support/smtp-harness.ts";
 
 /** Far enough ahead that its deadline never passes; as events.yaml holds it. */
 const EVENT_DATA = {

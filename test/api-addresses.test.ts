@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_PREFIXES, apiAddressesOf, isApiPath } from "../core/api/addresses.ts";
 import { API_ROUTES } from "../core/api/routes.ts";
-import { startServer, type TestServer } from "./api-harness.ts";
+import { startServer, type TestServer } from "./support/api-harness.ts";
 
 /**
  * Where the API answers is read from the route table (core/api/routes.ts), so a route declared

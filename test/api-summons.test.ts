@@ -17,9 +17,9 @@ import {
   TEST_SECRET,
   type TestServer,
   testData,
-} from "./api-harness.ts";
-import type { Mail } from "./mime.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
+} from "./support/api-harness.ts";
+import type { Mail } from "./support/mime.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 
 /**
  * The summons through the real app, by its clock: the scheduler summons the members a meeting

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadData } from "../cli/load/load-data.ts";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { readAnswerFragment } from "../core/rules/answer-links.ts";
-import { Clock, NOW, startServer, TEST_SECRET, type TestServer } from "./api-harness.ts";
-import { lodge, lodgeAt, SAMPLE_IMAGES, sampleCopy } from "./cli-harness.ts";
-import { parseMail } from "./mime.ts";
+import { Clock, NOW, startServer, TEST_SECRET, type TestServer } from "./support/api-harness.ts";
+import { lodge, lodgeAt, SAMPLE_IMAGES, sampleCopy } from "./support/cli-harness.ts";
+import { parseMail } from "./support/mime.ts";
 
 /**
  * The secretary's work with the roll, end to end on a copy of the sample lodge: the roll

@@ -8,9 +8,9 @@ import {
   TOP_BUTTON_PX,
 } from "../core/constants.ts";
 import { albums } from "../site/generated/albums.ts";
-import { chromiumForFile, contextAt, openPage, pauseClock } from "./site/app.ts";
-import { LAYOUT_SHIFT_BUDGET, layoutShifts } from "./site/layout-shift.ts";
-import { builtPageKinds, serveStatic } from "./site/static-server.ts";
+import { chromiumForFile, contextAt, openPage, pauseClock } from "./support/site/app.ts";
+import { LAYOUT_SHIFT_BUDGET, layoutShifts } from "./support/site/layout-shift.ts";
+import { builtPageKinds, serveStatic } from "./support/site/static-server.ts";
 
 const site = inject("site");
 let server: Awaited<ReturnType<typeof serveStatic>>;

@@ -7,9 +7,9 @@ import {
   REFUSED_WITHOUT_TITLE,
   type Refusal,
   TITLES_TAKEN,
-} from "./person-names.ts";
-import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./site/app.ts";
-import { violationsOf } from "./site/axe.ts";
+} from "./support/person-names.ts";
+import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./support/site/app.ts";
+import { violationsOf } from "./support/site/axe.ts";
 
 const site = inject("site");
 const chromium = chromiumForFile();

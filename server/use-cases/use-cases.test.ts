@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS } from "../../core/messages.ts";
 import { buildEventRsvpPayload } from "../../core/rules/index.ts";
-import { Clock, TEST_SECRET, testData, testEvent } from "../../test/api-harness.ts";
+import { Clock, TEST_SECRET, testData, testEvent } from "../../test/support/api-harness.ts";
 import { statusOf } from "../http/errors.ts";
 import { loadTemplates } from "../mail/templates.ts";
 import { EventLanes } from "../rsvp/event-lanes.ts";
