@@ -94,6 +94,8 @@ export function cancelledByText(by: CancelledRsvp["cancelledBy"]): string {
       return "the visitor";
     case "secretary":
       return "the secretary";
+    case "member":
+      return "his apologies";
     case "unconfirmed":
       // Past its address's seats, it was never confirmed from the mail: its hold ended.
       return "not confirmed";
