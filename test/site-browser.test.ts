@@ -85,9 +85,9 @@ describe("the built site in Chromium", () => {
       }
     });
     const pages = builtPageKinds(site.dir);
-    // 32 pages, and the first and the last of the events' and of the outings' own pages, of
+    // 33 pages, and the first and the last of the events' and of the outings' own pages, of
     // their RSVP pages without JavaScript and of the events' waiting-list pages.
-    expect(pages).toHaveLength(42);
+    expect(pages).toHaveLength(43);
     const withoutReact: string[] = [];
     for (const path of pages) {
       await page.goto(server.url + path);
