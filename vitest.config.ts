@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: "site",
           include: ["test/site-*.test.ts"],
-          globalSetup: ["test/site/build-once.ts"],
+          globalSetup: ["test/support/site/build-once.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

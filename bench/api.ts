@@ -6,7 +6,7 @@ import { loadData } from "../cli/load/load-data.ts";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { upcomingRsvpOpen } from "../core/rules/rsvp-window.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
-import { startCluster } from "../test/postgres-cluster.ts";
+import { startCluster } from "../test/support/postgres-cluster.ts";
 
 /** Starts a process and resolves with the address it prints once it listens. */
 function start(

@@ -14,19 +14,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { type CpuInfo, cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { chromium } from "playwright-core";
 import { isListedPage } from "../site/app/site-map.ts";
-import { CHROMIUM, CHROMIUM_FLAGS } from "../test/site/browser.ts";
-import { LAYOUT_SHIFT_BUDGET } from "../test/site/layout-shift.ts";
-import { builtPageKinds } from "../test/site/static-server.ts";
+import { CHROMIUM, CHROMIUM_FLAGS } from "../test/support/site/browser.ts";
+import { builtPageKinds } from "../test/support/site/static-server.ts";
+import { BUDGETS, budgetMisses, medianOf, SMOKE_REACT_PERFORMANCE } from "./audit-budgets.ts";
 import { auditBuild } from "./audit-build.ts";
 import {
   catchStrayRejections,
@@ -36,34 +31,13 @@ import {
   stopAtEnd,
   stopStarted,
 } from "./audit-guard.ts";
-import {
-  FAILURES,
-  type Figures,
-  FormRuns,
-  type Measured,
-  REMEASURES,
-  type RunRecord,
-} from "./audit-runs.ts";
-import { median, table } from "./measure.ts";
-import {
-  CONTENT_JS_GZIP_KB,
-  INTERACTIVE_JS_GZIP_KB,
-  inlineScript,
-  pageScripts,
-  totalKb,
-} from "./page-js.ts";
-import {
-  bracket,
-  browserProcess,
-  type Collection,
-  collectionsBetween,
-  commandOf,
-  DISTURBED,
-  type Roles,
-  type Sample,
-  sampler,
-  usageBetween,
-} from "./run-conditions.ts";
+import { FAILURES, FormRuns, REMEASURES, type RunRecord } from "./audit-runs.ts";
+import { axeEveryPage } from "./axe-pages.ts";
+import { lighthouseRun } from "./lighthouse-run.ts";
+import { table } from "./measure.ts";
+import { inlineScript, pageScripts, totalKb } from "./page-js.ts";
+import { quietMachine } from "./quiet-machine.ts";
+import { browserProcess, DISTURBED, type Roles } from "./run-conditions.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(ROOT, "cli", "index.ts");
@@ -80,25 +54,6 @@ const onlyPages = process.argv
   .split(",")
   .filter((page) => page !== "");
 const RUNS = smoke ? 1 : 3;
-/** The smoke run allows this much noise on the timing budgets. */
-const MARGIN = smoke ? 1.2 : 1;
-
-export const BUDGETS = {
-  performanceMobile: 100,
-  tbtMobileMs: 50,
-  accessibility: 100,
-  bestPractices: 100,
-  seo: 100,
-  lcpMobileMs: 1500,
-  cls: LAYOUT_SHIFT_BUDGET,
-  /** gzip, from the built files (see page-js.ts): a page with React, its script files... */
-  interactiveJsKb: INTERACTIVE_JS_GZIP_KB,
-  /** ...a page without React, all it runs (its inline script). */
-  contentJsKb: CONTENT_JS_GZIP_KB,
-  cssKb: 15,
-  /** Lighthouse's image delivery insight finds nothing to save: every picture is sized and encoded. */
-  imageSavingsKb: 0,
-} as const;
 
 /** The smoke audit's pages: two without React, two with it. */
 const SMOKE_PAGES = ["/home", "/past-masters", "/about-us", "/history"];
@@ -177,263 +132,11 @@ function serve(dist: string, scratch: string): Promise<{ child: ChildProcess; ur
   });
 }
 
-async function lighthouseRun(
-  url: string,
-  port: number,
-  desktop: boolean,
-  skipAudits: string[],
-  roles: Roles,
-): Promise<Measured> {
-  const load = loadavg()[0] ?? 0;
-  const machine = sampler();
-  let samples: Sample[] = [];
-  let collections: Collection[] = [];
-  const result = await lighthouse(
-    url,
-    { port, output: "json", logLevel: "error", skipAudits },
-    desktop ? desktopConfig : undefined,
-  ).finally(() => {
-    ({ samples, collections } = machine.stop());
-  });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const summary =
-    (
-      lhr.audits["resource-summary"]?.details as {
-        items?: { resourceType: string; transferSize: number; requestCount: number }[];
-      }
-    )?.items ?? [];
-  const of = (type: string) => summary.find((i) => i.resourceType === type);
-  const itemsOf = (id: string): { wastedBytes?: number }[] =>
-    (lhr.audits[id]?.details as { items?: { wastedBytes?: number }[] } | undefined)?.items ?? [];
-  const figures = {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
-    lcp: numeric("largest-contentful-paint"),
-    fcp: numeric("first-contentful-paint"),
-    tti: numeric("interactive"),
-    tbt: numeric("total-blocking-time"),
-    cls: numeric("cumulative-layout-shift"),
-    jsKb: (of("script")?.transferSize ?? 0) / 1024,
-    cssKb: (of("stylesheet")?.transferSize ?? 0) / 1024,
-    requests: of("total")?.requestCount ?? 0,
-    imageSavingsKb: itemsOf("image-delivery-insight").reduce(
-      (kb, item) => kb + (item.wastedBytes ?? 0) / 1024,
-      0,
-    ),
-    imagesTooSmall: itemsOf("image-size-responsive").length,
-  };
-  const missing = Object.entries(figures).filter(([, value]) => Number.isNaN(value));
-  if (missing.length > 0) {
-    const why = missing.map(([key]) => lhr.audits[AUDIT_OF[key] ?? key]?.errorMessage ?? key);
-    throw new Error(`no ${missing.map(([key]) => key).join(", ")} (${why.join("; ")})`);
-  }
-  const rowsOf = <T>(id: string) => (lhr.audits[id]?.details as { items?: T[] })?.items ?? [];
-  // Lighthouse's timing marks count from this process's time origin, as performance.now().
-  // The last navigation is the page's: Lighthouse first navigates to about:blank.
-  const navigate = lhr.timing.entries.findLast((entry) => entry.name === "lh:driver:navigate");
-  const window = navigate
-    ? [
-        performance.timeOrigin + navigate.startTime,
-        performance.timeOrigin + navigate.startTime + navigate.duration,
-      ]
-    : [samples[0]?.at ?? 0, samples.at(-1)?.at ?? 0];
-  const [from, to] = bracket(samples, window[0] ?? 0, window[1] ?? 0);
-  const cpu = usageBetween(from, to, roles);
-  let trace: string | undefined;
-  if (tracesDir && !desktop && figures.tbt > 0) {
-    trace = join(
-      tracesDir,
-      `${new URL(url).pathname.slice(1).replaceAll("/", "_")}-${Date.now()}.json`,
-    );
-    writeFileSync(trace, JSON.stringify(result.artifacts.Trace));
-  }
-  return {
-    figures,
-    record: {
-      tbtMs: Math.round(figures.tbt),
-      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-      load: Math.round(load * 100) / 100,
-      fcpMs: Math.round(figures.fcp),
-      ttiMs: Math.round(figures.tti),
-      longTasks: rowsOf<{ url: string; duration: number; startTime: number }>("long-tasks").map(
-        (task) => ({
-          url: task.url.replace(/^https?:\/\/[^/]+/, ""),
-          ms: Math.round(task.duration),
-          startMs: Math.round(task.startTime),
-          // What the task adds to TBT (Lantern's rule: its part between FCP and TTI, less 50 ms),
-          // from Lighthouse's own FCP and TTI; Lantern's TBT averages two estimates of those.
-          blockingMs: Math.round(
-            Math.max(
-              0,
-              Math.min(task.startTime + task.duration, figures.tti) -
-                Math.max(task.startTime, figures.fcp) -
-                50,
-            ),
-          ),
-        }),
-      ),
-      tasksOver10Ms: rowsOf<{ duration: number; startTime: number }>("main-thread-tasks")
-        .filter((task) => task.duration >= 10)
-        .map((task) => ({
-          ms: Math.round(task.duration * 10) / 10,
-          startMs: Math.round(task.startTime),
-        })),
-      cpu,
-      auditGc: collectionsBetween(collections, window[0] ?? 0, window[1] ?? 0),
-      otherCommands: cpu.topOther.map(({ pid, name }) => commandOf(pid, name)),
-      ...(trace ? { trace } : {}),
-    },
-  };
-}
-
-const AUDIT_OF: Record<string, string> = {
-  lcp: "largest-contentful-paint",
-  fcp: "first-contentful-paint",
-  tti: "interactive",
-  tbt: "total-blocking-time",
-  cls: "cumulative-layout-shift",
-};
-
 /**
  * How long one Lighthouse run may take before it counts as failed: its own page load limit is 45 s
  * (maxWaitForLoad), and a run takes 10-30 s on two busy cores.
  */
 const RUN_LIMIT_MS = 180_000;
-
-/**
- * What the smoke audit of `npm test` holds a page with React to on a phone: the performance
- * score it held every page to before issue 18, and no TBT budget. Hydrating React on Lighthouse's
- * slowed-down CPU takes 150-300 ms of blocking time on these 2 cores, more when they are busy;
- * the full audit holds these pages to the issue's budgets and reports them as missed.
- */
-const SMOKE_REACT_PERFORMANCE = 98;
-
-/** The budgets a page misses with these figures, e.g. "LCP 2042 ms > 1500". */
-function budgetMisses(form: "mobile" | "desktop", f: Figures, react: boolean): string[] {
-  const lenient = smoke && react;
-  const performance = lenient ? SMOKE_REACT_PERFORMANCE : BUDGETS.performanceMobile;
-  const checks: [string, boolean][] = [
-    [`accessibility ${f.accessibility} < 100`, f.accessibility >= BUDGETS.accessibility],
-    [`best practices ${f.bestPractices} < 100`, f.bestPractices >= BUDGETS.bestPractices],
-    [`SEO ${f.seo} < 100`, f.seo >= BUDGETS.seo],
-    [`CLS ${f.cls.toFixed(3)} > ${BUDGETS.cls}`, f.cls <= BUDGETS.cls * MARGIN],
-    [`CSS ${f.cssKb.toFixed(1)} KB > ${BUDGETS.cssKb}`, f.cssKb <= BUDGETS.cssKb],
-    [
-      `image delivery could save ${f.imageSavingsKb.toFixed(1)} KB`,
-      f.imageSavingsKb <= BUDGETS.imageSavingsKb,
-    ],
-    [`${f.imagesTooSmall} images too small for the screen`, f.imagesTooSmall === 0],
-  ];
-  if (form === "mobile") {
-    checks.unshift(
-      [
-        `performance ${f.performance} < ${performance}`,
-        f.performance >= performance / (smoke ? 1.02 : 1),
-      ],
-      [
-        `LCP ${Math.round(f.lcp)} ms > ${BUDGETS.lcpMobileMs}`,
-        f.lcp <= BUDGETS.lcpMobileMs * MARGIN,
-      ],
-      [
-        `TBT ${Math.round(f.tbt)} ms > ${BUDGETS.tbtMobileMs}`,
-        lenient || f.tbt <= BUDGETS.tbtMobileMs * MARGIN,
-      ],
-    );
-  }
-  return checks.filter(([, ok]) => !ok).map(([what]) => what);
-}
-
-/** The median of each figure over the runs. */
-function medianOf(runs: Figures[]): Figures {
-  const keys = Object.keys(runs[0] ?? {}) as (keyof Figures)[];
-  return Object.fromEntries(
-    keys.map((k) => [k, median(runs.map((r) => r[k]))]),
-  ) as unknown as Figures;
-}
-
-async function axeEveryPage(base: string, routes: string[]): Promise<string[]> {
-  const axe = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-  // playwright stops its browser as the process exits; the signals are the audit's (endOnSignals).
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_FLAGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-  });
-  const found: string[] = [];
-  try {
-    for (const route of routes) {
-      // axe is injected as a script, which the site's CSP rightly refuses: let the audit through.
-      const page = await browser.newPage({ bypassCSP: true });
-      await page.goto(base + route);
-      await page.waitForSelector("html[data-ready]");
-      await page.addScriptTag({ path: axe });
-      const violations = (await page.evaluate(
-        async () =>
-          (
-            await (
-              window as unknown as {
-                axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> };
-              }
-            ).axe.run()
-          ).violations,
-      )) as {
-        id: string;
-        impact: string;
-      }[];
-      for (const v of violations) found.push(`${route}: ${v.impact} ${v.id}`);
-      await page.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return found;
-}
-
-/** The share of the machine's CPU time spent idle from `before` to now (0 to 1). */
-function idleSince(before: CpuInfo[]): number {
-  const after = cpus();
-  let idle = 0;
-  let total = 0;
-  after.forEach((cpu, i) => {
-    const was = before[i]?.times;
-    if (!was) return;
-    const now = cpu.times;
-    idle += now.idle - was.idle;
-    total +=
-      now.user +
-      now.nice +
-      now.sys +
-      now.irq +
-      now.idle -
-      (was.user + was.nice + was.sys + was.irq + was.idle);
-  });
-  return total === 0 ? 1 : idle / total;
-}
-
-/**
- * Lighthouse's figures hold only on a machine doing nothing else (its CPU slowdown multiplies
- * whatever else runs): waits until the CPUs are idle at least 85% for three seconds running,
- * as after the test suite's last servers and browsers have wound down, but at most a minute.
- * Returns the seconds waited, for the report.
- */
-async function quietMachine(limitMs = 60_000): Promise<number> {
-  const start = Date.now();
-  let quietSeconds = 0;
-  while (quietSeconds < 3 && Date.now() - start < limitMs) {
-    const before = cpus();
-    await delay(1000);
-    quietSeconds = idleSince(before) >= 0.85 ? quietSeconds + 1 : 0;
-  }
-  return Math.round((Date.now() - start) / 1000);
-}
 
 const scratch = mkdtempSync(join(tmpdir(), "lodge-audit-"));
 let server: { child: ChildProcess; url: string } | undefined;
@@ -515,7 +218,13 @@ try {
       const runs = new FormRuns(route, form, {
         run: () =>
           guarded(
-            () => lighthouseRun(served.url + route, browser.port, desktop, skipped, roles),
+            () =>
+              lighthouseRun(served.url + route, browser.port, {
+                desktop,
+                skipAudits: skipped,
+                roles,
+                tracesDir,
+              }),
             RUN_LIMIT_MS,
           ),
         session: records,
@@ -528,7 +237,7 @@ try {
       // where the median is 1.1 s). A miss is measured twice more and judged, as the full audit
       // judges, on the median of 3: a real regression misses in every run.
       const first =
-        runs.figures.length > 0 ? budgetMisses(form, medianOf(runs.figures), js.react) : [];
+        runs.figures.length > 0 ? budgetMisses(form, medianOf(runs.figures), js.react, smoke) : [];
       if (smoke && first.length > 0) {
         await quietMachine();
         await runs.take(2);
@@ -559,7 +268,9 @@ try {
         f.imageSavingsKb.toFixed(1),
         f.imagesTooSmall,
       ]);
-      misses.push(...budgetMisses(form, f, js.react).map((what) => `${route} ${form}: ${what}`));
+      misses.push(
+        ...budgetMisses(form, f, js.react, smoke).map((what) => `${route} ${form}: ${what}`),
+      );
     }
   }
   const axe = await axeEveryPage(served.url, smoke || onlyPages ? audited : routes);

@@ -13,10 +13,10 @@ import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
 import { eventSchema } from "../core/schemas/index.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { Client, visitor } from "../test/api-harness.ts";
-import { until } from "../test/faults.ts";
-import { listening, type ServeProcess, spawnServe } from "../test/serve-process.ts";
-import { TestSmtp } from "../test/smtp-harness.ts";
+import { Client, visitor } from "../test/support/api-harness.ts";
+import { until } from "../test/support/faults.ts";
+import { listening, type ServeProcess, spawnServe } from "../test/support/serve-process.ts";
+import { TestSmtp } from "../test/support/smtp-harness.ts";
 
 /** Far enough ahead that its deadline never passes; as events.yaml holds it. */
 const EVENT_DATA = {
@@ -228,72 +228,60 @@ const fsize = (server: ServeProcess, limit: string) =>
  */
 const FULL = 8192;
 
-export async function benchFaults(sample: string, scratch: string): Promise<FaultFigures[]> {
-  const results: FaultFigures[] = [];
-  const mail = new TestSmtp();
-  await mail.start(0);
-  const run = async (
-    name: string,
-    fault: (lodge: Lodge, load: Load, watch: Watch) => Promise<void>,
-  ) => {
-    mail.received.length = 0;
-    mail.stalled.length = 0;
-    const lodge = lodgeIn(scratch, String(results.length), sample);
-    const load = new Load(results.length * 100_000);
-    const watch = new Watch();
-    await fault(lodge, load, watch);
-    results.push(await figures(name, load, lodge, mail, watch));
-  };
-  try {
-    await run(
-      "disk full mid-run (file size limit on the running process)",
-      async (lodge, load, watch) => {
-        const server = watch.start(lodge, mail);
-        const url = await listening(server);
-        let state: "before" | "full" | "freed" = "before";
-        await load.run(url, 600, {
-          during: (done) => {
-            if (state === "before" && done >= 150) {
-              fsize(server, `${FULL}:unlimited`);
-              state = "full";
-            } else if (state === "full" && done >= 350) {
-              fsize(server, "unlimited:unlimited");
-              state = "freed";
-            }
-          },
-        });
-        await mailSettled(lodge);
-        await watch.stop(server);
-      },
-    );
+type Fault = (lodge: Lodge, load: Load, watch: Watch, mail: TestSmtp) => Promise<void>;
+/** The faults the bench puts a lodge's server through under load, each on a lodge of its own. */
+const FAULTS: [string, Fault][] = [
+  [
+    "disk full mid-run (file size limit on the running process)",
+    async (lodge, load, watch, mail) => {
+      const server = watch.start(lodge, mail);
+      const url = await listening(server);
+      let state: "before" | "full" | "freed" = "before";
+      await load.run(url, 600, {
+        during: (done) => {
+          if (state === "before" && done >= 150) {
+            fsize(server, `${FULL}:unlimited`);
+            state = "full";
+          } else if (state === "full" && done >= 350) {
+            fsize(server, "unlimited:unlimited");
+            state = "freed";
+          }
+        },
+      });
+      await mailSettled(lodge);
+      await watch.stop(server);
+    },
+  ],
 
-    await run(
-      "started on a full disk with mail pending, then freed",
-      async (lodge, load, watch) => {
-        mail.refusing = true;
-        const first = watch.start(lodge, mail);
-        await load.run(await listening(first), 100);
-        await watch.stop(first);
-        mail.refusing = false;
-        const second = watch.start(lodge, mail, {
-          under: ["prlimit", `--fsize=${FULL}:unlimited`, "--"],
-        });
-        const url = await listening(second);
-        await load.run(url, 100);
-        fsize(second, "unlimited:unlimited");
-        // The store is opened again at its next try, and the pending mail goes out.
-        await until(
-          async () => (await new Client(url).get("/sheets/api/read")).status === 200,
-          "the database to open",
-          30_000,
-        );
-        await load.run(url, 100);
-        await mailSettled(lodge);
-        await watch.stop(second);
-      },
-    );
+  [
+    "started on a full disk with mail pending, then freed",
+    async (lodge, load, watch, mail) => {
+      mail.refusing = true;
+      const first = watch.start(lodge, mail);
+      await load.run(await listening(first), 100);
+      await watch.stop(first);
+      mail.refusing = false;
+      const second = watch.start(lodge, mail, {
+        under: ["prlimit", `--fsize=${FULL}:unlimited`, "--"],
+      });
+      const url = await listening(second);
+      await load.run(url, 100);
+      fsize(second, "unlimited:unlimited");
+      // The store is opened again at its next try, and the pending mail goes out.
+      await until(
+        async () => (await new Client(url).get("/sheets/api/read")).status === 200,
+        "the database to open",
+        30_000,
+      );
+      await load.run(url, 100);
+      await mailSettled(lodge);
+      await watch.stop(second);
+    },
+  ],
 
-    await run("killed with SIGKILL in a burst, started again", async (lodge, load, watch) => {
+  [
+    "killed with SIGKILL in a burst, started again",
+    async (lodge, load, watch, mail) => {
       const first = watch.start(lodge, mail);
       const url = await listening(first);
       let killed = false;
@@ -309,36 +297,39 @@ export async function benchFaults(sample: string, scratch: string): Promise<Faul
       await load.run(await listening(second), 100);
       await mailSettled(lodge);
       await watch.stop(second);
-    });
+    },
+  ],
 
-    await run(
-      "mail server refuses one recipient in ten for good (550)",
-      async (lodge, load, watch) => {
-        const server = watch.start(lodge, mail);
-        for (let n = 0; n < 300; n += 10) mail.unknown.add(`unknown${load.offset + n}@example.org`);
-        await load.run(await listening(server), 300, {
-          email: (n) => (n % 10 === 0 ? `unknown${n}@example.org` : `guest${n}@example.org`),
-        });
-        await mailSettled(lodge);
-        await watch.stop(server);
-        mail.unknown.clear();
-      },
-    );
+  [
+    "mail server refuses one recipient in ten for good (550)",
+    async (lodge, load, watch, mail) => {
+      const server = watch.start(lodge, mail);
+      for (let n = 0; n < 300; n += 10) mail.unknown.add(`unknown${load.offset + n}@example.org`);
+      await load.run(await listening(server), 300, {
+        email: (n) => (n % 10 === 0 ? `unknown${n}@example.org` : `guest${n}@example.org`),
+      });
+      await mailSettled(lodge);
+      await watch.stop(server);
+      mail.unknown.clear();
+    },
+  ],
 
-    await run(
-      "mail server stalls one conversation in ten (2 s timeout, retried after 30 s)",
-      async (lodge, load, watch) => {
-        const server = watch.start(lodge, mail);
-        for (let n = 0; n < 200; n += 10) mail.stalling.add(`guest${load.offset + n}@example.org`);
-        await load.run(await listening(server), 200);
-        await until(() => mail.stalled.length >= 20, "the stalled conversations", 60_000);
-        mail.stalling.clear();
-        await mailSettled(lodge);
-        await watch.stop(server);
-      },
-    );
+  [
+    "mail server stalls one conversation in ten (2 s timeout, retried after 30 s)",
+    async (lodge, load, watch, mail) => {
+      const server = watch.start(lodge, mail);
+      for (let n = 0; n < 200; n += 10) mail.stalling.add(`guest${load.offset + n}@example.org`);
+      await load.run(await listening(server), 200);
+      await until(() => mail.stalled.length >= 20, "the stalled conversations", 60_000);
+      mail.stalling.clear();
+      await mailSettled(lodge);
+      await watch.stop(server);
+    },
+  ],
 
-    await run("mail server down, then back", async (lodge, load, watch) => {
+  [
+    "mail server down, then back",
+    async (lodge, load, watch, mail) => {
       const port = mail.port;
       await mail.stop();
       const server = watch.start(lodge, mail);
@@ -346,44 +337,61 @@ export async function benchFaults(sample: string, scratch: string): Promise<Faul
       await mail.start(port);
       await mailSettled(lodge);
       await watch.stop(server);
-    });
+    },
+  ],
 
-    await run(
-      "hostile requests (malformed, forged token, oversized) beside real RSVPs",
-      async (lodge, load, watch) => {
-        const server = watch.start(lodge, mail, { env: { RATE_LIMIT_MAX: "80" } });
-        const url = await listening(server);
-        const junk = new Client(url);
-        await junk.get("/");
-        const bodies = [
-          "{",
-          "[]",
-          '{"firstName":"\\u0000"}',
-          JSON.stringify({ ...payload(1), event: { id: "../../etc" } }),
-          "x".repeat(70_000),
-        ];
-        await Promise.all(
-          Array.from({ length: 2000 }, async (_, i) => {
-            const answer = await junk
-              .request("/mj/api/rsvp", {
-                method: "POST",
-                body: bodies[i % bodies.length],
-                headers: {
-                  "content-type": "application/json",
-                  "x-xsrf-token": i % 7 === 0 ? "forged" : (junk.xsrf ?? ""),
-                  ...visitor(i % 50),
-                },
-              })
-              .catch(() => ({ status: 0 }));
-            load.statuses.set(`junk${i}`, answer.status);
-            load.sent += 1;
-          }),
-        );
-        await load.run(url, 200);
-        await mailSettled(lodge);
-        await watch.stop(server);
-      },
-    );
+  [
+    "hostile requests (malformed, forged token, oversized) beside real RSVPs",
+    async (lodge, load, watch, mail) => {
+      const server = watch.start(lodge, mail, { env: { RATE_LIMIT_MAX: "80" } });
+      const url = await listening(server);
+      const junk = new Client(url);
+      await junk.get("/");
+      const bodies = [
+        "{",
+        "[]",
+        '{"firstName":"\\u0000"}',
+        JSON.stringify({ ...payload(1), event: { id: "../../etc" } }),
+        "x".repeat(70_000),
+      ];
+      await Promise.all(
+        Array.from({ length: 2000 }, async (_, i) => {
+          const answer = await junk
+            .request("/mj/api/rsvp", {
+              method: "POST",
+              body: bodies[i % bodies.length],
+              headers: {
+                "content-type": "application/json",
+                "x-xsrf-token": i % 7 === 0 ? "forged" : (junk.xsrf ?? ""),
+                ...visitor(i % 50),
+              },
+            })
+            .catch(() => ({ status: 0 }));
+          load.statuses.set(`junk${i}`, answer.status);
+          load.sent += 1;
+        }),
+      );
+      await load.run(url, 200);
+      await mailSettled(lodge);
+      await watch.stop(server);
+    },
+  ],
+];
+
+export async function benchFaults(sample: string, scratch: string): Promise<FaultFigures[]> {
+  const results: FaultFigures[] = [];
+  const mail = new TestSmtp();
+  await mail.start(0);
+  try {
+    for (const [name, fault] of FAULTS) {
+      mail.received.length = 0;
+      mail.stalled.length = 0;
+      const lodge = lodgeIn(scratch, String(results.length), sample);
+      const load = new Load(results.length * 100_000);
+      const watch = new Watch();
+      await fault(lodge, load, watch, mail);
+      results.push(await figures(name, load, lodge, mail, watch));
+    }
   } finally {
     await mail.stop();
   }

@@ -9,7 +9,7 @@ import { loadTemplates } from "../server/mail/templates.ts";
 import { newMemberKey } from "../server/members/answer-link.ts";
 import { openPostgresStore, sqliteStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
-import { startCluster } from "../test/postgres-cluster.ts";
+import { startCluster } from "../test/support/postgres-cluster.ts";
 import { median } from "./measure.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { lodge } from "../test/cli-harness.ts";
+import { lodge } from "../test/support/cli-harness.ts";
 import { helpAfter, helpEnd } from "./docs/commands.ts";
 import { anchorsOf } from "./docs/markdown.ts";
 import { commandsOf, GUIDE_SECTIONS } from "./guides.ts";

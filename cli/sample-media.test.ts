@@ -2,7 +2,7 @@ import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sampleCopy } from "../test/cli-harness.ts";
+import { sampleCopy } from "../test/support/cli-harness.ts";
 import { generateSampleMedia } from "./sample-media.ts";
 
 let sample: ReturnType<typeof sampleCopy>;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { sampleData } from "../test/api-harness.ts";
+import { sampleData } from "../test/support/api-harness.ts";
 import {
   ConfigError,
   DATABASE_URL,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { Clock, startServer } from "../test/api-harness.ts";
+import { Clock, startServer } from "../test/support/api-harness.ts";
 import { type Job, Scheduler } from "./scheduler.ts";
 
 const START = new Date("2026-11-21T17:00:00Z");

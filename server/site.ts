@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, normalize, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { isApiPath } from "../core/api/routes.ts";
+import { isApiPath } from "../core/api/addresses.ts";
 import { NEWS_FEED, NEWS_FEED_CONTENT_TYPE } from "../core/rules/feed.ts";
 import { isProcessedFileName } from "../core/rules/media.ts";
 import { type Directives, pagePolicy } from "./security/csp.ts";

@@ -8,12 +8,18 @@ import { configSchema } from "../server/config.ts";
 import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import { threadedSqliteStore } from "../server/store/sqlite-thread.ts";
 import type { Store } from "../server/store/store.ts";
-import { Client, startServer, TEST_EVENTS, type TestServer, testEvent } from "./api-harness.ts";
-import { lodge, sampleCopy } from "./cli-harness.ts";
-import { outboxMails } from "./manage-links.ts";
-import { parseMail } from "./mime.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
-import { racing } from "./racing-store.ts";
+import {
+  Client,
+  startServer,
+  TEST_EVENTS,
+  type TestServer,
+  testEvent,
+} from "./support/api-harness.ts";
+import { lodge, sampleCopy } from "./support/cli-harness.ts";
+import { outboxMails } from "./support/manage-links.ts";
+import { parseMail } from "./support/mime.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
+import { racing } from "./support/racing-store.ts";
 
 /** The rate limits `lodge serve` has when nothing sets them. */
 const { rateLimitMax, rateLimitWindowSeconds } = configSchema.parse({});

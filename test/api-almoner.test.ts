@@ -13,8 +13,8 @@ import {
   sampleData,
   startServer,
   type TestServer,
-} from "./api-harness.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
+} from "./support/api-harness.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 
 /**
  * The Almoner's mail through the real app, by its clock, on SQLite and on PostgreSQL shared by

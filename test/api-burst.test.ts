@@ -6,12 +6,12 @@ import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { Client, visitor } from "./api-harness.ts";
-import { sampleCopy } from "./cli-harness.ts";
-import { linkToken } from "./manage-links.ts";
-import { parseMail } from "./mime.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
-import { listening, spawnServe, stopAll } from "./serve-process.ts";
+import { Client, visitor } from "./support/api-harness.ts";
+import { sampleCopy } from "./support/cli-harness.ts";
+import { linkToken } from "./support/manage-links.ts";
+import { parseMail } from "./support/mime.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
+import { listening, spawnServe, stopAll } from "./support/serve-process.ts";
 
 /**
  * A busy lodge's worst minute, against `lodge serve` processes as they run: a full event gets

@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
 import { buildContactPayload } from "../core/rules/index.ts";
-import { type Client, startServer, type TestServer } from "./api-harness.ts";
-import { parseMail } from "./mime.ts";
+import { type Client, startServer, type TestServer } from "./support/api-harness.ts";
+import { parseMail } from "./support/mime.ts";
 
 const MESSAGE = 'I would like to visit. <script>alert("hi")</script> & see you "soon"';
 

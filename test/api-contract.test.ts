@@ -21,8 +21,8 @@ import {
   type TestServer,
   testData,
   testEvent,
-} from "./api-harness.ts";
-import { claimTokenOf, manageTokenOf } from "./manage-links.ts";
+} from "./support/api-harness.ts";
+import { claimTokenOf, manageTokenOf } from "./support/manage-links.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {

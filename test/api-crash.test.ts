@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { type Event, type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { Client, visitor } from "./api-harness.ts";
-import { sampleCopy } from "./cli-harness.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
+import { Client, visitor } from "./support/api-harness.ts";
+import { sampleCopy } from "./support/cli-harness.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 
 const CLI = fileURLToPath(new URL("../cli/index.ts", import.meta.url));
 

@@ -9,8 +9,8 @@ import {
   type TestServer,
   testData,
   testEvent,
-} from "./api-harness.ts";
-import { parseMail } from "./mime.ts";
+} from "./support/api-harness.ts";
+import { parseMail } from "./support/mime.ts";
 
 const started: TestServer[] = [];
 afterEach(async () => {

@@ -8,8 +8,15 @@ import type { Member } from "../core/schemas/member.ts";
 import { doorToken } from "../server/members/door-link.ts";
 import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
-import { Clock, NOW, startServer, TEST_SECRET, type TestServer, testData } from "./api-harness.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
+import {
+  Clock,
+  NOW,
+  startServer,
+  TEST_SECRET,
+  type TestServer,
+  testData,
+} from "./support/api-harness.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 
 /**
  * The Tyler's register through the real app, by its clock: the door link opens the register

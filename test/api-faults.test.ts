@@ -20,11 +20,11 @@ import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { Client, startServer, testEvent, visitor } from "./api-harness.ts";
-import { sampleCopy } from "./cli-harness.ts";
-import { breakable, until } from "./faults.ts";
-import { listening, spawnServe, stopAll, unprivileged } from "./serve-process.ts";
-import { TestSmtp } from "./smtp-harness.ts";
+import { Client, startServer, testEvent, visitor } from "./support/api-harness.ts";
+import { sampleCopy } from "./support/cli-harness.ts";
+import { breakable, until } from "./support/faults.ts";
+import { listening, spawnServe, stopAll, unprivileged } from "./support/serve-process.ts";
+import { TestSmtp } from "./support/smtp-harness.ts";
 
 // Far enough ahead that the real clock of a child process never reaches its deadline.
 const EVENT = {

@@ -6,10 +6,10 @@ import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import type { MailTransport } from "../server/mail/transport.ts";
 import { smtpTransport } from "../server/mail/transport.ts";
-import { Clock, startServer, type TestServer, testEvent } from "./api-harness.ts";
-import { until } from "./faults.ts";
-import { parseMail } from "./mime.ts";
-import { TestSmtp } from "./smtp-harness.ts";
+import { Clock, startServer, type TestServer, testEvent } from "./support/api-harness.ts";
+import { until } from "./support/faults.ts";
+import { parseMail } from "./support/mime.ts";
+import { TestSmtp } from "./support/smtp-harness.ts";
 
 const FORM = {
   firstName: "John",

@@ -6,7 +6,13 @@ import {
   buildSocialRsvpPayload,
 } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
-import { type Client, startServer, type TestServer, testData, testEvent } from "./api-harness.ts";
+import {
+  type Client,
+  startServer,
+  type TestServer,
+  testData,
+  testEvent,
+} from "./support/api-harness.ts";
 
 const rsvp = buildEventRsvpPayload(testEvent("dinner-meeting"), {
   firstName: "John",

@@ -16,9 +16,9 @@ import {
   type TestServer,
   testData,
   testEvent,
-} from "./api-harness.ts";
-import { manageTokenOf, outboxMails } from "./manage-links.ts";
-import { anotherServer, racing } from "./racing-store.ts";
+} from "./support/api-harness.ts";
+import { manageTokenOf, outboxMails } from "./support/manage-links.ts";
+import { anotherServer, racing } from "./support/racing-store.ts";
 
 /**
  * A visitor's own RSVP through the personal link in its confirmation: seen, changed within the

@@ -2,8 +2,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import { type EventRsvpForm, eventSchema } from "../core/schemas/index.ts";
-import { Clock, NOW, startServer, TEST_EVENTS, type TestServer, testData } from "./api-harness.ts";
-import { manageTokenOf } from "./manage-links.ts";
+import {
+  Clock,
+  NOW,
+  startServer,
+  TEST_EVENTS,
+  type TestServer,
+  testData,
+} from "./support/api-harness.ts";
+import { manageTokenOf } from "./support/manage-links.ts";
 
 /** The dinner meeting of the API tests with dinners closing 3 days before (Sun 29 Nov, 11:59PM). */
 const EVENT = eventSchema.parse({

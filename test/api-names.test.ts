@@ -11,14 +11,14 @@ import {
   testData,
   testEvent,
   visitor,
-} from "./api-harness.ts";
+} from "./support/api-harness.ts";
 import {
   EMAILS_TAKEN,
   NAMES_TAKEN,
   REFUSED,
   REFUSED_WITHOUT_TITLE,
   TITLES_TAKEN,
-} from "./person-names.ts";
+} from "./support/person-names.ts";
 
 let server: TestServer | undefined;
 afterEach(async () => {

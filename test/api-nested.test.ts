@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES, type ApiRouteName } from "../core/api/routes.ts";
 import { buildContactPayload, buildEventRsvpPayload } from "../core/rules/index.ts";
 import { MAX_BODY_DEPTH } from "../server/http/body-depth.ts";
-import { PLAIN_RSVP_FORM, startServer, type TestServer, testEvent } from "./api-harness.ts";
+import { PLAIN_RSVP_FORM, startServer, type TestServer, testEvent } from "./support/api-harness.ts";
 
 /**
  * Bodies nested deeper than any form sends, under the body limit: each POST route refuses them

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { PLACEHOLDERS, PLAIN_FORM_TYPE } from "../core/api/plain-form-fields.ts";
 import { ALERTS } from "../core/messages.ts";
-import { Client, NOW, startServer, type TestServer, testData } from "./api-harness.ts";
+import { Client, NOW, startServer, type TestServer, testData } from "./support/api-harness.ts";
 
 /**
  * Forms sent without JavaScript: urlencoded fields on the API's own routes, the XSRF token in a

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppConfig } from "../server/config.ts";
-import { startServer, type TestServer } from "./api-harness.ts";
+import { startServer, type TestServer } from "./support/api-harness.ts";
 
 /**
  * A server behind a reverse proxy it does not believe says so, once, with what to set: without

@@ -8,8 +8,14 @@ import { knownZoneOffsets } from "../core/rules/wall-time.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
-import { startServer, type TestServer, testData, testEvent, visitor } from "./api-harness.ts";
-import { parseMail } from "./mime.ts";
+import {
+  startServer,
+  type TestServer,
+  testData,
+  testEvent,
+  visitor,
+} from "./support/api-harness.ts";
+import { parseMail } from "./support/mime.ts";
 
 const SUCCESS = { message: ALERTS.rsvpSuccess.text };
 

@@ -13,9 +13,9 @@ import {
   type TestServer,
   testData,
   testEvent,
-} from "./api-harness.ts";
-import { linkToken, manageTokenOf, outboxMails } from "./manage-links.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
+} from "./support/api-harness.ts";
+import { linkToken, manageTokenOf, outboxMails } from "./support/manage-links.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 
 /**
  * Who may take a seat, through the API on both stores: an address's reservation is nobody else's

@@ -3,7 +3,13 @@ import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
 import { HSTS } from "../server/security/headers.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { Client, PLAIN_RSVP_FORM, startServer, type TestServer, testEvent } from "./api-harness.ts";
+import {
+  Client,
+  PLAIN_RSVP_FORM,
+  startServer,
+  type TestServer,
+  testEvent,
+} from "./support/api-harness.ts";
 
 const FORBIDDEN = {
   message:

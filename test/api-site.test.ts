@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Client, startServer, type TestServer } from "./api-harness.ts";
+import { Client, startServer, type TestServer } from "./support/api-harness.ts";
 
 const HYDRATION = 'window.__reactRouterContext = {"basename":"/"};';
 const BUNDLE = `console.log(${JSON.stringify("lodge ".repeat(2000))});`;

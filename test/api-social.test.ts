@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
 import { buildSocialRsvpPayload, toSheetPayload } from "../core/rules/index.ts";
-import { startServer, type TestServer, testData } from "./api-harness.ts";
-import { parseMail } from "./mime.ts";
+import { startServer, type TestServer, testData } from "./support/api-harness.ts";
+import { parseMail } from "./support/mime.ts";
 
 const outing = () => {
   const found = testData().socialEvents.find((o) => o.id === "bowling");

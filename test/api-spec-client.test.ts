@@ -6,7 +6,7 @@ import {
   TEST_EVENTS,
   TEST_OUTINGS,
   type TestServer,
-} from "./api-harness.ts";
+} from "./support/api-harness.ts";
 
 /**
  * A client written from SPEC 3 and 7 alone, as the site this product replaces sent its calls:

@@ -17,9 +17,9 @@ import {
   TEST_SECRET,
   type TestServer,
   testData,
-} from "./api-harness.ts";
-import type { Mail } from "./mime.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
+} from "./support/api-harness.ts";
+import type { Mail } from "./support/mime.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 
 /**
  * The summons through the real app, by its clock: the scheduler summons the members a meeting
@@ -277,7 +277,7 @@ describe.each(stores)("the summons on $name", ({ place: newPlace, open, instance
       ),
     );
     // A dinner can no longer be ordered; a late apology still frees the seat and the dinner.
-    expect((await answer(3, { answer: "dining", meal: "Salmon" })).status).toBe(422);
+    expect((await answer(3, { answer: "dining", meal: "Salmon" })).status).toBe(400);
     // A Fellowcraft is not seated at a Master Masons' meeting, whatever link he holds.
     const fellowcraft = await answer(4, { answer: "attending" });
     expect([fellowcraft.status, fellowcraft.body]).toEqual([

@@ -16,8 +16,8 @@ import {
   type TestServer,
   testData,
   testEvent,
-} from "./api-harness.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
+} from "./support/api-harness.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 
 /**
  * The server's timed work through the real app, by its clock: reminders the day before an event

@@ -18,10 +18,10 @@ import {
   type TestServer,
   testData,
   testEvent,
-} from "./api-harness.ts";
-import { claimTokenOf, manageTokenOf, outboxMails } from "./manage-links.ts";
-import { clusterOfThisFile } from "./postgres-cluster.ts";
-import { anotherServer, racing } from "./racing-store.ts";
+} from "./support/api-harness.ts";
+import { claimTokenOf, manageTokenOf, outboxMails } from "./support/manage-links.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
+import { anotherServer, racing } from "./support/racing-store.ts";
 
 /**
  * The waiting list of a full event through the API, by the server's own clock: joining, the

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Member } from "../core/schemas/member.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { lodgeAt, sampleCopy } from "./cli-harness.ts";
+import { lodgeAt, sampleCopy } from "./support/cli-harness.ts";
 
 /**
  * `lodge attendance` on a copy of the sample lodge, its register kept at the stated meetings of

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readDoorToken } from "../server/members/door-link.ts";
 import { openStore } from "../server/store/open-store.ts";
-import { TEST_SECRET } from "./api-harness.ts";
-import { lodge, lodgeAt, NOW, sampleCopy } from "./cli-harness.ts";
-import { parseMail } from "./mime.ts";
+import { TEST_SECRET } from "./support/api-harness.ts";
+import { lodge, lodgeAt, NOW, sampleCopy } from "./support/cli-harness.ts";
+import { parseMail } from "./support/mime.ts";
 
 /**
  * `lodge door EVENT [--to ADDRESS]` on a copy of the sample lodge, at the tests' moment: the

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_SITE_URL } from "../cli/commands/build.ts";
-import { NOW } from "./api-harness.ts";
-import { lodge } from "./cli-harness.ts";
-import { mainText, pageHtml } from "./site/page-text.ts";
-import { builtPages } from "./site/static-server.ts";
+import { NOW } from "./support/api-harness.ts";
+import { lodge } from "./support/cli-harness.ts";
+import { mainText, pageHtml } from "./support/site/page-text.ts";
+import { builtPages } from "./support/site/static-server.ts";
 
 /**
  * A lodge as `lodge init` starts it (no events, outings, officers, past masters, albums, recent

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { consoleBlocks, outputMatches, shellWords } from "./guide-blocks.ts";
+import { consoleBlocks, outputMatches, shellWords } from "./support/guide-blocks.ts";
 
 describe("a guide's console blocks, as the guides test reads them", () => {
   it("takes each '$ ' line as a command and the lines after it as its output, in blocks indented in a step too", () => {

@@ -17,9 +17,9 @@ import { loadData } from "../cli/load/load-data.ts";
 import { runCli } from "../cli/program.ts";
 import { buildEventRsvpPayload, mealCountField } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
-import { Clock, PLAIN_RSVP_FORM, startServer, TEST_SECRET } from "./api-harness.ts";
-import { lodge, NOW, SAMPLE, SAMPLE_IMAGES } from "./cli-harness.ts";
-import { type Block, consoleBlocks, outputMatches, shellWords } from "./guide-blocks.ts";
+import { Clock, PLAIN_RSVP_FORM, startServer, TEST_SECRET } from "./support/api-harness.ts";
+import { lodge, NOW, SAMPLE, SAMPLE_IMAGES } from "./support/cli-harness.ts";
+import { type Block, consoleBlocks, outputMatches, shellWords } from "./support/guide-blocks.ts";
 
 /**
  * Every command a guide in docs/ shows in a ```console block runs as shown on a copy of the

@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadData } from "../cli/load/load-data.ts";
 import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
-import { Client, PLAIN_RSVP_FORM } from "./api-harness.ts";
-import { lodge, lodgeBuild, serveInProcess } from "./cli-harness.ts";
-import { mainText } from "./site/page-text.ts";
+import { Client, PLAIN_RSVP_FORM } from "./support/api-harness.ts";
+import { lodge, lodgeBuild, serveInProcess } from "./support/cli-harness.ts";
+import { mainText } from "./support/site/page-text.ts";
 
 const root = mkdtempSync(join(tmpdir(), "lodge-new-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadData } from "../cli/load/load-data.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
-import { Clock, NOW, startServer, type TestServer } from "./api-harness.ts";
-import { lodge, lodgeBuild } from "./cli-harness.ts";
+import { Clock, NOW, startServer, type TestServer } from "./support/api-harness.ts";
+import { lodge, lodgeBuild } from "./support/cli-harness.ts";
 
 /**
  * A lodge moving in from the site this product replaces: its content in the old site's JSON

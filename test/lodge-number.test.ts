@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { lodge, SAMPLE_IMAGES, sampleCopy } from "./cli-harness.ts";
-import { mainText } from "./site/page-text.ts";
+import { lodge, SAMPLE_IMAGES, sampleCopy } from "./support/cli-harness.ts";
+import { mainText } from "./support/site/page-text.ts";
 
 const copy = sampleCopy();
 afterAll(() => copy.cleanup());

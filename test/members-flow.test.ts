@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadData } from "../cli/load/load-data.ts";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { readAnswerFragment } from "../core/rules/answer-links.ts";
-import { Clock, NOW, startServer, TEST_SECRET, type TestServer } from "./api-harness.ts";
-import { lodge, lodgeAt, SAMPLE_IMAGES, sampleCopy } from "./cli-harness.ts";
-import { parseMail } from "./mime.ts";
+import { Clock, NOW, startServer, TEST_SECRET, type TestServer } from "./support/api-harness.ts";
+import { lodge, lodgeAt, SAMPLE_IMAGES, sampleCopy } from "./support/cli-harness.ts";
+import { parseMail } from "./support/mime.ts";
 
 /**
  * The secretary's work with the roll, end to end on a copy of the sample lodge: the roll
@@ -219,8 +219,12 @@ describe("the roll, from the secretary's spreadsheet to a member's answer", () =
     expect(listed.stdout.join("\n")).toContain(
       "0 members attending (0 dining), 1 apology, 0 no answer yet",
     );
+    // His seat, given up by his apologies, is listed as such, not as a visitor's cancellation.
+    const cancelled = listed.stdout.filter((line) => line.includes("Alvarez"));
+    expect(cancelled.join("\n")).toContain("his apologies");
+    expect(cancelled.join("\n")).not.toContain("the visitor");
     const mail = await lodge(root, "mail", "--format", "json");
     const kinds = (JSON.parse(mail.stdout.join("\n")) as { kind: string }[]).map((m) => m.kind);
     expect(kinds.filter((kind) => kind === "summons-answer")).toHaveLength(2);
-  });
+  }, 60_000);
 });

@@ -4,10 +4,10 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { smtpTransport } from "../server/mail/transport.ts";
-import { Clock, NOW, sampleData, startServer, type TestServer } from "./api-harness.ts";
-import { parseMail } from "./mime.ts";
-import { chromiumForFile, closePage, openPage } from "./site/app.ts";
-import { TestSmtp } from "./smtp-harness.ts";
+import { Clock, NOW, sampleData, startServer, type TestServer } from "./support/api-harness.ts";
+import { parseMail } from "./support/mime.ts";
+import { chromiumForFile, closePage, openPage } from "./support/site/app.ts";
+import { TestSmtp } from "./support/smtp-harness.ts";
 
 /**
  * A member's side of the summons: the summons a real SMTP server caught, its link opened in

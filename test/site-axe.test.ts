@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { chromiumForFile, contextAt } from "./site/app.ts";
-import { violationsOf } from "./site/axe.ts";
-import { OPENED } from "./site/opened.ts";
-import { builtPageKinds, serveStatic } from "./site/static-server.ts";
+import { chromiumForFile, contextAt } from "./support/site/app.ts";
+import { violationsOf } from "./support/site/axe.ts";
+import { OPENED } from "./support/site/opened.ts";
+import { builtPageKinds, serveStatic } from "./support/site/static-server.ts";
 
 const site = inject("site");
 let server: Awaited<ReturnType<typeof serveStatic>>;

@@ -8,9 +8,9 @@ import {
   TOP_BUTTON_PX,
 } from "../core/constants.ts";
 import { albums } from "../site/generated/albums.ts";
-import { chromiumForFile, contextAt, openPage, pauseClock } from "./site/app.ts";
-import { LAYOUT_SHIFT_BUDGET, layoutShifts } from "./site/layout-shift.ts";
-import { builtPageKinds, serveStatic } from "./site/static-server.ts";
+import { chromiumForFile, contextAt, openPage, pauseClock } from "./support/site/app.ts";
+import { LAYOUT_SHIFT_BUDGET, layoutShifts } from "./support/site/layout-shift.ts";
+import { builtPageKinds, serveStatic } from "./support/site/static-server.ts";
 
 const site = inject("site");
 let server: Awaited<ReturnType<typeof serveStatic>>;
@@ -85,9 +85,9 @@ describe("the built site in Chromium", () => {
       }
     });
     const pages = builtPageKinds(site.dir);
-    // 32 pages, and the first and the last of the events' and of the outings' own pages, of
+    // 33 pages, and the first and the last of the events' and of the outings' own pages, of
     // their RSVP pages without JavaScript and of the events' waiting-list pages.
-    expect(pages).toHaveLength(42);
+    expect(pages).toHaveLength(43);
     const withoutReact: string[] = [];
     for (const path of pages) {
       await page.goto(server.url + path);

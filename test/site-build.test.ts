@@ -21,10 +21,10 @@ import { personalPages, REDIRECT_SCRIPT } from "../site/app/site-map.ts";
 import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
-import { NOW, sampleData } from "./api-harness.ts";
-import { SAMPLE } from "./cli-harness.ts";
-import { mainText, pageHtml } from "./site/page-text.ts";
-import { builtPageKinds, builtPages } from "./site/static-server.ts";
+import { NOW, sampleData } from "./support/api-harness.ts";
+import { SAMPLE } from "./support/cli-harness.ts";
+import { mainText, pageHtml } from "./support/site/page-text.ts";
+import { builtPageKinds, builtPages } from "./support/site/static-server.ts";
 
 const site = inject("site");
 const manifest = readManifest(site.imagesDir, SAMPLE);

@@ -4,9 +4,15 @@ import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { Member } from "../core/schemas/member.ts";
 import { doorToken } from "../server/members/door-link.ts";
-import { Clock, sampleData, startServer, TEST_SECRET, type TestServer } from "./api-harness.ts";
-import { chromiumForFile, closePage, openPage } from "./site/app.ts";
-import { violationsOf } from "./site/axe.ts";
+import {
+  Clock,
+  sampleData,
+  startServer,
+  TEST_SECRET,
+  type TestServer,
+} from "./support/api-harness.ts";
+import { chromiumForFile, closePage, openPage } from "./support/site/app.ts";
+import { violationsOf } from "./support/site/axe.ts";
 
 /**
  * The Tyler's register in Chromium at a phone's width, on the built site and the real server at

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ALERTS, CONTACT_SUBJECT } from "../core/messages.ts";
 import { buildSocialRsvpPayload, toSheetPayload } from "../core/rules/rsvp-payload.ts";
-import { sampleData } from "./api-harness.ts";
+import { sampleData } from "./support/api-harness.ts";
 import {
   alertText,
   chromiumForFile,
@@ -12,7 +12,7 @@ import {
   outcomeInPlace,
   recordRequests,
   siteServerPerTest,
-} from "./site/app.ts";
+} from "./support/site/app.ts";
 
 const site = inject("site");
 const chromium = chromiumForFile();

@@ -4,9 +4,15 @@ import { describe, expect, inject, it } from "vitest";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { OFFER_CHECK_MS } from "../server/jobs/waitlist-offers.ts";
-import { sampleData } from "./api-harness.ts";
-import { linkToken, outboxMails } from "./manage-links.ts";
-import { alertText, chromiumForFile, closePage, openPage, siteServerPerTest } from "./site/app.ts";
+import { sampleData } from "./support/api-harness.ts";
+import { linkToken, outboxMails } from "./support/manage-links.ts";
+import {
+  alertText,
+  chromiumForFile,
+  closePage,
+  openPage,
+  siteServerPerTest,
+} from "./support/site/app.ts";
 
 /**
  * A member in a lodge room whose Wi-Fi has reserved its share of an event's seats already: the

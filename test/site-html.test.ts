@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { beforeAll, expect, inject, it } from "vitest";
-import { ensureJava } from "./site/java.ts";
-import { builtPages } from "./site/static-server.ts";
+import { ensureJava } from "./support/site/java.ts";
+import { builtPages } from "./support/site/static-server.ts";
 
 const site = inject("site");
 /** The Nu Html Checker's jar, as the vnu-jar package ships it. */

@@ -5,11 +5,17 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
 import { smtpTransport } from "../server/mail/transport.ts";
-import { Clock, NOW, sampleData, startServer, type TestServer } from "./api-harness.ts";
-import { linkToken } from "./manage-links.ts";
-import { parseMail } from "./mime.ts";
-import { alertText, chromiumForFile, closePage, openPage, outcomeInPlace } from "./site/app.ts";
-import { TestSmtp } from "./smtp-harness.ts";
+import { Clock, NOW, sampleData, startServer, type TestServer } from "./support/api-harness.ts";
+import { linkToken } from "./support/manage-links.ts";
+import { parseMail } from "./support/mime.ts";
+import {
+  alertText,
+  chromiumForFile,
+  closePage,
+  openPage,
+  outcomeInPlace,
+} from "./support/site/app.ts";
+import { TestSmtp } from "./support/smtp-harness.ts";
 
 /**
  * The visitor's side of the manage link: the confirmation mail a real SMTP server caught, its

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
-import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./site/app.ts";
+import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./support/site/app.ts";
 
 const site = inject("site");
 const chromium = chromiumForFile();

@@ -7,9 +7,9 @@ import {
   REFUSED_WITHOUT_TITLE,
   type Refusal,
   TITLES_TAKEN,
-} from "./person-names.ts";
-import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./site/app.ts";
-import { violationsOf } from "./site/axe.ts";
+} from "./support/person-names.ts";
+import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./support/site/app.ts";
+import { violationsOf } from "./support/site/axe.ts";
 
 const site = inject("site");
 const chromium = chromiumForFile();
@@ -125,7 +125,7 @@ describe("every real name, with JavaScript", () => {
       ["Robert (Bob)", "O’Neil Jr.", "P.M., P.D.D.G.M.", "bob@example.church"],
     ]);
     await closePage(page);
-  });
+  }, 90_000);
 
   it("the outing RSVP and the contact form take them too, and say each refusal, at phone width", async () => {
     const s = await start();
@@ -145,7 +145,7 @@ describe("every real name, with JavaScript", () => {
     await checkForm(form, REFUSED_WITHOUT_TITLE, false);
     await axeWithRefusals(contact, form, 390);
     await closePage(contact);
-  });
+  }, 90_000);
 });
 
 async function openWithoutScripts(browser: Browser, url: string): Promise<Page> {

@@ -4,8 +4,8 @@ import type { Browser, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { ALERTS } from "../core/messages.ts";
 import { socialRsvpOpen, upcomingRsvpOpen } from "../core/rules/rsvp-window.ts";
-import { NOW, sampleData } from "./api-harness.ts";
-import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./site/app.ts";
+import { NOW, sampleData } from "./support/api-harness.ts";
+import { chromiumForFile, closePage, openPage, siteServerPerTest } from "./support/site/app.ts";
 
 /**
  * RSVP and contact with JavaScript off (a Chromium context with javaScriptEnabled false) against

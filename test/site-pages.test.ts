@@ -8,9 +8,15 @@ import { pictureOf } from "../core/rules/pictures.ts";
 import { albumPictures } from "../site/generated/album-pictures.ts";
 import { albums } from "../site/generated/albums.ts";
 import { lodge } from "../site/generated/lodge.ts";
-import { NOW, sampleData, type TestServer } from "./api-harness.ts";
-import { SAMPLE } from "./cli-harness.ts";
-import { chromiumForFile, closePage, openPage, pauseClock, startSiteServer } from "./site/app.ts";
+import { NOW, sampleData, type TestServer } from "./support/api-harness.ts";
+import { SAMPLE } from "./support/cli-harness.ts";
+import {
+  chromiumForFile,
+  closePage,
+  openPage,
+  pauseClock,
+  startSiteServer,
+} from "./support/site/app.ts";
 
 const site = inject("site");
 const manifest = readManifest(site.imagesDir, SAMPLE);

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { chromiumForFile, contextAt, staticSiteForFile } from "./site/app.ts";
-import { builtPages } from "./site/static-server.ts";
+import { chromiumForFile, contextAt, staticSiteForFile } from "./support/site/app.ts";
+import { builtPages } from "./support/site/static-server.ts";
 
 const site = inject("site");
 const server = staticSiteForFile(site.dir);

@@ -5,7 +5,7 @@ import { API_ROUTES } from "../core/api/routes.ts";
 import { ALERTS, MASONIC_TITLE_PLACEHOLDER, MEAL_PROMPT } from "../core/messages.ts";
 import { buildEventRsvpPayload, toSheetPayload } from "../core/rules/rsvp-payload.ts";
 import type { Event, EventRsvpForm } from "../core/schemas/index.ts";
-import { type Client, sampleData, visitor } from "./api-harness.ts";
+import { type Client, sampleData, visitor } from "./support/api-harness.ts";
 import {
   alertText,
   chromiumForFile,
@@ -14,7 +14,7 @@ import {
   outcomeInPlace,
   recordRequests,
   siteServerPerTest,
-} from "./site/app.ts";
+} from "./support/site/app.ts";
 
 const site = inject("site");
 const chromium = chromiumForFile();

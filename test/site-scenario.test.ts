@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { lodge, lodgeAt, lodgeBuild, sampleCopy } from "./cli-harness.ts";
+import { lodge, lodgeAt, lodgeBuild, sampleCopy } from "./support/cli-harness.ts";
 
 const site = inject("site");
 let sample: ReturnType<typeof sampleCopy>;

@@ -11,7 +11,7 @@ import {
   openPage,
   pauseClock,
   siteServerPerTest,
-} from "./site/app.ts";
+} from "./support/site/app.ts";
 
 /** axe-core's source: run in the page as it is, since the server's CSP refuses added scripts. */
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

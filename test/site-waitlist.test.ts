@@ -4,9 +4,15 @@ import type { Browser, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
-import { sampleData, type TestServer } from "./api-harness.ts";
-import { claimTokenOf, manageTokenOf } from "./manage-links.ts";
-import { alertText, chromiumForFile, closePage, openPage, startSiteServer } from "./site/app.ts";
+import { sampleData, type TestServer } from "./support/api-harness.ts";
+import { claimTokenOf, manageTokenOf } from "./support/manage-links.ts";
+import {
+  alertText,
+  chromiumForFile,
+  closePage,
+  openPage,
+  startSiteServer,
+} from "./support/site/app.ts";
 
 /**
  * The visitor's side of the waiting list, in Chromium on the built site against the real server:

@@ -7,8 +7,8 @@ import { loadData } from "../cli/load/load-data.ts";
 import { runCli } from "../cli/program.ts";
 import { ALERTS } from "../core/messages.ts";
 import { buildEventRsvpPayload } from "../core/rules/index.ts";
-import { Client, PLAIN_RSVP_FORM } from "./api-harness.ts";
-import { SAMPLE, SAMPLE_IMAGES, serveInProcess } from "./cli-harness.ts";
+import { Client, PLAIN_RSVP_FORM } from "./support/api-harness.ts";
+import { SAMPLE, SAMPLE_IMAGES, serveInProcess } from "./support/cli-harness.ts";
 
 /**
  * The README's "Start a lodge of your own": the sample in data/ and a lodge of one's own in

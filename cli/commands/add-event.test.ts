@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lodge, lodgeAt, SAMPLE, sampleCopy } from "../../test/cli-harness.ts";
-import { onTerminal } from "../../test/terminal.ts";
+import { lodge, lodgeAt, SAMPLE, sampleCopy } from "../../test/support/cli-harness.ts";
+import { onTerminal } from "../../test/support/terminal.ts";
 import { mealsOf } from "../edit/event-questions.ts";
 
 let sample: ReturnType<typeof sampleCopy>;

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SAMPLE_IMAGES, sampleCopy } from "../../test/cli-harness.ts";
-import { launchChromium } from "../../test/site/browser.ts";
+import { SAMPLE_IMAGES, sampleCopy } from "../../test/support/cli-harness.ts";
+import { launchChromium } from "../../test/support/site/browser.ts";
 import type { Context } from "../context.ts";
 import { runCli } from "../program.ts";
 

@@ -6,11 +6,11 @@ import { doorOpen, doorWindowText } from "../../core/rules/door.ts";
 import { checkEmail } from "../../core/rules/form-checks.ts";
 import { doorLinkMail } from "../../server/mail/door.ts";
 import { doorToken, doorUrl } from "../../server/members/door-link.ts";
+import { secretaryMail, serverSecret } from "../../server/use-cases/secretary.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { findEvent } from "../edit/find-event.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
-import { secretaryMail, secretaryMailSecret } from "../secretary/change-rsvp.ts";
 import { DB_HELP, databaseOf, dbOption, withStore } from "../secretary/output.ts";
 
 const options = z.object({ data: dataDir, db: dbOption, to: z.string().optional() });
@@ -41,7 +41,7 @@ async function door(ctx: Context, words: string[], raw: unknown): Promise<void> 
   }
   const env = ctx.env ?? process.env;
   const choice = { db, data: dir, lodge };
-  const secret = secretaryMailSecret(lodge, env, ctx.cwd, databaseOf(ctx, choice));
+  const secret = serverSecret(lodge, env, ctx.cwd, databaseOf(ctx, choice));
   if (!secret) {
     throw new UserError(
       "The door link is signed with lodge serve's secret, which is not set here: run it where lodge serve runs (the same XSRF_SECRET, or its var/ folder).",

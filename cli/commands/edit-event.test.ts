@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lodge, lodgeAt, SAMPLE, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, lodgeAt, SAMPLE, sampleCopy } from "../../test/support/cli-harness.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 const EVENTS = `# Events.

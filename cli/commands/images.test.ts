@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { lodge } from "../../test/cli-harness.ts";
+import { lodge } from "../../test/support/cli-harness.ts";
 import { filesOf, lodgeManifestFile, readManifest, UNUSED_DAYS } from "../images/cache.ts";
 import { processImages } from "../images/process-images.ts";
 

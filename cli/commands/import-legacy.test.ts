@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, sampleCopy } from "../../test/support/cli-harness.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 beforeEach(() => {

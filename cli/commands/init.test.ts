@@ -11,7 +11,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lodge, lodgeAt, NOW } from "../../test/cli-harness.ts";
+import { lodge, lodgeAt, NOW } from "../../test/support/cli-harness.ts";
 
 let root: string;
 beforeEach(() => {

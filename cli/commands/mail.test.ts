@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store.ts";
 import type { ComposedMail, Store } from "../../server/store/store.ts";
-import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, NOW, sampleCopy } from "../../test/support/cli-harness.ts";
 
 let sample: ReturnType<typeof sampleCopy>;
 beforeEach(() => {

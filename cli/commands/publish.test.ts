@@ -11,8 +11,8 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { lodge, sampleCopy } from "../../test/cli-harness.ts";
-import { type FakeStorage, fakeStorage } from "../../test/fake-storage.ts";
+import { lodge, sampleCopy } from "../../test/support/cli-harness.ts";
+import { type FakeStorage, fakeStorage } from "../../test/support/fake-storage.ts";
 import { readManifest } from "../images/cache.ts";
 
 let sample: ReturnType<typeof sampleCopy>;

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore } from "../../server/store/open-store.ts";
 import type { EventRsvpRecord, Store } from "../../server/store/store.ts";
-import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, NOW, sampleCopy } from "../../test/support/cli-harness.ts";
 
 /**
  * `lodge rsvps cancel` and `edit` on a full event with a waiting list: the seats they free are

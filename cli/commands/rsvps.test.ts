@@ -1,16 +1,16 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { eventRsvpsCommand } from "../../server/mail/messages.ts";
+import { eventRsvpsCommand } from "../../server/mail/rsvp-notes.ts";
 import { openStore } from "../../server/store/open-store.ts";
 import type {
   ContactSubmission,
   EventRsvpRecord,
   EventRsvpSubmission,
 } from "../../server/store/store.ts";
-import { lodge, NOW, sampleCopy } from "../../test/cli-harness.ts";
-import { parseMail } from "../../test/mime.ts";
-import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
-import { racing } from "../../test/racing-store.ts";
+import { lodge, NOW, sampleCopy } from "../../test/support/cli-harness.ts";
+import { parseMail } from "../../test/support/mime.ts";
+import { clusterOfThisFile } from "../../test/support/postgres-cluster.ts";
+import { racing } from "../../test/support/racing-store.ts";
 import { loadData } from "../load/load-data.ts";
 import { changeRsvp } from "../secretary/change-rsvp.ts";
 import { csvCell } from "./rsvps.ts";

@@ -1,15 +1,11 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
+import { secretaryMail, serverSecret } from "../../server/use-cases/secretary.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
-import {
-  changeRsvp,
-  type RsvpChange,
-  secretaryMail,
-  secretaryMailSecret,
-} from "../secretary/change-rsvp.ts";
+import { changeRsvp, type RsvpChange } from "../secretary/change-rsvp.ts";
 import { DB_HELP, databaseOf, dbOption, withStore } from "../secretary/output.ts";
 import { rsvpListing } from "../secretary/rsvp-listing.ts";
 
@@ -67,7 +63,7 @@ async function change(ctx: Context, id: string, raw: unknown, what: "cancel" | "
   const env = ctx.env ?? process.env;
   const choice = { db: options.db, data: options.data, lodge: data.lodge };
   const mail = secretaryMail(data.lodge, env, ctx.cwd);
-  const secret = secretaryMailSecret(data.lodge, env, ctx.cwd, databaseOf(ctx, choice));
+  const secret = serverSecret(data.lodge, env, ctx.cwd, databaseOf(ctx, choice));
   await withStore(ctx, choice, async (store) => {
     const lines = await changeRsvp(
       store,

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SAMPLE, serveInProcess as serve } from "../../test/cli-harness.ts";
+import { SAMPLE, serveInProcess as serve } from "../../test/support/cli-harness.ts";
 
 let dir: string | undefined;
 afterEach(() => {

@@ -5,12 +5,12 @@ import { answerWindow } from "../../core/rules/answers.ts";
 import { upcomingRsvpDeadline } from "../../core/rules/rsvp-window.ts";
 import { formatMediumDate, formatShortTime } from "../../core/rules/time.ts";
 import { summonMembers } from "../../server/jobs/summons.ts";
+import { secretaryMail, serverSecret } from "../../server/use-cases/secretary.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { findEvent } from "../edit/find-event.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
 import { summonsPlan, summonsReport } from "../members/summons-plan.ts";
-import { secretaryMail, secretaryMailSecret } from "../secretary/change-rsvp.ts";
 import { DB_HELP, databaseOf, dbOption, withStore } from "../secretary/output.ts";
 
 const options = z.object({ data: dataDir, db: dbOption, dryRun: z.boolean().default(false) });
@@ -45,7 +45,7 @@ async function summon(ctx: Context, words: string[], raw: unknown): Promise<void
   const env = ctx.env ?? process.env;
   const choice = { db, data: dir, lodge };
   const mail = secretaryMail(lodge, env, ctx.cwd);
-  const secret = secretaryMailSecret(lodge, env, ctx.cwd, databaseOf(ctx, choice));
+  const secret = serverSecret(lodge, env, ctx.cwd, databaseOf(ctx, choice));
   if (!dryRun && (!mail || !secret)) {
     throw new UserError(
       "The summons goes from lodge serve's address with links its secret signs, and neither is set here: run it where lodge serve runs (the same SECRETARY_EMAIL and XSRF_SECRET, or its var/ folder). Nothing was sent.",

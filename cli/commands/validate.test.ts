@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lodge, SAMPLE, sampleCopy } from "../../test/cli-harness.ts";
+import { lodge, SAMPLE, sampleCopy } from "../../test/support/cli-harness.ts";
 import { loadData } from "../load/load-data.ts";
 
 let sample: ReturnType<typeof sampleCopy>;

@@ -84,14 +84,11 @@ function eventHub() {
 const ignored = (name: string) => /^\.|~$|\.(swp|swx|tmp)$|^\d+$/.test(basename(name));
 
 /**
- * `lodge dev`: builds the site into var/dev, serves it with the API (mail to an outbox, never
- * sent), and on every change in the data folder validates it again: errors go to the terminal and
- * to open pages as a banner; valid data is rebuilt and open pages reload.
+ * The dev build of the data folder into `siteDir`, and the line that says a failed one's errors
+ * (printed above it).
  */
-export async function startDev(options: DevOptions, out: Output): Promise<DevServer> {
+function devBuilder(options: DevOptions, out: Output, siteDir: string) {
   const shown = (path: string) => shownPath(options.cwd, path);
-  const siteDir = join(options.varDir, "site");
-
   const warned = new Set<string>();
   const build = async (): Promise<Outcome> => {
     const started = performance.now();
@@ -125,17 +122,13 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
     const errors = problems.length === 1 ? "an error" : `${problems.length} errors`;
     return `${shown(options.dataDir)} has ${errors} (listed above)`;
   };
+  return { build, failed };
+}
 
-  out.out(`Building the site from ${shown(options.dataDir)}...`);
-  const first = await build();
-  if ("problems" in first) throw new UserError(`${failed(first.problems)}. Nothing was served.`);
-  out.out(`Built the site in ${shown(siteDir)} (${first.seconds} s).`);
-
-  // The API and its mails read whichever data the last good build had, at each request.
-  let current = first.data;
-  let config: Config;
+/** The server's configuration for development: on 127.0.0.1, its store and outbox in varDir, no SMTP. */
+function devConfig(options: DevOptions, siteDir: string): Config {
   try {
-    config = loadConfig(
+    return loadConfig(
       {
         dataDir: options.dataDir,
         distDir: siteDir,
@@ -152,10 +145,18 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
     if (error instanceof ConfigError) throw new UserError(error.message);
     throw error;
   }
-  const hub = eventHub();
-  let server: RunningServer;
+}
+
+/** The API and the built site, with the dev page's reload stream and its script. */
+async function serveDev(
+  config: Config,
+  data: () => LodgeData,
+  hub: ReturnType<typeof eventHub>,
+  options: DevOptions,
+): Promise<RunningServer> {
+  const shown = (path: string) => shownPath(options.cwd, path);
   try {
-    server = await runServer(config, () => current, {
+    return await runServer(config, data, {
       shown,
       extend: (app) => {
         app.get(EVENTS_PATH, (_request, reply) => {
@@ -181,6 +182,29 @@ export async function startDev(options: DevOptions, out: Output): Promise<DevSer
     }
     throw error;
   }
+}
+
+/**
+ * `lodge dev`: builds the site into var/dev, serves it with the API (mail to an outbox, never
+ * sent), and on every change in the data folder validates it again: errors go to the terminal and
+ * to open pages as a banner; valid data is rebuilt and open pages reload.
+ */
+export async function startDev(options: DevOptions, out: Output): Promise<DevServer> {
+  const shown = (path: string) => shownPath(options.cwd, path);
+  const siteDir = join(options.varDir, "site");
+
+  const { build, failed } = devBuilder(options, out, siteDir);
+
+  out.out(`Building the site from ${shown(options.dataDir)}...`);
+  const first = await build();
+  if ("problems" in first) throw new UserError(`${failed(first.problems)}. Nothing was served.`);
+  out.out(`Built the site in ${shown(siteDir)} (${first.seconds} s).`);
+
+  // The API and its mails read whichever data the last good build had, at each request.
+  let current = first.data;
+  const config = devConfig(options, siteDir);
+  const hub = eventHub();
+  const server = await serveDev(config, () => current, hub, options);
   const { url } = server;
   /** A build whose lodge has nowhere to send its mail is not served: the API would fail on it. */
   const noMailProblem = (outcome: Outcome): Outcome => {

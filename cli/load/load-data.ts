@@ -121,34 +121,21 @@ function holdsLodgeData(dir: string): boolean {
   );
 }
 
+/** What the readers of a lodge's files share: its folder, where they say what they found. */
+interface Reading {
+  dir: string;
+  display: (path: string) => string;
+  problems: Problem[];
+  sources: Loaded["sources"];
+}
+
 /**
- * Reads and validates every content file of a lodge. Never throws for bad data: every problem
- * found is returned at once, located in its file. What it finds does not depend on the day.
+ * What each file's schema made of it (`values`), and what it was made from (`inputs`, its
+ * unknown keys left out), for the files of one entity each (lodge.yaml, events.yaml...).
  */
-export function loadData(dir: string, cwd = process.cwd()): Loaded {
-  const display = (path: string) => shownPath(cwd, path);
-  const problems: Problem[] = [];
-  const sources: Loaded["sources"] = { pastMasters: {}, pages: {} };
-  const counts: Record<string, number> = {};
-  // What each file's schema made of it, and what it was made from (its unknown keys left out).
+function readFileEntities({ dir, display, problems, sources }: Reading) {
   const values: Record<string, unknown> = {};
   const inputs: Record<string, unknown> = {};
-
-  if (!holdsLodgeData(dir)) {
-    return {
-      problems: [
-        {
-          severity: "error",
-          file: display(dir),
-          ...WHOLE_FILE,
-          message: notDataFolderMessage(dir, display),
-        },
-      ],
-      sources,
-      counts,
-    };
-  }
-
   for (const entity of FILE_ENTITIES) {
     const key = entity.key as FileEntityKey;
     const { found, path } = contentFiles(dir, key);
@@ -182,10 +169,14 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
     values[key] = result.value;
     inputs[key] = result.input;
   }
+  return { values, inputs };
+}
 
-  const lodge = values.lodge as LodgeData["lodge"] | undefined;
-  const pastMasters: Record<string, unknown> = {};
-  const pastMasterInputs: Record<string, unknown> = {};
+/** The past-master lists lodge.yaml names, each from its CSV file, by slug. */
+function readPastMasters(reading: Reading, lodge: LodgeData["lodge"] | undefined) {
+  const { dir, display, problems, sources } = reading;
+  const values: Record<string, unknown> = {};
+  const inputs: Record<string, unknown> = {};
   for (const list of lodge?.pastMasters ?? []) {
     const { found, path } = contentFiles(dir, "pastMasters", list.slug);
     if (found.length === 0) {
@@ -208,10 +199,14 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
       entryNamer("pastMasters", list.slug),
     );
     problems.push(...result.problems);
-    pastMasters[list.slug] = result.value;
-    pastMasterInputs[list.slug] = result.input;
+    values[list.slug] = result.value;
+    inputs[list.slug] = result.input;
   }
+  return { values, inputs };
+}
 
+/** The Markdown pages of pages/, by slug, each in blocks of HTML; the required ones checked. */
+function readPages({ dir, display, problems, sources }: Reading): Record<string, unknown> {
   const pages: Record<string, unknown> = {};
   const pagesDir = join(dir, ENTITIES.pages.base);
   if (existsSync(pagesDir)) {
@@ -235,7 +230,6 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
       }
     }
   }
-
   for (const slug of REQUIRED_PAGES) {
     if (sources.pages[slug]) continue;
     problems.push({
@@ -245,7 +239,11 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
       message: `file not found; the site's ${slug} page is made from it (lodge init writes one to start from)`,
     });
   }
+  return pages;
+}
 
+/** A warning for each entry of the folder that lodge does not read (a misspelt file name). */
+function warnUnknownEntries({ dir, display, problems }: Reading): void {
   for (const name of readdirSync(dir).sort()) {
     if (!KNOWN_ENTRIES.has(name) && !name.startsWith(".")) {
       problems.push({
@@ -257,11 +255,15 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
       });
     }
   }
+}
 
-  // What each file holds, whether or not its entries passed: an entry with an error is counted
-  // (and told above), never dropped from the count.
+/**
+ * What each file holds, whether or not its entries passed: an entry with an error is counted
+ * (and told), never dropped from the count.
+ */
+function writtenEntries(sources: Loaded["sources"]): Record<string, unknown> {
   const written = (source?: { value: unknown }) => source?.value;
-  const read: Record<string, unknown> = {
+  return {
     ...Object.fromEntries(
       FILE_ENTITIES.map(({ key }) => [key, written(sourceOf(sources, key).source)]),
     ),
@@ -270,36 +272,73 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
     ),
     pages: sources.pages,
   };
+}
+
+/**
+ * Reads and validates every content file of a lodge. Never throws for bad data: every problem
+ * found is returned at once, located in its file. What it finds does not depend on the day.
+ */
+export function loadData(dir: string, cwd = process.cwd()): Loaded {
+  const display = (path: string) => shownPath(cwd, path);
+  const reading: Reading = { dir, display, problems: [], sources: { pastMasters: {}, pages: {} } };
+  const { problems, sources } = reading;
+  const counts: Record<string, number> = {};
+  if (!holdsLodgeData(dir)) {
+    const message = notDataFolderMessage(dir, display);
+    problems.push({ severity: "error", file: display(dir), ...WHOLE_FILE, message });
+    return { problems, sources, counts };
+  }
+  const { values, inputs } = readFileEntities(reading);
+  const pastMasters = readPastMasters(reading, values.lodge as LodgeData["lodge"] | undefined);
+  const pages = readPages(reading);
+  warnUnknownEntries(reading);
+  const read = writtenEntries(sources);
   for (const entity of ENTITY_LIST) {
     if (entity.kept !== "built") counts[entity.key] = entriesIn(entity, read[entity.key]);
   }
-  counts.pastMasterLists = Object.keys(pastMasters).length;
-
+  counts.pastMasterLists = Object.keys(pastMasters.values).length;
   // Every required file missing or broken has put an error here, so no error means complete data.
   const hasErrors = problems.some((p) => p.severity === "error");
   // With errors, the checks across entries and of the media files still run on what passed (a
   // list's good entries), so their warnings are not hidden until the errors are fixed.
   const kept = (key: EntityKey, input: unknown, raw: unknown) =>
     hasErrors && input === undefined ? passing(entityOf(key), raw) : input;
+  const writtenLists = read.pastMasters as Record<string, unknown>;
   const parts: Record<string, unknown> = {
     ...Object.fromEntries(FILE_ENTITIES.map(({ key }) => [key, kept(key, inputs[key], read[key])])),
     pastMasters: Object.fromEntries(
       Object.keys(sources.pastMasters).map((slug) => [
         slug,
-        kept(
-          "pastMasters",
-          pastMasterInputs[slug],
-          (read.pastMasters as Record<string, unknown>)[slug],
-        ),
+        kept("pastMasters", pastMasters.inputs[slug], writtenLists[slug]),
       ]),
     ),
     pages,
   };
-  const albums = readAlbumPictures(
-    dir,
-    (values.albums as LodgeData["albums"] | undefined) ?? [],
-    cwd,
-  );
+  const albums = (values.albums as LodgeData["albums"] | undefined) ?? [];
+  const data = assemble(reading, parts, albums, hasErrors, cwd);
+  // The checks across entries find errors too (two events with one id): what validate calls an
+  // error, every command refuses.
+  return {
+    data: problems.some((p) => p.severity === "error") ? undefined : data,
+    problems,
+    sources,
+    counts,
+  };
+}
+
+/**
+ * The lodge's data made of what the files gave (`parts`) and the albums' pictures, then checked
+ * across entries and against the media files; its problems added to the reading's.
+ */
+function assemble(
+  reading: Reading,
+  parts: Record<string, unknown>,
+  albumList: LodgeData["albums"],
+  hasErrors: boolean,
+  cwd: string,
+): LodgeData | undefined {
+  const { dir, problems, sources } = reading;
+  const albums = readAlbumPictures(dir, albumList, cwd);
   const parsed = lodgeDataSchema.safeParse({
     ...parts,
     recentEvents: Array.isArray(parts.recentEvents)
@@ -321,12 +360,5 @@ export function loadData(dir: string, cwd = process.cwd()): Loaded {
       ...checkPlaceholders(dir, data, sources, cwd),
     );
   }
-  // The checks across entries find errors too (two events with one id): what validate calls an
-  // error, every command refuses.
-  return {
-    data: problems.some((p) => p.severity === "error") ? undefined : data,
-    problems,
-    sources,
-    counts,
-  };
+  return data;
 }

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAST_MASTER_COLUMNS } from "../../core/schemas/past-master.ts";
-import { sampleCopy } from "../../test/cli-harness.ts";
+import { sampleCopy } from "../../test/support/cli-harness.ts";
 import { loadData } from "./load-data.ts";
 import { csvSource, decodeText } from "./source.ts";
 

@@ -2,16 +2,13 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { answerText, type GivenAnswer } from "../../core/rules/answers.ts";
-import {
-  AnswerRefusal,
-  giveMemberAnswer,
-  memberAnswerView,
-} from "../../server/use-cases/member-answer.ts";
+import { giveMemberAnswer, memberAnswerView } from "../../server/use-cases/member-answer.ts";
+import { Refusal } from "../../server/use-cases/refusal.ts";
+import { secretaryMail, serverSecret } from "../../server/use-cases/secretary.ts";
 import { type Context, dataDir, parseOptions } from "../context.ts";
 import { findEvent } from "../edit/find-event.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";
-import { secretaryMail, secretaryMailSecret } from "../secretary/change-rsvp.ts";
 import { databaseOf, dbOption, withStore } from "../secretary/output.ts";
 import { memberOf } from "./roll-commands.ts";
 
@@ -61,7 +58,7 @@ async function recordAnswer(ctx: Context, number: string, words: string[], raw: 
   const env = ctx.env ?? process.env;
   const choice = { db: flags.db, data: flags.data, lodge };
   const mail = secretaryMail(lodge, env, ctx.cwd);
-  const secret = secretaryMailSecret(lodge, env, ctx.cwd, databaseOf(ctx, choice));
+  const secret = serverSecret(lodge, env, ctx.cwd, databaseOf(ctx, choice));
   if (!flags.dryRun && (!mail || !secret || !lodge.siteUrl)) {
     throw new UserError(
       "The member's confirmation goes from lodge serve's address with the link to his answer, which needs lodge.yaml's siteUrl and lodge serve's secret: run it where lodge serve runs (the same SECRETARY_EMAIL and XSRF_SECRET, or its var/ folder). Nothing was recorded.",
@@ -98,8 +95,7 @@ async function recordAnswer(ctx: Context, number: string, words: string[], raw: 
           : `${name} has ${answerText(answer)}${waits} for ${meeting} already: nothing changed.`,
       );
     } catch (error) {
-      if (error instanceof AnswerRefusal)
-        throw new UserError(`${error.message} Nothing was recorded.`);
+      if (error instanceof Refusal) throw new UserError(`${error.message} Nothing was recorded.`);
       throw error;
     }
   });

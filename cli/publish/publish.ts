@@ -37,6 +37,90 @@ async function pool<T>(
 
 const CONCURRENT_UPLOADS = 8;
 
+/** What each target is to get, a line each, and with a dry run each file. */
+function planLines(jobs: Job[], options: PublishOptions): string[] {
+  const lines: string[] = [];
+  for (const job of jobs) {
+    const parts = [
+      `${count(job.upload.length, "file")} to upload (${formatBytes(sum(job.upload))})`,
+      `${job.unchanged} unchanged`,
+      ...(options.prune && job.stale.length > 0 ? [`${job.stale.length} to delete`] : []),
+    ];
+    lines.push(`${job.store.where} from ${job.from}: ${parts.join(", ")}.`);
+    if (options.dryRun) {
+      for (const { file, reason } of job.upload) {
+        lines.push(`  upload  ${file.path}  (${reason}, ${formatBytes(file.size)})`);
+      }
+      for (const path of job.stale) {
+        lines.push(options.prune ? `  delete  ${path}` : `  keep    ${path}  (not in the build)`);
+      }
+    }
+  }
+  return lines;
+}
+
+/** --json: the same facts as lines tell, as one JSON document at the end. */
+function publishedJson(
+  jobs: Job[],
+  options: PublishOptions,
+  done: { uploaded: number; deleted: number },
+): string {
+  const targets = jobs.map((job) => ({
+    part: job.key,
+    target: job.store.where,
+    from: job.from,
+    upload: job.upload.map(({ file, reason }) => ({
+      path: file.path,
+      reason,
+      bytes: file.size,
+      contentType: file.contentType,
+      cacheControl: file.cacheControl,
+      ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
+    })),
+    unchanged: job.unchanged,
+    notInBuild: job.stale,
+  }));
+  return JSON.stringify(
+    { dryRun: options.dryRun, prune: options.prune, targets, ...done },
+    null,
+    2,
+  );
+}
+
+/**
+ * Uploads the files, pages last: until they are replaced, visitors see the previous site, whole.
+ * A failure stops before the pages (or before deleting), and says what to run again.
+ */
+async function uploadPagesLast(
+  uploads: { job: Job; file: LocalFile }[],
+  deletions: number,
+): Promise<void> {
+  const isSitePage = (item: { job: Job; file: LocalFile }) =>
+    item.job.key === "site" && isPage(item.file.path);
+  const first = uploads.filter((item) => !isSitePage(item));
+  const pages = uploads.filter(isSitePage);
+  let failed = await pool(first, CONCURRENT_UPLOADS, (item) => item.job.store.put(item.file));
+  const pagesTried = failed.length === 0;
+  if (pagesTried) {
+    failed = await pool(pages, CONCURRENT_UPLOADS, (item) => item.job.store.put(item.file));
+  }
+  if (failed.length > 0) {
+    const attempted = pagesTried ? uploads.length : first.length;
+    const uploaded = attempted - failed.length;
+    const lines = failed.map(
+      ({ item, reason }) => `${item.job.store.where}: ${item.file.path} failed: ${reason}`,
+    );
+    lines.push(
+      `Publishing stopped partway: ${uploaded} of ${count(uploads.length, "file")} uploaded, ${failed.length} failed (listed above), ${uploads.length - attempted} not attempted${deletions > 0 ? "; nothing was deleted" : ""}.`,
+      pagesTried
+        ? "Some pages may show their previous version until the rest are uploaded."
+        : `The pages were not uploaded, so visitors still see the previous version of the site.`,
+      "Run the same command again to finish: files already uploaded are skipped.",
+    );
+    throw new UserError(lines.join("\n"));
+  }
+}
+
 /**
  * Publishes the built site, and the media lodge.yaml serves from buckets, to their targets:
  * checks everything first and touches nothing when anything fails; then uploads the files whose
@@ -51,42 +135,9 @@ export async function publish(
   // --json: the same facts as one JSON document at the end, instead of lines.
   const lines: Output = options.json ? { out: () => {}, err: out.err } : out;
   const report = (done: { uploaded: number; deleted: number }) => {
-    if (!options.json) return;
-    const targets = jobs.map((job) => ({
-      part: job.key,
-      target: job.store.where,
-      from: job.from,
-      upload: job.upload.map(({ file, reason }) => ({
-        path: file.path,
-        reason,
-        bytes: file.size,
-        contentType: file.contentType,
-        cacheControl: file.cacheControl,
-        ...(file.contentEncoding ? { contentEncoding: file.contentEncoding } : {}),
-      })),
-      unchanged: job.unchanged,
-      notInBuild: job.stale,
-    }));
-    out.out(
-      JSON.stringify({ dryRun: options.dryRun, prune: options.prune, targets, ...done }, null, 2),
-    );
+    if (options.json) out.out(publishedJson(jobs, options, done));
   };
-  for (const job of jobs) {
-    const parts = [
-      `${count(job.upload.length, "file")} to upload (${formatBytes(sum(job.upload))})`,
-      `${job.unchanged} unchanged`,
-      ...(options.prune && job.stale.length > 0 ? [`${job.stale.length} to delete`] : []),
-    ];
-    lines.out(`${job.store.where} from ${job.from}: ${parts.join(", ")}.`);
-    if (options.dryRun) {
-      for (const { file, reason } of job.upload) {
-        lines.out(`  upload  ${file.path}  (${reason}, ${formatBytes(file.size)})`);
-      }
-      for (const path of job.stale) {
-        lines.out(options.prune ? `  delete  ${path}` : `  keep    ${path}  (not in the build)`);
-      }
-    }
-  }
+  for (const line of planLines(jobs, options)) lines.out(line);
   const uploads = jobs.flatMap((job) => job.upload.map(({ file }) => ({ job, file })));
   const deletions = options.prune
     ? jobs.flatMap((job) => job.stale.map((path) => ({ job, path })))
@@ -110,31 +161,7 @@ export async function publish(
     return;
   }
 
-  // Pages last: until they are replaced, visitors see the previous site, whole.
-  const isSitePage = (item: { job: Job; file: LocalFile }) =>
-    item.job.key === "site" && isPage(item.file.path);
-  const first = uploads.filter((item) => !isSitePage(item));
-  const pages = uploads.filter(isSitePage);
-  let failed = await pool(first, CONCURRENT_UPLOADS, (item) => item.job.store.put(item.file));
-  const pagesTried = failed.length === 0;
-  if (pagesTried) {
-    failed = await pool(pages, CONCURRENT_UPLOADS, (item) => item.job.store.put(item.file));
-  }
-  if (failed.length > 0) {
-    const attempted = pagesTried ? uploads.length : first.length;
-    const uploaded = attempted - failed.length;
-    const lines = failed.map(
-      ({ item, reason }) => `${item.job.store.where}: ${item.file.path} failed: ${reason}`,
-    );
-    lines.push(
-      `Publishing stopped partway: ${uploaded} of ${count(uploads.length, "file")} uploaded, ${failed.length} failed (listed above), ${uploads.length - attempted} not attempted${deletions.length > 0 ? "; nothing was deleted" : ""}.`,
-      pagesTried
-        ? "Some pages may show their previous version until the rest are uploaded."
-        : `The pages were not uploaded, so visitors still see the previous version of the site.`,
-      "Run the same command again to finish: files already uploaded are skipped.",
-    );
-    throw new UserError(lines.join("\n"));
-  }
+  await uploadPagesLast(uploads, deletions.length);
 
   const notDeleted = await pool(deletions, CONCURRENT_UPLOADS, (item) =>
     item.job.store.remove(item.path),

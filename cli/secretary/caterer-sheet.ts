@@ -6,7 +6,7 @@ import {
 } from "../../core/rules/time.ts";
 import type { Event, Lodge } from "../../core/schemas/index.ts";
 import type { Diner } from "../../server/jobs/caterer.ts";
-import { eventRsvpsCommand } from "../../server/mail/messages.ts";
+import { eventRsvpsCommand } from "../../server/mail/rsvp-notes.ts";
 import { escapeHtml } from "../../server/mail/template.ts";
 import { plural } from "../load/summary.ts";
 import { type EventGroup, lodgeMinute, nameOf } from "./rsvp-report.ts";

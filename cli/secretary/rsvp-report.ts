@@ -1,3 +1,4 @@
+import { mealCountsText } from "../../core/rules/meals.ts";
 import { wallTimeIn } from "../../core/rules/time.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import type {
@@ -33,12 +34,7 @@ export function nameOf(r: EventRsvpRecord): string {
 /** What the secretary reads of an RSVP's dinner: '2 Prime Rib, 1 Salmon', '3 dinners' or ''. */
 export function mealsOf(r: EventRsvpRecord): string {
   if (!r.dinner) return "";
-  return (
-    r.mealCounts
-      .filter((m) => m.count > 0)
-      .map((m) => `${m.count} ${m.choice}`)
-      .join(", ") || plural(r.meals, "dinner")
-  );
+  return mealCountsText(r.mealCounts) || plural(r.meals, "dinner");
 }
 
 export interface EventGroup {
@@ -98,6 +94,8 @@ export function cancelledByText(by: CancelledRsvp["cancelledBy"]): string {
       return "the visitor";
     case "secretary":
       return "the secretary";
+    case "member":
+      return "his apologies";
     case "unconfirmed":
       // Past its address's seats, it was never confirmed from the mail: its hold ended.
       return "not confirmed";

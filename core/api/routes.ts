@@ -16,8 +16,6 @@ export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** The contact form's hidden field that people never see and spam robots fill in. */
 export const HONEYPOT_FIELD = "website";
 
-/** Where the API answers: never a page of the site. */
-export const API_PREFIXES = ["/mj/", "/sheets/"] as const;
 /** The site's spreadsheet writes, sent after a stored RSVP: SPEC 7's append calls. */
 export const SHEET_ROW_PREFIX = "/sheets/api/append-";
 /** A member's answer to the summons, by his signed link: it costs his hall's address nothing. */
@@ -60,8 +58,3 @@ export type ApiRoutesOf<M extends ApiMethod> = {
 export type ApiRequest<K extends ApiRouteName> = z.input<(typeof API_CONTRACT)[K]["request"]>;
 /** What a route answers when it succeeds. */
 export type ApiResponse<K extends ApiRouteName> = z.output<(typeof API_CONTRACT)[K]["response"]>;
-
-/** Whether a request's address is the API's. */
-export function isApiPath(url: string): boolean {
-  return API_PREFIXES.some((prefix) => url.startsWith(prefix));
-}

@@ -15,13 +15,6 @@ export const DEGREE_NAMES: Readonly<Record<Degree, string>> = {
   "master-mason": "Master Mason",
 };
 
-/** The brethren of a degree, as a sentence counts them: 'Entered Apprentices'. */
-const DEGREE_PLURALS: Readonly<Record<Degree, string>> = {
-  "entered-apprentice": "Entered Apprentices",
-  fellowcraft: "Fellowcrafts",
-  "master-mason": "Master Masons",
-};
-
 /** What the rules need to know of an event. */
 export interface DegreeEvent {
   tyled: boolean;
@@ -52,8 +45,10 @@ export function admits(event: DegreeEvent, degree: Degree): boolean {
 export function admittedText(event: DegreeEvent): string | undefined {
   const needed = meetingDegree(event);
   if (needed === undefined) return undefined;
-  const who = DEGREES.slice(rank(needed)).map((degree) => DEGREE_PLURALS[degree]);
-  return who.length === 1 ? (who[0] ?? "") : `${who.slice(0, -1).join(", ")} and ${who.at(-1)}`;
+  // The brethren of a degree, as a sentence counts them: 'Entered Apprentices'; listed as the
+  // site writes lists, without a comma before 'and' (British English's).
+  const who = DEGREES.slice(rank(needed)).map((degree) => `${DEGREE_NAMES[degree]}s`);
+  return new Intl.ListFormat("en-GB").format(who);
 }
 
 /** The short label beside the tyled tag: 'Master Mason degree'; none for an event open to all. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { EMAILS_TAKEN, NAMES_TAKEN, REFUSED, TITLES_TAKEN } from "../../test/person-names.ts";
+import {
+  EMAILS_TAKEN,
+  NAMES_TAKEN,
+  REFUSED,
+  TITLES_TAKEN,
+} from "../../test/support/person-names.ts";
 import { type EventInput, eventSchema } from "../schemas/event.ts";
 import { contactFormSchema, eventRsvpFormSchema, socialRsvpFormSchema } from "../schemas/forms.ts";
 import {

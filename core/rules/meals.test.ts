@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { costText } from "../schemas/event.ts";
-import { formatCostPerMeal, mealCountField, mealCountsAddUp } from "./meals.ts";
+import {
+  formatCostPerMeal,
+  mealCountField,
+  mealCountsAddUp,
+  mealCountsText,
+  priceText,
+} from "./meals.ts";
 
 describe("mealCountField", () => {
   it("names the count field 'count' plus the choice without spaces", () => {
@@ -38,5 +44,32 @@ describe("formatCostPerMeal", () => {
     expect(cost("No Charge")).toBe("No Charge");
     expect(cost(0)).toBe("No Charge");
     expect(cost("")).toBe("-");
+  });
+});
+
+describe("priceText", () => {
+  const price = (raw: string | number, per?: "per meal") => priceText(costText.parse(raw), per);
+
+  it("says a free dinner is no charge, with or without 'per meal'", () => {
+    expect(price("No Charge")).toBe("no charge");
+    expect(price(0, "per meal")).toBe("no charge");
+  });
+
+  it("says a price in dollars, per meal when asked", () => {
+    expect(price(15)).toBe("$15");
+    expect(price("15 - 20", "per meal")).toBe("$15 - 20 per meal");
+  });
+});
+
+describe("mealCountsText", () => {
+  it("writes each choice's meals in the order given, leaving out a choice of none", () => {
+    expect(
+      mealCountsText([
+        { choice: "Chicken", count: 2 },
+        { choice: "Fish", count: 0 },
+        { choice: "Beef", count: 1 },
+      ]),
+    ).toBe("2 Chicken, 1 Beef");
+    expect(mealCountsText([{ choice: "Chicken", count: 0 }])).toBe("");
   });
 });

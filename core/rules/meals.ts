@@ -4,6 +4,9 @@
  */
 import type { Cost } from "../schemas/event.ts";
 
+/** A free dinner as the data files, the payloads and the secretary's mail write it (SPEC 3). */
+export const NO_CHARGE = "No Charge";
+
 /** What a payload's field says when there is nothing to say (no dinner, no cost). */
 export const NOTHING = "-";
 
@@ -24,10 +27,27 @@ export function formatCostPerMeal(cost: Cost): string {
     case "range":
       return `$${dollars(cost.min)} - ${dollars(cost.max)}`;
     case "free":
-      return "No Charge";
+      return NO_CHARGE;
     case "none":
       return NOTHING;
   }
+}
+
+/**
+ * What a dinner costs as the pages and mails say it to a visitor: 'no charge', '$15', or with
+ * `per` '$15 per meal' (a free dinner is no charge, never 'No Charge per meal').
+ */
+export function priceText(cost: Cost, per?: "per meal"): string {
+  if (cost.kind === "free") return "no charge";
+  return per ? `${formatCostPerMeal(cost)} ${per}` : formatCostPerMeal(cost);
+}
+
+/** '2 Chicken, 1 Beef': the meals of each choice, in the order given, a choice of none left out. */
+export function mealCountsText(counts: readonly { choice: string; count: number }[]): string {
+  return counts
+    .filter(({ count }) => count > 0)
+    .map(({ choice, count }) => `${count} ${choice}`)
+    .join(", ");
 }
 
 /** The form field that holds how many meals of one choice: 'count' plus the choice without spaces. */

@@ -4,7 +4,7 @@ import type { ContactForm, EventRsvpForm, SocialRsvpForm } from "../schemas/form
 import type { ContactPayload, EventRsvpPayload, SocialRsvpPayload } from "../schemas/payloads.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
 import { checkTitle } from "./form-checks.ts";
-import { formatCostPerMeal, mealCountField, NOTHING } from "./meals.ts";
+import { formatCostPerMeal, mealCountField, mealCountsText, NOTHING } from "./meals.ts";
 import { eventStart, formatDay, formatEventDateTime } from "./time.ts";
 
 /** Names a payload gives the first choices when the event names none (SPEC 3). */
@@ -44,10 +44,7 @@ function mealSelection(form: EventRsvpForm, counts: MealCount[]): string {
     return `${form.numberOfMeals} ${form.numberOfMeals === 1 ? "dinner" : "dinners"}`;
   }
   if (form.numberOfMeals === 1) return form.mealChoice;
-  return counts
-    .filter(({ count }) => count > 0)
-    .map(({ choice, count }) => `${count} ${choice}`)
-    .join(", ");
+  return mealCountsText(counts);
 }
 
 /** The payload's fields of the choices (SPEC 3 handles at most four), in the event's order. */

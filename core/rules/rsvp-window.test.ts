@@ -5,6 +5,7 @@ import {
   closesText,
   homeRsvpCutoff,
   homeRsvpOpen,
+  reservationsClosedText,
   socialRsvpCutoff,
   socialRsvpOpen,
   upcomingRsvpDeadline,
@@ -113,6 +114,12 @@ describe("upcoming-events RSVP", () => {
     expect(closesText(meeting)).toBe("Closes Sep 1, 2024 at 11:59PM");
     expect(closesText(event({ date: "2025/01/02 18:00", rsvpExpirationDays: 5 }))).toBe(
       "Closes Dec 28, 2024 at 11:59PM",
+    );
+    expect(reservationsClosedText(upcomingRsvpDeadline(meeting), "Stated Meeting")).toBe(
+      "Reservations for Stated Meeting closed on Sep 1, 2024 at 11:59PM",
+    );
+    expect(reservationsClosedText(upcomingRsvpDeadline(meeting))).toBe(
+      "Reservations closed on Sep 1, 2024 at 11:59PM",
     );
   });
 

@@ -65,6 +65,15 @@ export function closesText(event: DeadlineEvent): string {
 }
 
 /**
+ * 'Reservations for Stated Meeting on ... closed on Nov 30, 2026 at 11:59PM', or without `what`
+ * 'Reservations closed on ...': the one sentence of a deadline passed, which the refusals, the
+ * mails and the manage page each go on from.
+ */
+export function reservationsClosedText(deadline: WallTime, what?: string): string {
+  return `Reservations${what ? ` for ${what}` : ""} closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}`;
+}
+
+/**
  * Upcoming events: RSVP is open while the event takes RSVPs and the deadline has not passed in
  * the lodge's zone. Whether seats are left is the capacity rule's (seats.ts): the page greys the
  * button at the guest limit, and the store refuses what does not fit.

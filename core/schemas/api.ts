@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../api/routes.ts";
 import { MEMBER_ANSWERS } from "../rules/answer-links.ts";
-import { costSchema } from "./event.ts";
+import { costSchema, earlyBirdOptionsSchema, eventFieldsSchema } from "./event.ts";
 import { contactPayloadSchema } from "./payloads.ts";
 
 /**
@@ -131,19 +131,18 @@ const rsvpPartyShape = {
  * and the dinner with its meals. The manage page checks a change by the rules the server checks
  * it by, with no copy of every event in its script.
  */
-export const rsvpRulesSchema = z.object({
-  date: z.string(),
-  rsvpExpirationDays: z.number(),
-  rsvpExpirationTime: z.string().optional(),
-  mealCutoffDays: z.number().optional(),
-  rsvpLimit: z.boolean(),
-  earlyBirdOptions: z.object({
-    time: z.string(),
-    cost: costSchema,
-    choices: z.array(z.string()),
-    choiceLabel: z.string().optional(),
-  }),
-});
+export const rsvpRulesSchema = eventFieldsSchema
+  .pick({
+    date: true,
+    rsvpExpirationDays: true,
+    rsvpExpirationTime: true,
+    mealCutoffDays: true,
+    rsvpLimit: true,
+  })
+  .extend({
+    // The event's fields read a data file's text; the cost comes here as they made it.
+    earlyBirdOptions: earlyBirdOptionsSchema.extend({ cost: costSchema }),
+  });
 export type RsvpRules = z.infer<typeof rsvpRulesSchema>;
 
 /** POST /mj/api/rsvp/manage: the RSVP as its visitor sees it on the manage page. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PAGE_ID } from "../api/page-paths.ts";
 import { DEGREES, readDegree } from "../rules/degrees.ts";
+import { NO_CHARGE } from "../rules/meals.ts";
 import { dayText, parseEventDate } from "../rules/time.ts";
 import {
   clockTime,
@@ -75,7 +76,7 @@ export function costToText(cost: Cost): string {
     case "none":
       return "";
     case "free":
-      return "No Charge";
+      return NO_CHARGE;
     case "fixed":
       return String(cost.amount);
     case "range":
@@ -145,93 +146,95 @@ export const degreeText = z
     return z.NEVER;
   });
 
-export const eventSchema = z
-  .strictObject({
-    id: z
-      .string()
-      .regex(PAGE_ID, {
-        error: (i) => `expected lowercase letters, digits and hyphens, found ${shown(i.input)}`,
-      })
-      .optional()
-      .meta({
-        kind: "text",
-        description:
-          "A stable id, lowercase letters, digits and hyphens: the event's page is /events/<id>, and lodge edit-event and lodge rsvps name the event by it.",
-        defaultText: "made from the date and the name, e.g. 2026-12-02-table-lodge",
-      }),
-    date: eventDateText.meta({ description: "When the event starts." }),
-    name: requiredText("the event's name").meta({
-      description: "e.g. Stated Meeting, Special Meeting, Table Lodge.",
-    }),
-    description: optionalText.meta({ description: "Shown under the name." }),
-    extraInfo: optionalText.meta({
-      description: "A notice shown with the event: a capacity, a rain location...",
-    }),
-    location: optionalText.meta({
+/** An event's fields one by one, as a data file writes them; eventSchema adds the checks across fields. */
+export const eventFieldsSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(PAGE_ID, {
+      error: (i) => `expected lowercase letters, digits and hyphens, found ${shown(i.input)}`,
+    })
+    .optional()
+    .meta({
+      kind: "text",
       description:
-        "The venue's name. An event that names neither location nor address is at the lodge's meeting place (address in lodge.yaml), read at each build.",
+        "A stable id, lowercase letters, digits and hyphens: the event's page is /events/<id>, and lodge edit-event and lodge rsvps name the event by it.",
+      defaultText: "made from the date and the name, e.g. 2026-12-02-table-lodge",
     }),
-    address: optionalText.meta({ description: "The venue's street address." }),
-    addressLink: optionalText.meta({ description: "A map link for the address." }),
-    rsvpOptions: flag.default(false).meta({ description: "true shows the RSVP button." }),
-    rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1).meta({
-      description:
-        "RSVPs close this many days before the event, at 11:59PM (21:00 on the home page) unless rsvpExpirationTime says otherwise.",
-    }),
-    // Each screen's own closing time otherwise is SPEC 4's.
-    rsvpExpirationTime: clockTime.optional().meta({
-      description: "The time of day RSVPs close on their last day, e.g. '21:00' or '9:00 PM'.",
-      defaultText: "11:59PM (21:00 on the home page)",
-    }),
-    mealCutoffDays: wholeNumber("a whole number of days", 0, 60).optional().meta({
-      description:
-        "Dinner orders close this many days before the event, no fewer than rsvpExpirationDays, so the caterer has a final count: after it an RSVP may add seats but not dinners, and the form says so.",
-      defaultText: "with RSVP",
-    }),
-    spotlight: flag
-      .default(false)
-      .meta({ description: "true puts a future event in the home page carousel." }),
-    spotlightImage: optionalText.meta({
-      description:
-        "The picture of the home page's spotlight and of the event's own page: a file in images/events/.",
-    }),
-    altText: optionalText.meta({
-      description: "What the spotlight picture shows, for screen readers.",
-    }),
-    tyled: flag
-      .default(false)
-      .meta({ description: "true: 'Tyled: Masons Only'; false: 'Open to All'." }),
-    // Only brethren of the degree or higher may attend, and only they are summoned.
-    degree: degreeText.optional().meta({
-      kind: "degree",
-      description:
-        "The degree a tyled meeting is opened on: entered-apprentice, fellowcraft or master-mason (EA, FC, MM, or spelled out). Only members of it or higher may attend and are summoned; the card and the event's page show it.",
-      defaultText: "master-mason for a tyled event; none for one open to all",
-    }),
-    rsvpLimit: flag
-      .default(false)
-      .meta({ description: "true when the event is at capacity: one person per RSVP." }),
-    cancelled: flag.default(false).meta({
-      description:
-        "Called off: the site says so and RSVP closes (lodge edit-event --cancel sets it).",
-    }),
-    full: flag.default(false).meta({
-      description:
-        "No more room: RSVP closes and the site says the event is full (lodge edit-event --full).",
-    }),
-    postponedFrom: eventDateText.optional().meta({
-      description:
-        "The date the event had before it was postponed; the site shows 'Postponed from ...' (lodge edit-event --postpone sets it).",
-      defaultText: "none",
-    }),
-    earlyBirdOptions: earlyBirdOptionsSchema
-      .default({
-        time: "",
-        cost: { kind: "none" },
-        choices: [],
-      })
-      .meta({ description: "The dinner before the event." }),
-  })
+  date: eventDateText.meta({ description: "When the event starts." }),
+  name: requiredText("the event's name").meta({
+    description: "e.g. Stated Meeting, Special Meeting, Table Lodge.",
+  }),
+  description: optionalText.meta({ description: "Shown under the name." }),
+  extraInfo: optionalText.meta({
+    description: "A notice shown with the event: a capacity, a rain location...",
+  }),
+  location: optionalText.meta({
+    description:
+      "The venue's name. An event that names neither location nor address is at the lodge's meeting place (address in lodge.yaml), read at each build.",
+  }),
+  address: optionalText.meta({ description: "The venue's street address." }),
+  addressLink: optionalText.meta({ description: "A map link for the address." }),
+  rsvpOptions: flag.default(false).meta({ description: "true shows the RSVP button." }),
+  rsvpExpirationDays: wholeNumber("a whole number of days", 0, 60).default(1).meta({
+    description:
+      "RSVPs close this many days before the event, at 11:59PM (21:00 on the home page) unless rsvpExpirationTime says otherwise.",
+  }),
+  // Each screen's own closing time otherwise is SPEC 4's.
+  rsvpExpirationTime: clockTime.optional().meta({
+    description: "The time of day RSVPs close on their last day, e.g. '21:00' or '9:00 PM'.",
+    defaultText: "11:59PM (21:00 on the home page)",
+  }),
+  mealCutoffDays: wholeNumber("a whole number of days", 0, 60).optional().meta({
+    description:
+      "Dinner orders close this many days before the event, no fewer than rsvpExpirationDays, so the caterer has a final count: after it an RSVP may add seats but not dinners, and the form says so.",
+    defaultText: "with RSVP",
+  }),
+  spotlight: flag
+    .default(false)
+    .meta({ description: "true puts a future event in the home page carousel." }),
+  spotlightImage: optionalText.meta({
+    description:
+      "The picture of the home page's spotlight and of the event's own page: a file in images/events/.",
+  }),
+  altText: optionalText.meta({
+    description: "What the spotlight picture shows, for screen readers.",
+  }),
+  tyled: flag
+    .default(false)
+    .meta({ description: "true: 'Tyled: Masons Only'; false: 'Open to All'." }),
+  // Only brethren of the degree or higher may attend, and only they are summoned.
+  degree: degreeText.optional().meta({
+    kind: "degree",
+    description:
+      "The degree a tyled meeting is opened on: entered-apprentice, fellowcraft or master-mason (EA, FC, MM, or spelled out). Only members of it or higher may attend and are summoned; the card and the event's page show it.",
+    defaultText: "master-mason for a tyled event; none for one open to all",
+  }),
+  rsvpLimit: flag
+    .default(false)
+    .meta({ description: "true when the event is at capacity: one person per RSVP." }),
+  cancelled: flag.default(false).meta({
+    description:
+      "Called off: the site says so and RSVP closes (lodge edit-event --cancel sets it).",
+  }),
+  full: flag.default(false).meta({
+    description:
+      "No more room: RSVP closes and the site says the event is full (lodge edit-event --full).",
+  }),
+  postponedFrom: eventDateText.optional().meta({
+    description:
+      "The date the event had before it was postponed; the site shows 'Postponed from ...' (lodge edit-event --postpone sets it).",
+    defaultText: "none",
+  }),
+  earlyBirdOptions: earlyBirdOptionsSchema
+    .default({
+      time: "",
+      cost: { kind: "none" },
+      choices: [],
+    })
+    .meta({ description: "The dinner before the event." }),
+});
+
+export const eventSchema = eventFieldsSchema
   .superRefine((event, ctx) => {
     if (event.degree !== undefined && !event.tyled) {
       ctx.addIssue({

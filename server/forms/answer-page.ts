@@ -7,7 +7,7 @@ import {
 import { HOME_PAGE } from "../../core/api/page-paths.ts";
 import { PLACEHOLDERS, PLAIN_FIELDS } from "../../core/api/plain-form-fields.ts";
 import { ALERTS } from "../../core/messages.ts";
-import type { FieldProblem } from "../http/errors.ts";
+import type { FieldProblem } from "../use-cases/refusal.ts";
 
 /** What the server answered a form posted without a script: its status and sentence. */
 export interface FormAnswer {

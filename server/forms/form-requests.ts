@@ -12,10 +12,10 @@ import {
   type LodgeData,
   socialRsvpFormSchema,
 } from "../../core/schemas/index.ts";
-import { formProblems } from "../http/errors.ts";
-import { checkOutingOpen } from "../routes/social-rsvp.ts";
 import { findByRef } from "../rsvp/event-ref.ts";
 import { checkOpen, findEvent, mealCountLabels } from "../rsvp/event-rsvp.ts";
+import { formProblems } from "../use-cases/refusal.ts";
+import { checkOutingOpen } from "../use-cases/social-rsvp.ts";
 
 /**
  * The API requests that forms posted without a script stand for. Each reads the visitor's fields

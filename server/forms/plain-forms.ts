@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PLAIN_FIELDS, PLAIN_FORM_TYPE } from "../../core/api/plain-form-fields.ts";
 import { insteadPath, isFormPage } from "../../core/api/plain-forms.ts";
 import { CONFIRM_BY_MAIL_HEADING } from "../../core/messages.ts";
-import type { FieldProblem } from "../http/errors.ts";
 import { type Directives, pagePolicy } from "../security/csp.ts";
+import type { FieldProblem } from "../use-cases/refusal.ts";
 import { answerPage, fillTokens, type PageTokens } from "./answer-page.ts";
 
 /** Whether a request is a form posted by a browser without a script. */

@@ -3,8 +3,8 @@ import type { z } from "zod";
 import { API_CONTRACT } from "../../core/api/contract.ts";
 import type { ApiResponse, ApiRouteName } from "../../core/api/routes.ts";
 import { isPlainForm } from "../forms/plain-forms.ts";
+import { Refusal, validationError } from "../use-cases/refusal.ts";
 import { refuseDeepBody } from "./body-depth.ts";
-import { HttpError, validationError } from "./errors.ts";
 
 type Contract = typeof API_CONTRACT;
 /** What a route's handler gets: its request schema's output. */
@@ -24,7 +24,7 @@ export interface ApiHandlers<K extends ApiRouteName, S> {
    */
   fromForm?: (fields: Record<string, string>, request: FastifyRequest) => unknown;
   /** The refusal of what the request schema does not take; the first problem, by default. */
-  invalid?: (error: z.ZodError) => HttpError;
+  invalid?: (error: z.ZodError) => Refusal;
   /** Answers the validated request with the route's response. */
   handle: (
     input: ApiInput<K>,
@@ -68,8 +68,8 @@ export function apiRoute<K extends ApiRouteName, S = undefined>(
 /** The request a route makes of a plain form's fields, or the refusal of a route that takes none. */
 function fromForm<K extends ApiRouteName, S>(handlers: ApiHandlers<K, S>, request: FastifyRequest) {
   if (!handlers.fromForm) {
-    throw new HttpError(
-      415,
+    throw new Refusal(
+      "unsupported",
       "Send the form as JSON, with the header Content-Type: application/json.",
     );
   }

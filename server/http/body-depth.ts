@@ -1,4 +1,4 @@
-import { HttpError } from "./errors.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 
 /**
  * How deep a form's body may nest lists and objects. The deepest any form of the site sends is
@@ -23,8 +23,8 @@ export function nestedDeeperThan(value: unknown, max: number, level = 1): boolea
 /** Refuses a body that nests deeper than any form does, before anything reads its fields. */
 export function refuseDeepBody(body: unknown): void {
   if (!nestedDeeperThan(body, MAX_BODY_DEPTH)) return;
-  throw new HttpError(
-    400,
+  throw new Refusal(
+    "invalid",
     `The form nests lists or objects more than ${MAX_BODY_DEPTH} levels deep, which no form of this site does: send its fields as one JSON object of text, numbers and true or false.`,
   );
 }

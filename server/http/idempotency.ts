@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { IDEMPOTENCY_HEADER } from "../../core/api/routes.ts";
 import type { Idempotency } from "../store/store.ts";
-import { HttpError } from "./errors.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 
 /** How long a client's Idempotency-Key is remembered. */
 export const KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -60,8 +60,8 @@ export function idempotencyFor(
   ];
   if (header !== undefined) {
     if (typeof header !== "string" || !KEY.test(header)) {
-      throw new HttpError(
-        400,
+      throw new Refusal(
+        "invalid",
         "The Idempotency-Key header must be 1 to 255 visible characters without spaces.",
       );
     }

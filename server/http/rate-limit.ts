@@ -1,5 +1,5 @@
 import { DOOR_PREFIX, SHEET_ROW_PREFIX, SUMMONS_PREFIX } from "../../core/api/routes.ts";
-import { HttpError } from "./errors.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 
 /**
  * What a request costs an address once its answer is known. A stored submission costs a whole
@@ -124,12 +124,12 @@ function waitText(ms: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
-export class TooManyRequests extends HttpError {
+export class TooManyRequests extends Refusal {
   readonly retryAfterSeconds: number;
   /** `crowded`: the address shares the bucket of a flood from more addresses than are kept. */
   constructor(waitMs: number, crowded = false) {
     super(
-      429,
+      "too-many",
       crowded
         ? `Too many submissions are arriving from different addresses at once. Please wait ${waitText(waitMs)} and try again.`
         : `Too many submissions from your address. Please wait ${waitText(waitMs)} and try again.`,

@@ -1,4 +1,4 @@
-import { fieldLabel, HttpError } from "./errors.ts";
+import { fieldLabel, Refusal } from "../use-cases/refusal.ts";
 
 const LINE_BREAK = /[\r\n]/;
 // Control characters other than tab and line breaks: no form produces them.
@@ -17,10 +17,14 @@ export function refuseUnsafeText(body: unknown, fields: readonly string[] = HEAD
     const value = (body as Record<string, unknown>)[field];
     if (typeof value !== "string") continue;
     if (fields.includes(field) && LINE_BREAK.test(value)) {
-      throw new HttpError(400, `${fieldLabel(field)} may not contain a line break.`, field);
+      throw new Refusal("invalid", `${fieldLabel(field)} may not contain a line break.`, field);
     }
     if (CONTROL.test(value)) {
-      throw new HttpError(400, `${fieldLabel(field)} may not contain control characters.`, field);
+      throw new Refusal(
+        "invalid",
+        `${fieldLabel(field)} may not contain control characters.`,
+        field,
+      );
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMail } from "../../test/mime.ts";
+import { parseMail } from "../../test/support/mime.ts";
 import { composeMail, HeaderInjectionError } from "./compose.ts";
 
 const base = {

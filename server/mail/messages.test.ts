@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { eventCalendarFile } from "../../core/rules/calendar.ts";
 import { eventSchema } from "../../core/schemas/index.ts";
-import { PLAIN_RSVP_FORM, sampleData, TEST_EVENTS } from "../../test/api-harness.ts";
-import { parseMail } from "../../test/mime.ts";
+import { PLAIN_RSVP_FORM, sampleData, TEST_EVENTS } from "../../test/support/api-harness.ts";
+import { parseMail } from "../../test/support/mime.ts";
 import { eventRecord } from "../rsvp/event-rsvp.ts";
 import { eventRsvpMail } from "./messages.ts";
 import { loadTemplates } from "./templates.ts";

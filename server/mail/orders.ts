@@ -12,7 +12,6 @@ import {
   type EventRsvpMailKind,
   eventRsvpMail,
   type MailContext,
-  type RsvpCircumstances,
 } from "./messages.ts";
 import {
   RSVP_LINK_MAIL_KINDS,
@@ -20,6 +19,7 @@ import {
   type RsvpLinkOrder,
   rsvpLinkMail,
 } from "./rsvp-links.ts";
+import type { RsvpCircumstances } from "./rsvp-notes.ts";
 import {
   WAITLIST_OFFER_MAIL_KINDS,
   type WaitlistOfferMailKind,

@@ -1,4 +1,4 @@
-import { formatDinnerTime } from "../../core/rules/index.ts";
+import { formatDinnerTime, mealCountsText } from "../../core/rules/index.ts";
 import type { Event, SocialEvent } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, RsvpRecords, Stored } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
@@ -6,9 +6,9 @@ import { eventPlaceView, type MailContext, outingPlaceView } from "./messages.ts
 
 /** '2 Roast Beef, 1 Salmon', or '3 meals' for a dinner without choices. */
 export function mealsText(record: Pick<EventRsvpRecord, "meals" | "mealCounts">): string {
-  const chosen = record.mealCounts.filter(({ count }) => count > 0);
-  if (chosen.length > 0) return chosen.map(({ count, choice }) => `${count} ${choice}`).join(", ");
-  return `${record.meals} ${record.meals === 1 ? "meal" : "meals"}`;
+  return (
+    mealCountsText(record.mealCounts) || `${record.meals} ${record.meals === 1 ? "meal" : "meals"}`
+  );
 }
 
 /** What a reminder is about: an event with the RSVP's dinners, or a social outing. */

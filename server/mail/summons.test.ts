@@ -6,7 +6,7 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { readAnswerFragment } from "../../core/rules/answers.ts";
 import { eventSchema } from "../../core/schemas/index.ts";
-import { sampleData } from "../../test/api-harness.ts";
+import { sampleData } from "../../test/support/api-harness.ts";
 import { mailIdentity } from "../config.ts";
 import { answerToken, readAnswerToken } from "../members/answer-link.ts";
 import type { ComposedMail } from "../store/store.ts";

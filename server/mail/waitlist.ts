@@ -1,6 +1,7 @@
 import {
   formatMediumDate,
   formatShortTime,
+  reservationsClosedText,
   upcomingRsvpDeadline,
   wallTimeIn,
 } from "../../core/rules/index.ts";
@@ -8,14 +9,9 @@ import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, MailOrder, WaitlistEntry } from "../store/store.ts";
 import { addressOf, composeMail, newMessageId } from "./compose.ts";
-import {
-  eventRsvpsCommand,
-  type MailContext,
-  receivedText,
-  rsvpMailCommon,
-  waitlistCountsText,
-} from "./messages.ts";
+import { type MailContext, receivedText, rsvpMailCommon } from "./messages.ts";
 import { mealsText } from "./reminder.ts";
+import { eventRsvpsCommand, waitlistCountsText } from "./rsvp-notes.ts";
 import type { MailTemplateName } from "./templates.ts";
 
 /**
@@ -175,7 +171,7 @@ export async function waitlistRanOutMails(
 export function noMoreOffersText(event: Event): string {
   return event.cancelled
     ? `${event.name} has been cancelled, so no more seats will be offered.`
-    : `Reservations for ${event.name} closed on ${deadlineText(event)}, so no more seats will be offered.`;
+    : `${reservationsClosedText(upcomingRsvpDeadline(event), event.name)}, so no more seats will be offered.`;
 }
 
 /** A party's mail and the secretary's notice of the same thing, each replying to the other. */

@@ -2,70 +2,46 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiResponse } from "../../core/api/routes.ts";
 import type { AppConfig } from "../config.ts";
 import { type ApiInput, apiRoute } from "../http/api-route.ts";
-import { HttpError } from "../http/errors.ts";
+import { idempotencyKeyOf } from "../http/idempotency.ts";
 import { refuseUnsafeText } from "../http/text.ts";
-import type { LodgeSource } from "../lodge-source.ts";
-import type { MailContext } from "../mail/messages.ts";
-import type { MailWorker } from "../mail/worker.ts";
-import type { EventLanes } from "../rsvp/event-lanes.ts";
-import type { WaitlistContext } from "../rsvp/waitlist.ts";
-import type { Store, SubmitOutcome } from "../store/store.ts";
+import type { Answer, Caller, UseCaseContext } from "../use-cases/context.ts";
+import { noteSheetRow } from "../use-cases/counts.ts";
 
 /**
- * What every route reads: the app, the lodge's data, the store, the clock, and the mail set-up.
- * The data and the mail set-up are read at each request (`lodge dev` replaces them on a rebuild).
+ * What every route reads: the app, the server's settings, the use cases' context, and the key
+ * per-address limits count a request's network by. A route parses, calls a use case, answers.
  */
 export interface RouteContext {
   app: FastifyInstance;
   config: AppConfig;
-  data: LodgeSource;
-  store: Store;
-  now: () => Date;
-  mail: () => MailContext;
-  worker: MailWorker;
+  useCases: UseCaseContext;
   /** The keyed hash of the request's network address that per-address limits count by. */
   clientKey: (request: FastifyRequest) => string;
-  /** Where an event's writes made from a read of its waiting list run one at a time. */
-  lanes: EventLanes;
 }
 
-/** What the waiting list's offers need of the routes' context. */
-export function waitlistOf(ctx: RouteContext): WaitlistContext {
+/** The address a request came to: the links' base for a lodge without a siteUrl. */
+export function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Who sent a submission, as the use cases that store one need it. */
+export function callerOf(ctx: RouteContext, request: FastifyRequest): Caller {
   return {
-    store: ctx.store,
-    data: ctx.data,
-    mail: ctx.mail,
-    secret: ctx.config.xsrfSecret,
-    lanes: ctx.lanes,
+    origin: originOf(request),
+    clientKey: ctx.clientKey(request),
+    idempotencyKey: idempotencyKeyOf(request),
   };
 }
 
-/**
- * The answer a stored (or replayed) submission was stored with, and wakes the mail worker; the
- * answer is sent only now, after the store has committed.
- */
-export function answer<T>(reply: FastifyReply, outcome: SubmitOutcome, worker: MailWorker): T {
-  switch (outcome.kind) {
-    case "stored":
-      worker.kick();
-      reply.code(outcome.response.status);
-      return outcome.response.body as T;
-    case "replay":
-      reply.code(outcome.response.status);
-      return outcome.response.body as T;
-    case "key-reused":
-      throw new HttpError(
-        422,
-        "This Idempotency-Key was already used for a different submission; send each new submission with a new key.",
-      );
-  }
+/** Answers with a use case's answer: its status, and its body. */
+export function send<T>(reply: FastifyReply, answer: Answer<T>): T {
+  reply.code(answer.status);
+  return answer.body;
 }
 
 /**
- * A spreadsheet write of SPEC 7, sent by the site after the RSVP it repeats was stored: the row
- * is that stored RSVP, found by the hash `hashOf` reads from the payload, so this only notes that
- * the write arrived. Sent twice, it notes it once; without a stored RSVP it is refused. Its text
- * is screened as the RSVP's was (`textFields`, the fields that go into mail headers).
+ * A spreadsheet write of SPEC 7 (see noteSheetRow), found by the hash `hashOf` reads from the
+ * payload. Its text is screened as the RSVP's was (`textFields`, those that go into mail headers).
  */
 export function sheetRowRoute<K extends "eventSheetRow" | "socialSheetRow">(
   ctx: RouteContext,
@@ -76,17 +52,7 @@ export function sheetRowRoute<K extends "eventSheetRow" | "socialSheetRow">(
 ): void {
   apiRoute(ctx.app, name, {
     screen: (raw) => refuseUnsafeText(raw, textFields),
-    handle: async (payload) => {
-      if (
-        !(await ctx.store.recordSheetRow({
-          kind: table,
-          requestHash: hashOf(payload),
-          now: ctx.now(),
-        }))
-      ) {
-        throw new HttpError(404, "No stored RSVP matches this row; send the RSVP itself first.");
-      }
-      return true as ApiResponse<K>;
-    },
+    handle: async (payload) =>
+      (await noteSheetRow(ctx.useCases, table, hashOf(payload))) as ApiResponse<K>,
   });
 }

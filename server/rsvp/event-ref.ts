@@ -1,6 +1,6 @@
 import { dateTimeText, readDateTime } from "../../core/rules/time.ts";
 import { slugify } from "../../core/schemas/event.ts";
-import { HttpError } from "../http/errors.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 
 /** What a payload says about its event: our id, or SPEC 3's whole record without it. */
 export interface EventRef {
@@ -22,8 +22,8 @@ export function findByRef<
   if (ref.id !== undefined) {
     const found = list.find((candidate) => candidate.id === ref.id);
     if (found) return found;
-    throw new HttpError(
-      404,
+    throw new Refusal(
+      "not-found",
       `There is no ${what} ${JSON.stringify(ref.id)} on the calendar. ${reload}`,
       "event.id",
     );
@@ -32,8 +32,8 @@ export function findByRef<
   const date = read.ok ? dateTimeText(read.value) : undefined;
   const slug = slugify(ref.name ?? "");
   if (!date || !slug) {
-    throw new HttpError(
-      400,
+    throw new Refusal(
+      "invalid",
       `Event: send the ${what}'s id, or its record with its date ('YYYY/MM/DD HH:mm') and name.`,
       "event",
     );
@@ -44,8 +44,8 @@ export function findByRef<
       (candidate.date === date || candidate.postponedFrom === date),
   );
   if (found) return found;
-  throw new HttpError(
-    404,
+  throw new Refusal(
+    "not-found",
     `There is no ${what} ${JSON.stringify(ref.name)} on ${date} on the calendar. ${reload}`,
     "event",
   );

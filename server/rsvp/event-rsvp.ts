@@ -1,8 +1,6 @@
 import {
   eventStart,
   formatDayAndTime,
-  formatMediumDate,
-  formatShortTime,
   formInputFromPayload,
   type HeldMeals,
   hasStarted,
@@ -10,6 +8,7 @@ import {
   mealCountsOf,
   mealsAllowed,
   mealsClosedText,
+  reservationsClosedText,
   seatsLeft,
   upcomingRsvpDeadline,
   upcomingRsvpOpen,
@@ -21,8 +20,8 @@ import {
   eventRsvpFormSchema,
   type LodgeData,
 } from "../../core/schemas/index.ts";
-import { HttpError, validationError } from "../http/errors.ts";
 import type { EventRsvpRecord } from "../store/store.ts";
+import { Refusal, validationError } from "../use-cases/refusal.ts";
 import { findByRef } from "./event-ref.ts";
 
 /** How the per-choice count fields of this event's form are named to a person. */
@@ -83,18 +82,15 @@ export function checkOpen(event: Event, now: Date, timeZone: string): void {
   if (upcomingRsvpOpen(event, now, timeZone)) return;
   const when = `${event.name} on ${formatDayAndTime(eventStart(event.date))}`;
   if (hasStarted(event.date, now, timeZone)) {
-    throw new HttpError(409, `${when} has already taken place.`);
+    throw new Refusal("conflict", `${when} has already taken place.`);
   }
-  if (event.cancelled) throw new HttpError(409, `${when} has been cancelled.`);
-  if (!event.rsvpOptions) throw new HttpError(409, `${when} does not take reservations.`);
+  if (event.cancelled) throw new Refusal("conflict", `${when} has been cancelled.`);
+  if (!event.rsvpOptions) throw new Refusal("conflict", `${when} does not take reservations.`);
   if (event.full) {
-    throw new HttpError(409, "This event is full: the secretary has closed its reservations.");
+    throw new Refusal("conflict", "This event is full: the secretary has closed its reservations.");
   }
   const deadline = upcomingRsvpDeadline(event);
-  throw new HttpError(
-    409,
-    `Reservations for ${when} closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}.`,
-  );
+  throw new Refusal("conflict", `${reservationsClosedText(deadline, when)}.`);
 }
 
 /**
@@ -110,20 +106,20 @@ export function readEventRsvp(
   const event = findByRef(data.events, payload.event, "event");
   check(event);
   const input = formInputFromPayload(event, payload);
-  if (!input.ok) throw new HttpError(400, input.message, input.field);
+  if (!input.ok) throw new Refusal("invalid", input.message, input.field);
   const form = eventRsvpFormSchema(event).safeParse(input.value);
   if (!form.success) throw validationError(form.error, mealCountLabels(event));
   return { event, form: form.data };
 }
 
 /** The refusal for a change of an RSVP that does not fit: says how many seats are left, if any. */
-export function fullError(attendees: number, taken: number, limit: number): HttpError {
+export function fullError(attendees: number, taken: number, limit: number): Refusal {
   const left = seatsLeft(taken, limit);
   if (left === 0) {
-    return new HttpError(409, `This event is full: all ${limit} seats have been reserved.`);
+    return new Refusal("conflict", `This event is full: all ${limit} seats have been reserved.`);
   }
-  return new HttpError(
-    409,
+  return new Refusal(
+    "conflict",
     `This event is full for ${attendees} attendees: ${seatsAreLeft(left)}. Please reserve for ${left} or fewer.`,
     "numberOfAttendees",
   );
@@ -135,18 +131,18 @@ const seatsAreLeft = (left: number) => `${left === 1 ? "1 seat is" : `${left} se
  * The refusal for a new RSVP that does not fit: how many seats are left, and the waiting list,
  * which takes the same form (the body names its route, so the page can switch to it).
  */
-export function fullRsvpError(attendees: number, taken: number, limit: number): HttpError {
+export function fullRsvpError(attendees: number, taken: number, limit: number): Refusal {
   const left = seatsLeft(taken, limit);
   if (left === 0) {
-    return new HttpError(
-      409,
+    return new Refusal(
+      "conflict",
       `This event is full: all ${limit} seats have been taken. Join the waiting list and you will be offered seats by e-mail if they free up.`,
       undefined,
       "joinWaitlist",
     );
   }
-  return new HttpError(
-    409,
+  return new Refusal(
+    "conflict",
     `This event is full for ${attendees} attendees: ${seatsAreLeft(left)}. Reserve for ${left} or fewer, or join the waiting list for ${attendees}.`,
     "numberOfAttendees",
     "joinWaitlist",
@@ -165,5 +161,5 @@ export function checkMeals(
   timeZone: string,
 ): void {
   if (mealsAllowed(event, now, timeZone, record, held)) return;
-  throw new HttpError(409, mealsClosedText(event), "earlyBirdDinner");
+  throw new Refusal("conflict", mealsClosedText(event), "earlyBirdDinner");
 }

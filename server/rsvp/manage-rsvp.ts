@@ -11,6 +11,7 @@ import {
   maxPerRsvp,
   mealCountsOf,
   offerOpen,
+  reservationsClosedText,
   socialRsvpCutoff,
   upcomingRsvpDeadline,
   type WallTime,
@@ -24,7 +25,6 @@ import {
   type SocialEvent,
   socialRsvpFormSchema,
 } from "../../core/schemas/index.ts";
-import { HttpError, validationError } from "../http/errors.ts";
 import type { MailContext } from "../mail/messages.ts";
 import { offerExpiresText } from "../mail/waitlist.ts";
 import type {
@@ -34,6 +34,7 @@ import type {
   RsvpState,
   Store,
 } from "../store/store.ts";
+import { Refusal, validationError } from "../use-cases/refusal.ts";
 import { mealCountLabels } from "./event-rsvp.ts";
 import { readRsvpToken } from "./manage-link.ts";
 
@@ -45,8 +46,8 @@ import { readRsvpToken } from "./manage-link.ts";
  */
 
 /** The refusal of a link that is not one of ours, or names no RSVP. */
-const UNKNOWN_LINK = new HttpError(
-  404,
+const UNKNOWN_LINK = new Refusal(
+  "not-found",
   "This link does not open a reservation: it may have been cut short. Open it again from your confirmation mail, whole, or write to the secretary through the contact form.",
 );
 
@@ -149,8 +150,8 @@ export async function openManagedRsvp(
   const { item } = opened;
   if (!item || now.getTime() >= manageLinkExpiry(item, timeZone).getTime()) {
     const name = item ? `${item.name} on ${formatMediumDate(eventStart(item.date))}` : "its event";
-    throw new HttpError(
-      410,
+    throw new Refusal(
+      "gone",
       `This link has expired: it worked until a day after ${name}. To ask about the reservation, write to the secretary through the contact form.`,
     );
   }
@@ -177,7 +178,7 @@ function stateMessage(opened: OpenedRsvp, ctx: StateContext): string {
     case "closed":
       return opened.kind === "event" && opened.item.cancelled
         ? `${opened.item.name} has been cancelled.`
-        : `Reservations closed on ${formatMediumDate(deadline)} at ${formatShortTime(deadline)}, so this one can no longer be changed here. To change or cancel it, write to the secretary at ${secretary}.`;
+        : `${reservationsClosedText(deadline)}, so this one can no longer be changed here. To change or cancel it, write to the secretary at ${secretary}.`;
   }
 }
 
@@ -262,12 +263,12 @@ export function checkChangeable(
 ): void {
   if (opened.state === "open" || (step === "cancel" && opened.state === "unconfirmed")) return;
   if (opened.state === "unconfirmed") {
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      "conflict",
       `Confirm your seats first: ${stateMessage(opened, ctx)} Once confirmed, you can change it here.`,
     );
   }
-  throw new HttpError(opened.state === "lapsed" ? 410 : 409, stateMessage(opened, ctx));
+  throw new Refusal(opened.state === "lapsed" ? "gone" : "conflict", stateMessage(opened, ctx));
 }
 
 /**
@@ -277,7 +278,7 @@ export function checkChangeable(
 export function checkConfirmable(opened: OpenedRsvp, ctx: StateContext): boolean {
   if (opened.state === "unconfirmed") return true;
   if (opened.state === "open" && opened.confirmBy === undefined) return false;
-  throw new HttpError(opened.state === "lapsed" ? 410 : 409, stateMessage(opened, ctx));
+  throw new Refusal(opened.state === "lapsed" ? "gone" : "conflict", stateMessage(opened, ctx));
 }
 
 /**
@@ -298,8 +299,8 @@ export function readChange(opened: OpenedRsvp, body: Record<string, unknown>): E
   if (!parsed.success) throw validationError(parsed.error, mealCountLabels(event));
   const form = parsed.data;
   if (event.full && form.numberOfAttendees > record.attendees) {
-    throw new HttpError(
-      409,
+    throw new Refusal(
+      "conflict",
       `The secretary has closed ${event.name} to new seats: you can reserve for ${record.attendees} or fewer.`,
       "numberOfAttendees",
     );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../http/errors.ts";
+import { statusOf } from "../http/errors.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 import { EventLanes } from "./event-lanes.ts";
 import { FRESH_WITHIN_MS, untilFresh } from "./waitlist.ts";
 
@@ -41,8 +42,8 @@ describe("a write made from a read of the waiting list (untilFresh)", () => {
       { lanes: undefined, eventId: "e1" },
       time,
     ).catch((error: unknown) => error);
-    expect(given).toBeInstanceOf(HttpError);
-    expect((given as HttpError).statusCode).toBe(503);
+    expect(given).toBeInstanceOf(Refusal);
+    expect(statusOf(given as Refusal)).toBe(503);
     expect(time.now()).toBeGreaterThan(FRESH_WITHIN_MS);
     // Tried at once, then once a second, until the 10 seconds had passed.
     expect(tries).toBe(FRESH_WITHIN_MS / 1000 + 3);

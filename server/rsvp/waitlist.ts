@@ -17,7 +17,6 @@ import {
 } from "../../core/rules/index.ts";
 import type { WaitlistEntry as EntryView, WaitlistState } from "../../core/schemas/api.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
-import { HttpError } from "../http/errors.ts";
 import type { MailContext } from "../mail/messages.ts";
 import {
   noMoreOffersText,
@@ -26,6 +25,7 @@ import {
   waitlistRanOutMails,
 } from "../mail/waitlist.ts";
 import type { OfferMails, Store, WaitlistEntry, WaitlistOffers } from "../store/store.ts";
+import { Refusal } from "../use-cases/refusal.ts";
 import type { EventLanes } from "./event-lanes.ts";
 import { newRsvpToken, readRsvpToken, rsvpLinkUrl, rsvpTokenHash } from "./manage-link.ts";
 import { pageEventOf, partyView } from "./manage-rsvp.ts";
@@ -197,8 +197,8 @@ export async function untilFresh<T extends { kind: string }>(
     // Another process keeps changing the list: let it finish before reading it again.
     if (attempt > 0) await time.pause(Math.random() * 20 * Math.min(attempt, 5));
   }
-  throw new HttpError(
-    503,
+  throw new Refusal(
+    "busy",
     "The waiting list of this event kept changing while this was being saved, and nothing was saved. Please send it again in a minute.",
   );
 }
@@ -215,8 +215,8 @@ export function listCounts(list: readonly WaitlistEntry[]): WaitlistCounts {
 }
 
 /** The refusal of a link that is not one of ours, or names no entry. */
-const UNKNOWN_LINK = new HttpError(
-  404,
+const UNKNOWN_LINK = new Refusal(
+  "not-found",
   "This link does not open a place on a waiting list: it may have been cut short. Open it again from your mail, whole, or write to the secretary through the contact form.",
 );
 
@@ -246,8 +246,8 @@ export async function openEntry(
     const name = event
       ? `${event.name} on ${formatMediumDate(eventStart(event.date))}`
       : "its event";
-    throw new HttpError(
-      410,
+    throw new Refusal(
+      "gone",
       `This link has expired: it worked until a day after ${name}. To ask about it, write to the secretary through the contact form.`,
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleData } from "../../test/api-harness.ts";
+import { sampleData } from "../../test/support/api-harness.ts";
 import { cspDirectives } from "./csp.ts";
 
 describe("the content security policy", () => {

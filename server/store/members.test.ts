@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Member } from "../../core/schemas/member.ts";
-import { clusterOfThisFile } from "../../test/postgres-cluster.ts";
+import { clusterOfThisFile } from "../../test/support/postgres-cluster.ts";
 import { openPostgresStore, sqliteStore } from "./open-store.ts";
 import { threadedSqliteStore } from "./sqlite-thread.ts";
 import type {

@@ -104,7 +104,13 @@ export function cancelledRsvp(row: Row): CancelledRsvp {
   return {
     ...eventRsvp(row),
     cancelledAt: moment(row.ended_at),
-    cancelledBy: by === "visitor" || by === "secretary" ? by : lapsed,
+    // A member's seat ends by his own answer (his apologies), which the row keeps as the visitor's.
+    cancelledBy:
+      by === "visitor" && row.member_id != null
+        ? "member"
+        : by === "visitor" || by === "secretary"
+          ? by
+          : lapsed,
   };
 }
 

@@ -60,7 +60,7 @@ export type CancelledBy = "visitor" | "secretary";
  */
 export interface CancelledRsvp extends Stored<EventRsvpRecord> {
   cancelledAt: Date;
-  cancelledBy: CancelledBy | "unconfirmed" | undefined;
+  cancelledBy: CancelledBy | "member" | "unconfirmed" | undefined;
 }
 
 /** The RSVP a manage link names, whatever has become of it since. */

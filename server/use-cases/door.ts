@@ -2,11 +2,11 @@ import { doorOpen, doorWindow } from "../../core/rules/door.ts";
 import { findsBrother } from "../../core/rules/door-search.ts";
 import { eventStart, formatEventDateTime, formatMediumDate } from "../../core/rules/time.ts";
 import type { DoorChange, DoorRegister } from "../../core/schemas/door.ts";
-import type { Event, LodgeData } from "../../core/schemas/index.ts";
+import type { Event } from "../../core/schemas/index.ts";
 import { inGoodStanding } from "../../core/schemas/member.ts";
 import { readDoorToken } from "../members/door-link.ts";
-import type { Store } from "../store/store.ts";
-import { AnswerRefusal } from "./member-answer.ts";
+import type { UseCaseContext } from "./context.ts";
+import { Refusal } from "./refusal.ts";
 
 /**
  * The Tyler's register at the door: the link opened, the register read, the marks and visitors
@@ -14,12 +14,8 @@ import { AnswerRefusal } from "./member-answer.ts";
  * what the Tyler can do.
  */
 
-export interface DoorContext {
-  store: Store;
-  data: () => LodgeData;
-  secret: string;
-  now: () => Date;
-}
+/** What the door's use cases read: the store, the lodge's data, the links' secret, the clock. */
+export type DoorContext = Pick<UseCaseContext, "store" | "data" | "secret" | "now">;
 
 /** How the register names a brother: his name, nothing else of the roll. */
 const nameOf = (m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`;
@@ -28,7 +24,7 @@ const nameOf = (m: { firstName: string; lastName: string }) => `${m.firstName} $
 export function openDoor(ctx: DoorContext, token: string): Event {
   const eventId = readDoorToken(ctx.secret, token);
   if (!eventId) {
-    throw new AnswerRefusal(
+    throw new Refusal(
       "not-found",
       "This link does not open a register: it may have been cut short. Ask the secretary for the door link again (lodge door), or scan its code.",
     );
@@ -36,7 +32,7 @@ export function openDoor(ctx: DoorContext, token: string): Event {
   const { events, lodge } = ctx.data();
   const event = events.find((candidate) => candidate.id === eventId);
   if (!event) {
-    throw new AnswerRefusal(
+    throw new Refusal(
       "gone",
       "The meeting this link was for is no longer in the lodge's calendar. Keep the register on paper and give it to the secretary.",
     );
@@ -45,7 +41,7 @@ export function openDoor(ctx: DoorContext, token: string): Event {
   if (state !== "open") {
     const { from, until } = doorWindow(event, lodge.timeZone);
     const day = formatMediumDate(eventStart(event.date));
-    throw new AnswerRefusal(
+    throw new Refusal(
       state === "early" ? "conflict" : "gone",
       state === "early"
         ? `The register of ${event.name} on ${day} opens the day before it (${from.toISOString().slice(0, 10)}). Open this link again then.`

@@ -7,41 +7,22 @@ import { inGoodStanding, STATUS_NAMES } from "../../core/schemas/member.ts";
 import { answerMail } from "../mail/summons.ts";
 import { answerToken, readAnswerToken } from "../members/answer-link.ts";
 import { answerView } from "../members/answer-view.ts";
-import { type WaitlistContext, withOffers } from "../rsvp/waitlist.ts";
+import { withOffers } from "../rsvp/waitlist.ts";
 import type { HeldAnswer, RollMember } from "../store/store.ts";
+import type { UseCaseContext } from "./context.ts";
+import { Refusal } from "./refusal.ts";
 
 /**
  * A member's answer to the summons, given through his link (the answer page) or recorded by the
  * secretary (an apology by telephone, a brother at the door): the one place its rules are
- * checked and it is stored, which the answer route and `lodge members answer` both call.
+ * checked and it is stored, which the answer route and `lodge members answer` both call. Its
+ * refusals say why: a link that names nothing of ours (not-found), one that opens nothing any
+ * more (gone), the deadline or the roll against it (conflict), an answer the meeting does not
+ * take (invalid).
  */
 
-/**
- * Why an answer is refused, in the words the API maps to a status: a link that names nothing of
- * ours (not-found), one that no longer opens anything (gone), the deadline past (conflict), an
- * answer the meeting does not take (invalid).
- */
-export type AnswerRefusalReason = "not-found" | "gone" | "conflict" | "invalid";
-
-/** A refusal a member or the secretary can act on: why, and the sentence that says what to do. */
-export class AnswerRefusal extends Error {
-  override name = "AnswerRefusal";
-  readonly reason: AnswerRefusalReason;
-  readonly field: string | undefined;
-
-  constructor(reason: AnswerRefusalReason, message: string, field?: string) {
-    super(message);
-    this.reason = reason;
-    this.field = field;
-  }
-}
-
-/** What an answer reads and writes: the waiting list's context, the clock, the mail worker. */
-export interface AnswerContext extends WaitlistContext {
-  now: () => Date;
-  /** Called once a write has queued mail (the server's worker sends it; a command: nothing). */
-  queued: () => void;
-}
+/** What an answer reads and writes: the use cases' context (a command's: `queued` does nothing). */
+export type AnswerContext = UseCaseContext;
 
 /** The member and the meeting a link names, or the refusal he can act on. */
 export async function openAnswerLink(
@@ -50,14 +31,14 @@ export async function openAnswerLink(
 ): Promise<{ member: RollMember; event: Event }> {
   const named = readAnswerToken(ctx.secret, token);
   if (!named) {
-    throw new AnswerRefusal(
+    throw new Refusal(
       "not-found",
       "This link does not open a summons: it may have been cut short. Open it again from your summons mail, whole, or write to the secretary through the contact form.",
     );
   }
   const member = await ctx.store.memberByKey(named.memberKey);
   if (!member) {
-    throw new AnswerRefusal(
+    throw new Refusal(
       "gone",
       "This link no longer opens a summons: its member is not on the lodge's roll any more. Write to the secretary through the contact form.",
     );
@@ -65,14 +46,14 @@ export async function openAnswerLink(
   const { events, lodge } = ctx.data();
   const event = events.find((candidate) => candidate.id === named.eventId);
   if (!event) {
-    throw new AnswerRefusal(
+    throw new Refusal(
       "gone",
       "The meeting this link was for is no longer in the lodge's calendar. Write to the secretary through the contact form.",
     );
   }
   if (ctx.now().getTime() >= manageLinkExpiry(event, lodge.timeZone).getTime()) {
     const name = `${event.name} on ${formatMediumDate(eventStart(event.date))}`;
-    throw new AnswerRefusal(
+    throw new Refusal(
       "gone",
       `This link has expired: it worked until a day after ${name}. Write to the secretary through the contact form.`,
     );
@@ -118,13 +99,13 @@ function checkAdmitted(request: GivenMemberAnswer): void {
   const write = by === "member" ? " If the roll is wrong, write to the secretary." : "";
   const needed = meetingDegree(event);
   if (needed && !admits(event, member.degree)) {
-    throw new AnswerRefusal(
+    throw new Refusal(
       "conflict",
       `${event.name} is opened on the ${DEGREE_NAMES[needed]} degree, which ${admittedText(event)} may attend, and ${who} ${anOf(DEGREE_NAMES[member.degree])}.${write}`,
     );
   }
   if (!inGoodStanding(member.status)) {
-    throw new AnswerRefusal(
+    throw new Refusal(
       "conflict",
       `Only members in good standing take a seat by the summons, and ${who} ${STATUS_NAMES[member.status]}.${write}`,
     );
@@ -145,10 +126,10 @@ function checkAnswer(
   const window = answerWindow(event, now, timeZone);
   if (by === "secretary") {
     if (event.cancelled) {
-      throw new AnswerRefusal("conflict", `${event.name} (${event.id}) is cancelled.`);
+      throw new Refusal("conflict", `${event.name} (${event.id}) is cancelled.`);
     }
     if (now.getTime() >= instantOf(eventStart(event.date), timeZone).getTime()) {
-      throw new AnswerRefusal(
+      throw new Refusal(
         "conflict",
         `${event.name} (${event.id}) has started: its answers are as they stand.`,
       );
@@ -159,10 +140,10 @@ function checkAnswer(
   const allowed = answerAllowed(event, by === "secretary" ? "open" : window, given, held);
   if (allowed.ok) return;
   if (window === "closed" && by === "member") {
-    throw new AnswerRefusal("conflict", viewOf(ctx, event, member, held).message);
+    throw new Refusal("conflict", viewOf(ctx, event, member, held).message);
   }
   const whose = by === "member" ? "Your answer" : "The answer";
-  throw new AnswerRefusal("invalid", `${whose} cannot be taken: ${allowed.why}.`, "meal");
+  throw new Refusal("invalid", `${whose} cannot be taken: ${allowed.why}.`, "meal");
 }
 
 /**
@@ -190,7 +171,7 @@ export async function giveMemberAnswer(
   );
   if (outcome.kind === "party") {
     const party = `a reservation for ${outcome.attendees} attendees made on the site with ${by === "member" ? "your" : "his"} address`;
-    throw new AnswerRefusal(
+    throw new Refusal(
       "conflict",
       by === "member"
         ? `You hold ${party}, so this answer would drop your guests' seats: change or cancel it with the link in its confirmation mail, or write to the secretary. Your answer was not recorded.`

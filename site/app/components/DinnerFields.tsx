@@ -5,7 +5,7 @@ import {
   mealsClosedText,
   mealsCloseText,
 } from "../../../core/rules/meal-window.ts";
-import { formatCostPerMeal, mealCountField, offersDinner } from "../../../core/rules/meals.ts";
+import { mealCountField, offersDinner, priceText } from "../../../core/rules/meals.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
 import type { RsvpRules } from "../../../core/schemas/api.ts";
 import type { Event } from "../../../core/schemas/event.ts";
@@ -15,8 +15,7 @@ import { AttendeesSelect, NumberSelect, TextField } from "./Form.tsx";
 export function dinnerLabel(event: Pick<Event, "earlyBirdOptions">): string {
   const { time, cost } = event.earlyBirdOptions;
   const when = formatDinnerTime(time);
-  const price = cost.kind === "free" ? "no charge" : `${formatCostPerMeal(cost)} per meal`;
-  return `Early bird dinner${when ? ` at ${when}` : ""} (${price})`;
+  return `Early bird dinner${when ? ` at ${when}` : ""} (${priceText(cost, "per meal")})`;
 }
 
 /**
@@ -52,10 +51,9 @@ export function DinnerFields({
   mealsClosed: boolean;
 }) {
   const max = maxPerRsvp(event);
-  const { choices, choiceLabel } = event.earlyBirdOptions;
+  const { choices } = event.earlyBirdOptions;
   const dinner = offersDinner(event) && !mealsClosed && values.earlyBirdDinner;
   const countsEdited = choices.some((choice) => edited.has(mealCountField(choice)));
-  const hint = mealHint(event, values);
   return (
     <>
       <AttendeesSelect
@@ -95,57 +93,94 @@ export function DinnerFields({
         />
       ) : null}
       {dinner && choices.length > 0 ? (
-        <fieldset
-          className="meal-choices"
-          aria-describedby={`${formId}-meal-hint`}
-          aria-invalid={
+        <MealChoices
+          event={event}
+          formId={formId}
+          values={values}
+          edit={edit}
+          invalid={
             (values.numberOfMeals === 1
               ? shownInvalid("mealChoice")
               : problems.has("mealCounts") && countsEdited) || undefined
           }
-        >
-          <legend>{choiceLabel || MEAL_PROMPT}</legend>
-          {values.numberOfMeals === 1
-            ? choices.map((choice) => (
-                <div className="choice" key={choice}>
-                  <input
-                    id={`${formId}-${mealCountField(choice)}`}
-                    type="radio"
-                    name="mealChoice"
-                    value={choice}
-                    checked={values.mealChoice === choice}
-                    onChange={() => edit("mealChoice", choice)}
-                  />
-                  <label htmlFor={`${formId}-${mealCountField(choice)}`}>{choice}</label>
-                </div>
-              ))
-            : choices.map((choice) => {
-                const field = mealCountField(choice);
-                return (
-                  <TextField
-                    key={choice}
-                    className="count-field"
-                    label={choice}
-                    name={field}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={max}
-                    step={1}
-                    value={Number.isNaN(values[field]) ? "" : (values[field] ?? 0)}
-                    invalid={shownInvalid(field)}
-                    onChange={(e) =>
-                      edit(field, e.target.value === "" ? Number.NaN : Number(e.target.value))
-                    }
-                  />
-                );
-              })}
-          {/* Always there, so screen readers hear each change of what is still missing. */}
-          <p id={`${formId}-meal-hint`} className="meal-hint" aria-live="polite">
-            {hint}
-          </p>
-        </fieldset>
+          shownInvalid={shownInvalid}
+          max={max}
+        />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The dinner's meal choices: a radio button each for one meal, a count each for more, with the
+ * hint of what is still to choose, which screen readers hear as it changes.
+ */
+function MealChoices({
+  event,
+  formId,
+  values,
+  edit,
+  invalid,
+  shownInvalid,
+  max,
+}: {
+  event: RsvpRules;
+  formId: string;
+  values: EventRsvpValues;
+  edit<K extends keyof EventRsvpValues & string>(name: K, value: EventRsvpValues[K]): void;
+  /** The choices as a whole are shown invalid (none picked, or counts that do not add up). */
+  invalid: boolean | undefined;
+  shownInvalid(field: string): boolean;
+  max: number;
+}) {
+  const { choices, choiceLabel } = event.earlyBirdOptions;
+  const hint = mealHint(event, values);
+  return (
+    <fieldset
+      className="meal-choices"
+      aria-describedby={`${formId}-meal-hint`}
+      aria-invalid={invalid}
+    >
+      <legend>{choiceLabel || MEAL_PROMPT}</legend>
+      {values.numberOfMeals === 1
+        ? choices.map((choice) => (
+            <div className="choice" key={choice}>
+              <input
+                id={`${formId}-${mealCountField(choice)}`}
+                type="radio"
+                name="mealChoice"
+                value={choice}
+                checked={values.mealChoice === choice}
+                onChange={() => edit("mealChoice", choice)}
+              />
+              <label htmlFor={`${formId}-${mealCountField(choice)}`}>{choice}</label>
+            </div>
+          ))
+        : choices.map((choice) => {
+            const field = mealCountField(choice);
+            return (
+              <TextField
+                key={choice}
+                className="count-field"
+                label={choice}
+                name={field}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={max}
+                step={1}
+                value={Number.isNaN(values[field]) ? "" : (values[field] ?? 0)}
+                invalid={shownInvalid(field)}
+                onChange={(e) =>
+                  edit(field, e.target.value === "" ? Number.NaN : Number(e.target.value))
+                }
+              />
+            );
+          })}
+      {/* Always there, so screen readers hear each change of what is still missing. */}
+      <p id={`${formId}-meal-hint`} className="meal-hint" aria-live="polite">
+        {hint}
+      </p>
+    </fieldset>
   );
 }

@@ -7,6 +7,72 @@ import type { Brother } from "../lib/door-queue.ts";
 
 type Found = ApiResponse<"doorVisitors">["visitors"][number];
 
+/** Visitors who came before whose names the search found: one tap fills the form with his. */
+function FoundVisitors(props: {
+  found: readonly Found[];
+  onChoose: (visitor: Omit<Found, "markIds">) => void;
+}) {
+  if (props.found.length === 0) return null;
+  return (
+    <ul className="door-found" aria-label="Visitors who came before">
+      {props.found.map(({ markIds: _, ...v }) => (
+        <li key={v.id}>
+          <button type="button" className="button-secondary" onClick={() => props.onChoose(v)}>
+            {v.name}, {v.lodgeName}
+            {v.lodgeNumber ? ` No. ${v.lodgeNumber}` : ""}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The brother who vouched for the visitor, from the register's brothers by name. */
+function VoucherSelect(props: {
+  brothers: readonly Brother[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor="visitor-voucher">Vouched for by</label>
+      <select
+        id="visitor-voucher"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        <option value="">No one</option>
+        {[...props.brothers]
+          .sort((a, b) => a.name.localeCompare(b.name))
+          .map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+      </select>
+    </>
+  );
+}
+
+/** The visitors who came before whose names `typed` finds, asked once typing pauses, online. */
+function usePastVisitors(token: string, typed: string, chosen: boolean) {
+  const [found, setFound] = useState<Found[]>([]);
+  useEffect(() => {
+    const name = typed.trim();
+    if (chosen || name.length < 2 || !navigator.onLine) {
+      setFound([]);
+      return;
+    }
+    const soon = setTimeout(() => {
+      void postApi("doorVisitors", { token, name }).then((result) => {
+        setFound(result.ok ? result.body.visitors.slice(0, 5) : []);
+      });
+    }, 300);
+    return () => clearTimeout(soon);
+  }, [token, typed, chosen]);
+  return [found, setFound] as const;
+}
+
 const EMPTY = { name: "", lodgeName: "", lodgeNumber: "", degree: "master-mason" as Degree };
 
 /**
@@ -25,22 +91,8 @@ export function DoorVisitorForm({
 }) {
   const [fields, setFields] = useState<typeof EMPTY & { id?: number }>(EMPTY);
   const [vouchedBy, setVouchedBy] = useState("");
-  const [found, setFound] = useState<Found[]>([]);
+  const [found, setFound] = usePastVisitors(token, fields.name, fields.id !== undefined);
   const [said, setSaid] = useState("");
-
-  useEffect(() => {
-    const name = fields.name.trim();
-    if (fields.id !== undefined || name.length < 2 || !navigator.onLine) {
-      setFound([]);
-      return;
-    }
-    const soon = setTimeout(() => {
-      void postApi("doorVisitors", { token, name }).then((result) => {
-        setFound(result.ok ? result.body.visitors.slice(0, 5) : []);
-      });
-    }, 300);
-    return () => clearTimeout(soon);
-  }, [token, fields.name, fields.id]);
 
   const set = (field: keyof typeof EMPTY) => (value: string) =>
     setFields((now) => ({ ...now, id: undefined, [field]: value }));
@@ -71,26 +123,13 @@ export function DoorVisitorForm({
         value={fields.name}
         onChange={(e) => set("name")(e.target.value)}
       />
-      {found.length > 0 ? (
-        <ul className="door-found" aria-label="Visitors who came before">
-          {found.map((v) => (
-            <li key={v.id}>
-              <button
-                type="button"
-                className="button-secondary"
-                onClick={() => {
-                  const { markIds: _, ...visitor } = v;
-                  setFields(visitor);
-                  setFound([]);
-                }}
-              >
-                {v.name}, {v.lodgeName}
-                {v.lodgeNumber ? ` No. ${v.lodgeNumber}` : ""}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FoundVisitors
+        found={found}
+        onChoose={(visitor) => {
+          setFields(visitor);
+          setFound([]);
+        }}
+      />
       <label htmlFor="visitor-lodge">His lodge</label>
       <input
         id="visitor-lodge"
@@ -119,17 +158,7 @@ export function DoorVisitorForm({
           </option>
         ))}
       </select>
-      <label htmlFor="visitor-voucher">Vouched for by</label>
-      <select id="visitor-voucher" value={vouchedBy} onChange={(e) => setVouchedBy(e.target.value)}>
-        <option value="">No one</option>
-        {[...brothers]
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-      </select>
+      <VoucherSelect brothers={brothers} value={vouchedBy} onChange={setVouchedBy} />
       <div className="button-row">
         <button type="submit">Add the visitor</button>
       </div>

@@ -3,7 +3,7 @@ import { eventRsvpPath } from "../../../core/api/plain-forms.ts";
 import { TYLED_LABEL } from "../../../core/messages.ts";
 import { degreeLabel } from "../../../core/rules/degrees.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
-import { formatCostPerMeal, offersDinner } from "../../../core/rules/meals.ts";
+import { offersDinner, priceText } from "../../../core/rules/meals.ts";
 import { closesText, upcomingRsvpOpen } from "../../../core/rules/rsvp-window.ts";
 import { isAtGuestLimit } from "../../../core/rules/seats.ts";
 import { formatDinnerTime } from "../../../core/rules/time.ts";
@@ -21,8 +21,7 @@ import { RsvpButton } from "./RsvpButton.tsx";
 function dinnerText(event: Event): string {
   const { time, cost, choices } = event.earlyBirdOptions;
   const when = formatDinnerTime(time);
-  const price = cost.kind === "free" ? "no charge" : formatCostPerMeal(cost);
-  return `Early bird dinner${when ? ` at ${when}` : ""}, ${price}.${
+  return `Early bird dinner${when ? ` at ${when}` : ""}, ${priceText(cost)}.${
     choices.length > 0 ? ` Choices: ${choices.join(", ")}.` : ""
   }`;
 }

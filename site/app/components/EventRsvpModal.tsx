@@ -74,21 +74,13 @@ function emptyForm(event: Event): EventRsvpValues {
 }
 
 /**
- * The event RSVP modal (SPEC 2, 3, 4, 5), one for the home page and upcoming events, and for an
- * event's waiting list once it is full: the same form, sent to the waiting list, with the title
- * and button saying so. The form's state lives here, outside the dialog's body, so closing the
- * dialog after a failed send keeps what the visitor typed; a successful send clears it. When the
- * server answers that the other way applies (the seats went while the visitor typed, or some
- * came free), the modal turns to it with the form as it was, and says why.
+ * The RSVP form's state and its send: to the event, or to its waiting list, turning to the other
+ * way when the server says it applies (`turned` is the server's sentence why).
  */
-export default function EventRsvpModal({
-  event,
-  waitlist,
-  open,
-  onClose,
-  onWaitlist,
-  onSent,
-}: EventRsvpModalProps) {
+function useEventRsvpForm(
+  event: Event,
+  { waitlist, onWaitlist, onSent }: Pick<EventRsvpModalProps, "waitlist" | "onWaitlist" | "onSent">,
+) {
   const initial = useCallback(() => emptyForm(event), [event]);
   // After the event's meal deadline seats may still be reserved, but no dinner (core's rule,
   // which the server applies too).
@@ -99,21 +91,8 @@ export default function EventRsvpModal({
       eventRsvpProblems(event, mealsClosed ? { ...values, earlyBirdDinner: false } : values),
     [event, mealsClosed],
   );
-  const {
-    values,
-    edit,
-    follow,
-    edited,
-    problems,
-    shownInvalid,
-    errorOf,
-    sending,
-    send,
-    reset,
-    outcome,
-    clearOutcome,
-  } = useSentForm(initial, problemsOf, { inPlace: true });
-  const formId = useId();
+  const form = useSentForm(initial, problemsOf, { inPlace: true });
+  const { values, send } = form;
   // Why the modal turned to the other way: the server's sentence, shown above the form.
   const [turned, setTurned] = useState<string>();
 
@@ -130,8 +109,8 @@ export default function EventRsvpModal({
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const form = { ...trimmed(values), earlyBirdDinner: dinner };
-    const payload = buildEventRsvpPayload(event, form);
+    const sent = { ...trimmed(values), earlyBirdDinner: dinner };
+    const payload = buildEventRsvpPayload(event, sent);
     if (waitlist) {
       const joined = (answer: { message: string }) => ({ ...ON_THE_LIST, text: answer.message });
       if (await send("joinWaitlist", () => payload, joined, undefined, turn)) setTurned(undefined);
@@ -139,16 +118,38 @@ export default function EventRsvpModal({
     }
     if (!(await send("eventRsvp", () => payload, answerAlert, undefined, turn))) return;
     setTurned(undefined);
-    onSent?.(event.id, form.numberOfAttendees);
+    onSent?.(event.id, sent.numberOfAttendees);
     // The spreadsheet row follows the mail; its failure is not the visitor's business (SPEC 4).
     void postApi("eventSheetRow", toSheetPayload(payload, event)).catch(() => {});
   }
 
+  return { ...form, mealsClosed, turned, submit };
+}
+
+/**
+ * The event RSVP modal (SPEC 2, 3, 4, 5), one for the home page and upcoming events, and for an
+ * event's waiting list once it is full: the same form, sent to the waiting list, with the title
+ * and button saying so. The form's state lives here, outside the dialog's body, so closing the
+ * dialog after a failed send keeps what the visitor typed; a successful send clears it. When the
+ * server answers that the other way applies (the seats went while the visitor typed, or some
+ * came free), the modal turns to it with the form as it was, and says why.
+ */
+export default function EventRsvpModal({
+  event,
+  waitlist,
+  open,
+  onClose,
+  onWaitlist,
+  onSent,
+}: EventRsvpModalProps) {
+  const form = useEventRsvpForm(event, { waitlist, onWaitlist, ...(onSent ? { onSent } : {}) });
+  const formId = useId();
+
   // Closed, the dialog opens next time on the form again, not on what became of the last one.
   const close = useCallback(() => {
-    clearOutcome();
+    form.clearOutcome();
     onClose();
-  }, [clearOutcome, onClose]);
+  }, [form.clearOutcome, onClose]);
 
   return (
     <Modal
@@ -157,51 +158,51 @@ export default function EventRsvpModal({
       onClose={close}
       className="form-modal"
     >
-      {outcome?.className === "success" ? (
-        <SentOutcome outcome={outcome} onClose={close} />
+      {form.outcome?.className === "success" ? (
+        <SentOutcome outcome={form.outcome} onClose={close} />
       ) : (
-        <form id={formId} className="rsvp-form" noValidate onSubmit={submit}>
-          {outcome ? <FormOutcome outcome={outcome} /> : null}
+        <form id={formId} className="rsvp-form" noValidate onSubmit={form.submit}>
+          {form.outcome ? <FormOutcome outcome={form.outcome} /> : null}
           <RsvpEvent event={event} />
           {waitlist ? (
-            <WaitlistNote why={turned} full />
-          ) : turned ? (
+            <WaitlistNote why={form.turned} full />
+          ) : form.turned ? (
             <p className="waitlist-note" role="status">
-              {turned}
+              {form.turned}
             </p>
           ) : null}
           <RequiredNote />
-          <NameFields values={values} errorOf={errorOf} edit={edit} />
+          <NameFields values={form.values} errorOf={form.errorOf} edit={form.edit} />
           <div className="field-row">
             <TextField
               label="Masonic Title"
               name="masonicTitle"
               placeholder={MASONIC_TITLE_PLACEHOLDER}
-              value={values.masonicTitle}
-              invalid={shownInvalid("masonicTitle")}
-              error={errorOf("masonicTitle")}
-              onChange={(e) => edit("masonicTitle", e.target.value)}
+              value={form.values.masonicTitle}
+              invalid={form.shownInvalid("masonicTitle")}
+              error={form.errorOf("masonicTitle")}
+              onChange={(e) => form.edit("masonicTitle", e.target.value)}
             />
-            <EmailField values={values} errorOf={errorOf} edit={edit} />
+            <EmailField values={form.values} errorOf={form.errorOf} edit={form.edit} />
           </div>
           <DinnerFields
             event={event}
             formId={formId}
-            values={values}
-            edit={edit}
-            edited={edited}
-            problems={problems}
-            shownInvalid={shownInvalid}
-            mealsClosed={mealsClosed}
-            follow={follow}
+            values={form.values}
+            edit={form.edit}
+            edited={form.edited}
+            problems={form.problems}
+            shownInvalid={form.shownInvalid}
+            mealsClosed={form.mealsClosed}
+            follow={form.follow}
           />
           <PrivacyNote what={waitlist ? "waiting list" : "reservation"} />
           <FormButtons
-            sending={sending}
-            disabled={problems.size > 0}
+            sending={form.sending}
+            disabled={form.problems.size > 0}
             label={waitlist ? "Join the waiting list" : undefined}
             onCancel={() => {
-              reset();
+              form.reset();
               close();
             }}
           />

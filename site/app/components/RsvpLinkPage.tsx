@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import type { ApiResponse } from "../../../core/api/routes.ts";
 import { ALERTS } from "../../../core/messages.ts";
+import { mealCountsText } from "../../../core/rules/meals.ts";
 import type { Alert } from "../../../core/schemas/alert.ts";
 import { failureAlert, postApi } from "../lib/api.ts";
 import { PAGES } from "../site-map.ts";
@@ -118,11 +119,9 @@ type Reserved = Pick<
 /** '3 meals: 1 Chicken Piccata, 2 Beef Tenderloin', or 'not reserved'. */
 function DinnerSummary({ view }: { view: Reserved }) {
   if (!view.dinner) return "not reserved";
-  const chosen = view.mealCounts.filter((meal) => meal.count > 0);
+  const chosen = mealCountsText(view.mealCounts);
   const meals = `${view.meals} ${view.meals === 1 ? "meal" : "meals"}`;
-  return chosen.length === 0
-    ? meals
-    : `${meals}: ${chosen.map((meal) => `${meal.count} ${meal.choice}`).join(", ")}`;
+  return chosen ? `${meals}: ${chosen}` : meals;
 }
 
 /** The server's sentence, the secretary's address in it a link to write to. */

@@ -100,30 +100,8 @@ export function useDoor() {
     });
   }, []);
 
-  useEffect(() => {
-    if (waiting.length === 0) return;
-    void send();
-    const retry = setInterval(() => void send(), RETRY_MS);
-    const online = () => void send();
-    window.addEventListener("online", online);
-    return () => {
-      clearInterval(retry);
-      window.removeEventListener("online", online);
-    };
-  }, [waiting.length, send]);
-
-  useEffect(() => {
-    if (!token || loaded.kind !== "shown") return;
-    const refresh = setInterval(() => {
-      if (sending.current || waitingRef.current.length > 0 || !navigator.onLine) return;
-      void postApi("doorRegister", { token }).then((result) => {
-        if (result.ok && !sending.current && waitingRef.current.length === 0) {
-          setLoaded({ kind: "shown", register: result.body });
-        }
-      });
-    }, REFRESH_MS);
-    return () => clearInterval(refresh);
-  }, [token, loaded.kind]);
+  const idle = useCallback(() => !sending.current && waitingRef.current.length === 0, []);
+  useInTouch({ token, loaded, waiting: waiting.length, send, setLoaded, idle });
 
   const register = loaded.kind === "shown" ? loaded.register : undefined;
   const marks = useMemo(() => marksOf(register, waiting), [register, waiting]);
@@ -148,4 +126,42 @@ export function useDoor() {
         : [...now, { kind: "undo-visitor", markId, visitorId: id }],
     );
   return { token, loaded, waiting, problem, marks, visitors, tap, addVisitor, removeVisitor };
+}
+
+/**
+ * The door page's timers: sends the marks that wait when the network comes back and every
+ * RETRY_MS while any wait, and reads the register again every REFRESH_MS while none do, for the
+ * marks another phone at the door made.
+ */
+function useInTouch(page: {
+  token: string;
+  loaded: DoorLoaded;
+  waiting: number;
+  send: () => Promise<void>;
+  setLoaded: (loaded: DoorLoaded) => void;
+  idle: () => boolean;
+}) {
+  const { token, loaded, waiting, send, setLoaded, idle } = page;
+  useEffect(() => {
+    if (waiting === 0) return;
+    void send();
+    const retry = setInterval(() => void send(), RETRY_MS);
+    const online = () => void send();
+    window.addEventListener("online", online);
+    return () => {
+      clearInterval(retry);
+      window.removeEventListener("online", online);
+    };
+  }, [waiting, send]);
+
+  useEffect(() => {
+    if (!token || loaded.kind !== "shown") return;
+    const refresh = setInterval(() => {
+      if (!idle() || !navigator.onLine) return;
+      void postApi("doorRegister", { token }).then((result) => {
+        if (result.ok && idle()) setLoaded({ kind: "shown", register: result.body });
+      });
+    }, REFRESH_MS);
+    return () => clearInterval(refresh);
+  }, [token, loaded.kind, idle, setLoaded]);
 }

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, useLoaderData } from "react-router";
 import { eventPath } from "../../../core/api/page-paths.ts";
-import { admittedText, DEGREE_NAMES, meetingDegree } from "../../../core/rules/degrees.ts";
+import { admittedText, degreeLabel } from "../../../core/rules/degrees.ts";
 import { hasStarted } from "../../../core/rules/events.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { EventCard, useEventRsvps } from "../components/EventCard.tsx";
@@ -54,13 +54,12 @@ export const meta = ({ data }: { data: ReturnType<typeof loader> | undefined }) 
 
 /** Who may sit in a tyled meeting: the degree it is opened on, and the brethren it admits. */
 function DegreeNote({ event }: { event: ReturnType<typeof loader>["event"] }) {
-  const degree = meetingDegree(event);
-  if (!degree) return null;
-  return (
+  const who = admittedText(event);
+  return who ? (
     <p className="degree-note">
-      The lodge is opened on the {DEGREE_NAMES[degree]} degree: {admittedText(event)} may attend.
+      The lodge is opened on the {degreeLabel(event)}: {who} may attend.
     </p>
-  );
+  ) : null;
 }
 
 /**

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 /** The script .ci/run installs the tests' Debian packages with. */
-const APT_INSTALL = fileURLToPath(new URL("../../.ci/apt-install", import.meta.url));
+const APT_INSTALL = fileURLToPath(new URL("../../../.ci/apt-install", import.meta.url));
 
 function hasJava(): boolean {
   return spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0;

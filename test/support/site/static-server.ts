@@ -2,7 +2,7 @@ import { createReadStream, existsSync, readdirSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join, normalize, relative, sep } from "node:path";
-import { contentType } from "../../cli/publish/local-files.ts";
+import { contentType } from "../../../cli/publish/local-files.ts";
 
 /** Every page the build wrote into `dist` but its root, as its address ('/home'), sorted. */
 export function builtPages(dist: string): string[] {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import type { Context } from "../../cli/context.ts";
-import { runCli } from "../../cli/program.ts";
+import type { Context } from "../../../cli/context.ts";
+import { runCli } from "../../../cli/program.ts";
 import { NOW } from "../api-harness.ts";
 import { SAMPLE_IMAGES } from "../cli-harness.ts";
 
@@ -25,7 +25,7 @@ declare module "vitest" {
   }
 }
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** Builds the sample lodge once per test run, into a scratch folder removed afterwards. */
 export default async function buildOnce(project: TestProject) {

@@ -1,5 +1,5 @@
-import type { LodgeData } from "../core/schemas/index.ts";
-import type { Store } from "../server/store/store.ts";
+import type { LodgeData } from "../../core/schemas/index.ts";
+import type { Store } from "../../server/store/store.ts";
 import { type Response, startServer, type TestServer } from "./api-harness.ts";
 
 /** A request to land, once, just before the store's write `before`. */

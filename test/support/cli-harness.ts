@@ -2,11 +2,11 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Context } from "../cli/context.ts";
-import { Abandoned } from "../cli/errors.ts";
-import { runCli } from "../cli/program.ts";
+import type { Context } from "../../cli/context.ts";
+import { Abandoned } from "../../cli/errors.ts";
+import { runCli } from "../../cli/program.ts";
 
-export const SAMPLE = fileURLToPath(new URL("../data/", import.meta.url));
+export const SAMPLE = fileURLToPath(new URL("../../data/", import.meta.url));
 
 /** Noon in the sample lodge's zone (America/New_York) on Saturday 21 November 2026. */
 export const NOW = new Date("2026-11-21T17:00:00Z");
@@ -15,7 +15,7 @@ export const NOW = new Date("2026-11-21T17:00:00Z");
  * The web sizes of the sample lodge's pictures (the project's var/images): made by the first
  * test run that builds the sample, then reused by every build of it or of a copy of it.
  */
-export const SAMPLE_IMAGES = fileURLToPath(new URL("../var/images/", import.meta.url));
+export const SAMPLE_IMAGES = fileURLToPath(new URL("../../var/images/", import.meta.url));
 
 /** A scratch folder holding a copy of the sample lodge in data/, removed by `cleanup`. */
 export function sampleCopy(): {

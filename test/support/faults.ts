@@ -1,6 +1,6 @@
 import { DatabaseSync } from "node:sqlite";
-import { storeError } from "../server/store/sqlite.ts";
-import type { Store } from "../server/store/store.ts";
+import { storeError } from "../../server/store/sqlite.ts";
+import type { Store } from "../../server/store/store.ts";
 
 /**
  * A store whose methods named in `broken` fail as a database that cannot be written fails:

@@ -7,7 +7,7 @@ import type {
   Request,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import type { LodgeData } from "../../core/schemas/index.ts";
+import type { LodgeData } from "../../../core/schemas/index.ts";
 import { Clock, NOW, sampleData, startServer, type TestServer } from "../api-harness.ts";
 import { launchChromium } from "./browser.ts";
 import { serveStatic } from "./static-server.ts";

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
-const CLI = fileURLToPath(new URL("../cli/index.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../../cli/index.ts", import.meta.url));
 
 /** What a person typed at a prompt: the keys, sent once the screen shows `after`. */
 export type Keys = { after: string; keys: string };

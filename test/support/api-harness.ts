@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadData } from "../cli/load/load-data.ts";
+import { loadData } from "../../cli/load/load-data.ts";
 import {
   type EventInput,
   type EventRsvpForm,
@@ -9,13 +9,13 @@ import {
   type LodgeData,
   type SocialEvent,
   socialEventSchema,
-} from "../core/schemas/index.ts";
-import { type App, type AppOptions, buildApp } from "../server/app.ts";
-import type { AppConfig } from "../server/config.ts";
-import { fixedSource, type LodgeSource } from "../server/lodge-source.ts";
-import { type MailTransport, outboxFolderTransport } from "../server/mail/transport.ts";
-import { openStore } from "../server/store/open-store.ts";
-import type { Store } from "../server/store/store.ts";
+} from "../../core/schemas/index.ts";
+import { type App, type AppOptions, buildApp } from "../../server/app.ts";
+import type { AppConfig } from "../../server/config.ts";
+import { fixedSource, type LodgeSource } from "../../server/lodge-source.ts";
+import { type MailTransport, outboxFolderTransport } from "../../server/mail/transport.ts";
+import { openStore } from "../../server/store/open-store.ts";
+import type { Store } from "../../server/store/store.ts";
 import { NOW, SAMPLE } from "./cli-harness.ts";
 import { type Mail, parseMail } from "./mime.ts";
 

@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const CLI = fileURLToPath(new URL("../cli/index.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../../cli/index.ts", import.meta.url));
 
 /** A `lodge serve` process of its own, and what it has printed so far. */
 export interface ServeProcess {

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import postgres from "postgres";
-import { MIGRATIONS } from "../server/store/migrations.ts";
+import { MIGRATIONS } from "../../server/store/migrations.ts";
 
 /**
  * Databases as a release at migration `version` left them (0: before the first), for the tests of
