@@ -131,6 +131,10 @@ describe.each(stores)("the door on $name", ({ place, open }) => {
     });
     const client = await server.client();
     const { body } = await client.post(API_ROUTES.doorRegister.path, { token });
+    // The meeting's time as every page and mail writes it, by the one formatter.
+    expect(body).toMatchObject({
+      event: { name: "Stated Meeting", when: "Wed, Dec 2, 2026 at 7:30PM" },
+    });
     const brothers = (body as { brothers: { name: string; answered: boolean }[] }).brothers;
     expect(brothers[0]).toMatchObject({ name: "Brother2 Mason2", number: "10402", answered: true });
     expect(brothers).toHaveLength(ROLL.length - 1);

@@ -1,6 +1,6 @@
 import { doorOpen, doorWindow } from "../../core/rules/door.ts";
 import { findsBrother } from "../../core/rules/door-search.ts";
-import { eventStart, formatEventDateTime, formatMediumDate } from "../../core/rules/time.ts";
+import { eventStart, formatDayAndTime, formatMediumDate } from "../../core/rules/time.ts";
 import type { DoorChange, DoorRegister } from "../../core/schemas/door.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import { inGoodStanding } from "../../core/schemas/member.ts";
@@ -76,7 +76,7 @@ export async function doorRegister(
     ...shown.filter((m) => !attending.has(m.id)).sort(byName),
   ];
   return {
-    event: { id: event.id, name: event.name, when: formatEventDateTime(eventStart(event.date)) },
+    event: { id: event.id, name: event.name, when: formatDayAndTime(eventStart(event.date)) },
     brothers: ordered.map((m) => ({
       id: m.id,
       name: nameOf(m),
