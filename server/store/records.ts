@@ -1,4 +1,4 @@
-import { identityOf, type LodgeIdentity } from "../places.ts";
+import { identityOf, type LodgeIdentity } from "../../core/places.ts";
 import { read, write } from "./database.ts";
 import { dumpCounts, dumpRows, lodgeIdentityOf } from "./rows.ts";
 import { name, postgresOnly, sql, values } from "./sql.ts";

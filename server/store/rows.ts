@@ -1,4 +1,4 @@
-import type { LodgeIdentity } from "../places.ts";
+import type { LodgeIdentity } from "../../core/places.ts";
 import type { Row } from "./database.ts";
 import type { ContactRecord } from "./messages.ts";
 import type { MailEntry, MailStatus, MailSubject, QueuedMail } from "./outbox.ts";

@@ -3,7 +3,7 @@
  * take and give, and the errors they throw. open-store.ts opens one.
  */
 
-export type { AnsweredMember, AnswerOutcome, HeldAnswer, SummonsAnswer } from "./answers.ts";
+export type { AnsweredMember, AnswerOutcome, Diner, HeldAnswer, SummonsAnswer } from "./answers.ts";
 export { StoreUnavailableError } from "./database.ts";
 export type { ConfirmOutcome } from "./holds.ts";
 export type { RollMember } from "./members.ts";
