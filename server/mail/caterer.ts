@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { revisedNumbersMoment } from "../../core/rules/summons.ts";
+import { reminderMoment } from "../../core/rules/reminders.ts";
 import {
   formatDinnerTime,
   formatFullDate,
@@ -68,7 +68,7 @@ export async function catererSheetMail(
   numbers: DinnerNumbers,
   messageId?: string,
 ): Promise<ComposedMail> {
-  const revisedOn = revisedNumbersMoment(event, ctx.lodge.reminderTime);
+  const revisedOn = reminderMoment(event, ctx.lodge.reminderTime);
   const view = {
     ...eventView(ctx, event, "Dinner numbers"),
     meals: numbers.meals,
