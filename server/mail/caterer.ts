@@ -71,6 +71,7 @@ export async function catererSheetMail(
   const revisedOn = reminderMoment(event, ctx.lodge.reminderTime);
   const view = {
     ...eventView(ctx, event, "Dinner numbers"),
+    revised: false,
     meals: numbers.meals,
     dinners: numbers.dinners,
     attendees: numbers.attendees,
@@ -101,6 +102,7 @@ export async function catererRevisedMail(
   const sent = wallTimeIn(sentAt, ctx.lodge.timeZone);
   const view = {
     ...eventView(ctx, event, "Revised dinner numbers"),
+    revised: true,
     meals: numbers.meals.map((m) => {
       const old = before.get(m.choice) ?? 0;
       return { ...m, changed: old !== m.count, was: old };
