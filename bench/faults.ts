@@ -9,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
 import { eventSchema } from "../core/schemas/index.ts";
@@ -92,7 +93,11 @@ class Load {
         const email = options.email?.(n) ?? `guest${n}@example.org`;
         this.sent += 1;
         try {
-          const answer = await client.post("/mj/api/rsvp", payload(n, email), visitor(n));
+          const answer = await client.post(
+            API_ROUTES.eventRsvp.path,
+            payload(n, email),
+            visitor(n),
+          );
           this.statuses.set(email, answer.status);
         } catch {
           this.statuses.set(email, 0);
@@ -357,7 +362,7 @@ const FAULTS: [string, Fault][] = [
       await Promise.all(
         Array.from({ length: 2000 }, async (_, i) => {
           const answer = await junk
-            .request("/mj/api/rsvp", {
+            .request(API_ROUTES.eventRsvp.path, {
               method: "POST",
               body: bodies[i % bodies.length],
               headers: {
