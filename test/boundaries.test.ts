@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isProduct, relativeImports } from "./support/imports.ts";
+import { circles, isProduct, relativeImports } from "./support/imports.ts";
 
 /**
  * What the commands may take from the server: its use cases, the store's factory and its types,
@@ -29,5 +29,22 @@ describe("the house's boundaries", () => {
       ([file, imported]) => file.startsWith("core/") && !imported.startsWith("core/"),
     );
     expect(strays.map(([file, imported]) => `${file} imports ${imported}`)).toEqual([]);
+  });
+
+  it("no product module loads one that loads it back, however far round", () => {
+    const loads = relativeImports(true).filter(
+      ([file, imported]) => isProduct(file) && !file.startsWith("test/") && isProduct(imported),
+    );
+    expect(loads.length).toBeGreaterThan(500);
+    expect(circles(loads)).toEqual([]);
+    // The walk finds a circle where there is one.
+    const [circle, ...more] = circles([
+      ...loads,
+      ["server/store/holds.ts", "server/store/rsvps.ts"],
+    ]);
+    expect(more).toEqual([]);
+    expect(circle).toEqual(
+      expect.arrayContaining(["server/store/holds.ts", "server/store/rsvps.ts"]),
+    );
   });
 });

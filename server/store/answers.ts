@@ -5,7 +5,7 @@ import { lookup, read, type Tx, write } from "./database.ts";
 import { MEMBER_MAIL, type RollMember, rollMember } from "./members.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
-import { partyColumns } from "./rsvps.ts";
+import { partyColumns } from "./rows.ts";
 import { set, sql, values } from "./sql.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { lookup, type Query, type Tx, write } from "./database.ts";
-import { type OutboxMail, queueMails } from "./outbox.ts";
+import { type OutboxMail, queueMails, withFound } from "./outbox.ts";
 import { moment } from "./rows.ts";
-import { type EventRsvpSubmission, withFound } from "./rsvps.ts";
+import type { EventRsvpSubmission } from "./rsvps.ts";
 import { list, sql } from "./sql.ts";
 
 /**

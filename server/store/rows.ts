@@ -254,3 +254,21 @@ export function dumpCounts(dump: StoreDump): Record<StoreTable, number> {
   const counts = Object.entries(dump).map(([table, rows]) => [table, rows.length]);
   return Object.fromEntries(counts) as Record<StoreTable, number>;
 }
+
+/**
+ * The columns an event RSVP and a waiting-list entry share: the party, when and from where it
+ * came, and the hash its retries are known by.
+ */
+export function partyColumns(party: {
+  record: EventRsvpRecord;
+  receivedAt: Date;
+  requestHash: string;
+  clientKey: string;
+}): Record<string, unknown> {
+  return {
+    ...columnsOf(party.record, EVENT_RSVP_FIELDS),
+    received_at: party.receivedAt,
+    request_hash: party.requestHash,
+    client_key: party.clientKey,
+  };
+}

@@ -9,8 +9,8 @@ import {
   queueMails,
   WAITLIST_MAIL,
 } from "./outbox.ts";
-import { waitingAddress, waitlistEntry } from "./rows.ts";
-import { type EventRsvpRecord, partyColumns, type RsvpLimits } from "./rsvps.ts";
+import { partyColumns, waitingAddress, waitlistEntry } from "./rows.ts";
+import type { EventRsvpRecord, RsvpLimits } from "./rsvps.ts";
 import { FOR_UPDATE, list, type Sql, set, sql, values } from "./sql.ts";
 import { previousAnswer, remember, type StoredResponse, type Submission } from "./submissions.ts";
 
