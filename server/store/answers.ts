@@ -1,12 +1,12 @@
 import type { GivenAnswer, MemberAnswer } from "../../core/rules/answer-links.ts";
 import { seatsFit } from "../../core/rules/seats.ts";
+import { lookup, read, type Tx, write } from "../db/database.ts";
+import { set, sql, values } from "../db/sql.ts";
 import { randomText } from "../security/tokens.ts";
-import { lookup, read, type Tx, write } from "./database.ts";
 import { MEMBER_MAIL, type RollMember, rollMember } from "./members.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
 import { partyColumns } from "./rows.ts";
-import { set, sql, values } from "./sql.ts";
 
 /**
  * The members' answers to the summons. An answer is an RSVP for the head count: attending takes

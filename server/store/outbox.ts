@@ -1,10 +1,10 @@
+import { read, type Tx, write } from "../db/database.ts";
+import { FOR_UPDATE, list, name, postgresOnly, type Sql, sql, values } from "../db/sql.ts";
 import { MAIL_TEMPLATES } from "../mail/templates.ts";
-import { read, type Tx, write } from "./database.ts";
 import type { ContactRecord } from "./messages.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
 import { mailEntry, mailSubject, queuedMail } from "./rows.ts";
 import type { EventRsvpFound, EventRsvpRecord, LinkAgainFound } from "./rsvps.ts";
-import { FOR_UPDATE, list, name, postgresOnly, type Sql, sql, values } from "./sql.ts";
 import type { Source, Stored } from "./submissions.ts";
 import type { WaitlistEntry } from "./waitlist.ts";
 

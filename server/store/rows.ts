@@ -1,5 +1,5 @@
 import type { LodgeIdentity } from "../../core/places.ts";
-import type { Row } from "./database.ts";
+import type { Row } from "../db/database.ts";
 import type { ContactRecord } from "./messages.ts";
 import type { MailEntry, MailStatus, MailSubject, QueuedMail } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";

@@ -1,12 +1,12 @@
 import type { MealCount } from "../../core/rules/rsvp-payload.ts";
 import { decideRsvpSeats, type SeatLimits } from "../../core/rules/seats.ts";
-import { lookup, read, write } from "./database.ts";
+import { lookup, read, write } from "../db/database.ts";
+import { insertedId, name, type Sql, sql } from "../db/sql.ts";
 import { confirmByOf, confirmedClientSeats, currentRsvp, mailLinkAgain } from "./holds.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import { type OutboxMail, withFound } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
 import { cancelledRsvp, eventRsvp, eventRsvpState, partyColumns } from "./rows.ts";
-import { insertedId, name, type Sql, sql } from "./sql.ts";
 import {
   insertSubmission,
   previousAnswer,
