@@ -1,8 +1,8 @@
 import type { Degree } from "../../core/rules/degrees.ts";
-import { read, type Tx, write } from "./database.ts";
+import { read, type Tx, write } from "../db/database.ts";
+import { list, set, sql, values } from "../db/sql.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
 import { moment } from "./rows.ts";
-import { list, set, sql, values } from "./sql.ts";
 
 /**
  * The Tyler's register: who was present at each meeting, members and visitors. The lodge's

@@ -1,6 +1,6 @@
+import { bind, type Database, type Methods } from "../db/database.ts";
 import { answerOperations } from "./answers.ts";
 import { attendanceOperations } from "./attendance.ts";
-import { bind, type Database, type Methods } from "./database.ts";
 import { holdOperations } from "./holds.ts";
 import { memberOperations } from "./members.ts";
 import { messageOperations } from "./messages.ts";

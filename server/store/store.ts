@@ -3,7 +3,8 @@
  * take and give, and the errors they throw. open-store.ts opens one.
  */
 
-export type { AnsweredMember, AnswerOutcome, HeldAnswer, SummonsAnswer } from "./answers.ts";
+export { StoreUnavailableError } from "../db/database.ts";
+export type { AnsweredMember, AnswerOutcome, Diner, HeldAnswer, SummonsAnswer } from "./answers.ts";
 export type {
   AttendanceMark,
   Marked,
@@ -12,7 +13,6 @@ export type {
   Visitor,
   VisitorFields,
 } from "./attendance.ts";
-export { StoreUnavailableError } from "./database.ts";
 export type { ConfirmOutcome } from "./holds.ts";
 export type { RollMember } from "./members.ts";
 export type { ContactRecord, ContactSubmission } from "./messages.ts";
