@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { z } from "zod";
 import { absenceRuns, isStatedMeeting } from "../../core/rules/almoner.ts";
 import { inGoodStanding } from "../../core/schemas/member.ts";
-import { meetingRecords, meetingsHeld } from "../../server/members/attendance.ts";
+import { meetingRecords, meetingsHeld } from "../../server/use-cases/attendance.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
 import { findEvent } from "../edit/find-event.ts";
 import { UserError } from "../errors.ts";

@@ -4,8 +4,7 @@ import { renderUnicodeCompact } from "uqr";
 import { z } from "zod";
 import { doorOpen, doorWindowText } from "../../core/rules/door.ts";
 import { checkEmail } from "../../core/rules/form-checks.ts";
-import { doorLinkMail } from "../../server/mail/door.ts";
-import { doorToken, doorUrl } from "../../server/members/door-link.ts";
+import { doorLink, mailDoorLink } from "../../server/use-cases/door-link.ts";
 import { secretaryMail, serverSecret } from "../../server/use-cases/secretary.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { findEvent } from "../edit/find-event.ts";
@@ -47,7 +46,7 @@ async function door(ctx: Context, words: string[], raw: unknown): Promise<void> 
       "The door link is signed with lodge serve's secret, which is not set here: run it where lodge serve runs (the same XSRF_SECRET, or its var/ folder).",
     );
   }
-  const link = doorUrl(lodge.siteUrl, doorToken(secret, event.id));
+  const link = doorLink(lodge.siteUrl, secret, event);
   ctx.out(`The register of ${event.name} (${event.id}), open from ${doorWindowText(event)}:`);
   ctx.out("");
   ctx.out(link);
@@ -64,8 +63,7 @@ async function door(ctx: Context, words: string[], raw: unknown): Promise<void> 
       "The door link's mail goes from lodge serve's address, which is not set here (SECRETARY_EMAIL): run it where lodge serve runs. Nothing was sent.",
     );
   }
-  const composed = await doorLinkMail(mail, to.trim(), event, link);
-  await withStore(ctx, choice, (store) => store.queueDoorMail({ mail: composed, now }));
+  await withStore(ctx, choice, (store) => mailDoorLink(store, mail, to.trim(), event, link, now));
   ctx.out(`Mailed to ${to.trim()} (lodge serve sends it; lodge mail lists it).`);
 }
 

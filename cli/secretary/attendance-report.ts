@@ -2,8 +2,8 @@ import type { MeetingKept } from "../../core/rules/almoner.ts";
 import { DEGREE_NAMES } from "../../core/rules/degrees.ts";
 import { eventStart, formatDayAndTime } from "../../core/rules/time.ts";
 import { inGoodStanding } from "../../core/schemas/member.ts";
-import type { MeetingRecord } from "../../server/members/attendance.ts";
 import type { RollMember, Visitor } from "../../server/store/store.ts";
+import type { MeetingRecord } from "../../server/use-cases/attendance.ts";
 import { csv, table } from "./output.ts";
 
 /**

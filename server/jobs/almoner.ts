@@ -3,9 +3,9 @@ import { inGoodStanding } from "../../core/schemas/member.ts";
 import type { LodgeSource } from "../lodge-source.ts";
 import { almonerMail, type MissedBrother } from "../mail/almoner.ts";
 import type { MailContext } from "../mail/messages.ts";
-import { meetingRecords, meetingsHeld } from "../members/attendance.ts";
 import type { Job } from "../scheduler.ts";
 import type { Store } from "../store/store.ts";
+import { meetingRecords, meetingsHeld } from "../use-cases/attendance.ts";
 
 /** How often the server looks whether the Almoner's mail is due. */
 export const ALMONER_CHECK_MS = 15 * 60_000;
