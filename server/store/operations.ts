@@ -1,3 +1,4 @@
+import { announcementOperations } from "./announcements.ts";
 import { answerOperations } from "./answers.ts";
 import { bind, type Database, type Methods } from "./database.ts";
 import { holdOperations } from "./holds.ts";
@@ -31,6 +32,7 @@ export const operations = {
   ...memberOperations,
   ...answerOperations,
   ...summonsOperations,
+  ...announcementOperations,
 };
 
 export type OperationName = keyof typeof operations;
