@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
+import { announceCommand } from "./commands/announce.ts";
 import { buildCommand } from "./commands/build.ts";
 import { devCommand } from "./commands/dev.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
@@ -74,6 +75,7 @@ Guides: docs/webmaster.md, docs/secretary.md, docs/operator.md; every command: d
     rsvpsCommand(ctx),
     membersCommand(ctx),
     summonsCommand(ctx),
+    announceCommand(ctx),
     messagesCommand(ctx),
     mailCommand(ctx),
     migrateStoreCommand(ctx),

@@ -1,0 +1,236 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { simpleParser } from "mailparser";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Context } from "../cli/context.ts";
+import { runCli } from "../cli/program.ts";
+import { TEST_SECRET } from "./support/api-harness.ts";
+import { lodge, NOW, sampleCopy } from "./support/cli-harness.ts";
+import { TestSmtp } from "./support/smtp-harness.ts";
+
+/**
+ * `lodge announce` end to end on a copy of the sample lodge with a real SMTP server: the mail as
+ * a mail program reads it (the lists' headers exactly, a text and an HTML part, absolute links,
+ * SpamAssassin's local score), --dry-run and --test, bad input, and a run killed midway then run
+ * again, which mails each member exactly once and marks the address refused for good bounced.
+ */
+let sample: ReturnType<typeof sampleCopy> | undefined;
+let smtp: TestSmtp | undefined;
+let child: ChildProcess | undefined;
+afterEach(async () => {
+  if (child?.exitCode === null) child.kill("SIGKILL");
+  child = undefined;
+  await smtp?.stop();
+  smtp = undefined;
+  sample?.cleanup();
+  sample = undefined;
+});
+
+const CLI = fileURLToPath(new URL("../cli/index.ts", import.meta.url));
+const SITE = "https://www.hillcrest586.example.org";
+
+const ANNOUNCEMENT = `---
+subject: The Grand Master's visit
+event: 2026-12-02-stated-meeting
+---
+The **Most Worshipful Grand Master** visits the lodge at its December stated meeting.
+
+Dinner follows; see [the calendar](/events) and the [bulletin](https://example.net/b.pdf).
+`;
+
+/** A roll of `n` members, imported with lodge members import. */
+async function roll(root: string, n: number): Promise<void> {
+  const lines = ["Member No,First Name,Last Name,E-mail,Degree,Status"];
+  for (let i = 1; i <= n; i++)
+    lines.push(`${100 + i},Brother${i},Mason${i},m${i}@example.org,MM,Active`);
+  writeFileSync(join(root, "roll.csv"), `${lines.join("\n")}\n`);
+  expect((await lodge(root, "members", "import", "roll.csv")).code).toBe(0);
+}
+
+/** The sample lodge with a roll, the server's secret, an announcement file, and a mail server. */
+async function setUp(members: number) {
+  sample = sampleCopy();
+  const { root } = sample;
+  await roll(root, members);
+  mkdirSync(join(root, "var"), { recursive: true });
+  writeFileSync(join(root, "var", "xsrf-secret"), `${TEST_SECRET}\n`);
+  writeFileSync(join(root, "visit.md"), ANNOUNCEMENT);
+  smtp = new TestSmtp();
+  await smtp.start();
+  return { root, env: { SMTP_URL: smtp.url } };
+}
+
+/** `lodge ...` in-process with `env` and the moment `now`. */
+async function announce(
+  root: string,
+  env: Record<string, string>,
+  argv: string[],
+  now: Date = NOW,
+): Promise<{ code: number; out: string[] }> {
+  const out: string[] = [];
+  const ctx: Context = {
+    cwd: root,
+    generatedDir: join(root, "generated"),
+    exitCode: 0,
+    now,
+    env,
+    out: (line) => out.push(...line.split("\n")),
+    err: (line) => out.push(...line.split("\n")),
+  };
+  return { code: await runCli(["announce", ...argv], ctx), out };
+}
+
+/** SpamAssassin's score of a message, its local tests only (Debian's spamassassin). */
+async function spamScore(raw: string): Promise<number> {
+  const child = promisify(execFile)("spamassassin", ["-t", "-L"], { maxBuffer: 1 << 22 });
+  child.child.stdin?.end(raw);
+  const { stdout } = await child;
+  const report = stdout.slice(stdout.indexOf("Content analysis details"));
+  return Number(/\(([-\d.]+) points/.exec(report)?.[1] ?? Number.NaN);
+}
+
+const until = async (check: () => boolean, what: string) => {
+  for (let i = 0; i < 600; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`gave up waiting: ${what}`);
+};
+
+describe("lodge announce", () => {
+  it("mails each member the announcement with the lists' headers, parsed by a mail parser and under 1 in SpamAssassin", {
+    timeout: 60_000,
+  }, async () => {
+    const { root, env } = await setUp(3);
+    const dry = await announce(root, env, ["visit.md", "--dry-run"]);
+    expect(dry.out).toEqual([
+      'Would announce "The Grand Master\'s visit" to 3 members.',
+      "Nothing was sent (--dry-run); lodge announce FILE --test ADDRESS sends one copy to look at.",
+    ]);
+    expect(smtp?.received).toHaveLength(0);
+    const test = await announce(root, env, ["visit.md", "--test", "look@example.org"]);
+    expect(test.code).toBe(0);
+    expect(smtp?.received.map((m) => m.to)).toEqual([["look@example.org"]]);
+
+    const sent = await announce(root, env, ["visit.md"]);
+    expect(sent.out).toEqual([
+      'Queued "The Grand Master\'s visit" for 3 members.',
+      // Piped, the progress is a plain line at each tenth.
+      "1/3 sent",
+      "2/3 sent",
+      `Sent 3 of 3 (${smtp?.url}).`,
+    ]);
+    const mails = (smtp?.received ?? []).slice(1);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual([
+      "m1@example.org",
+      "m2@example.org",
+      "m3@example.org",
+    ]);
+    const raw = mails[0]?.raw ?? "";
+    const parsed = await simpleParser(raw);
+    expect(parsed.subject).toBe("The Grand Master's visit");
+    // mailparser reads the lists' headers as mail programs do.
+    expect(parsed.headers.get("list")).toMatchObject({
+      unsubscribe: { mail: "secretary@hillcrest586.example.org?subject=unsubscribe" },
+    });
+    const unsubscribe = /<(https:\/\/[^>]+)>, <(mailto:[^>]+)>/.exec(
+      parsed.headerLines.find((h) => h.key === "list-unsubscribe")?.line ?? "",
+    );
+    expect(unsubscribe?.[1]).toMatch(new RegExp(`^${SITE}/unsubscribe\\?t=m\\.[\\w-]+\\.[\\w-]+$`));
+    expect(unsubscribe?.[2]).toBe("mailto:secretary@hillcrest586.example.org?subject=unsubscribe");
+    // The raw headers, unfolded, exactly as RFC 8058 gives them.
+    const head = raw.slice(0, raw.indexOf("\r\n\r\n")).replace(/\r\n[ \t]+/g, " ");
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(head).toMatch(
+      /^List-Unsubscribe: <https:\/\/www\.hillcrest586\.example\.org\/unsubscribe\?t=[^>]+>, <mailto:secretary@hillcrest586\.example\.org\?subject=unsubscribe>$/m,
+    );
+    expect(head).toMatch(
+      /^List-Id: .+ announcements <announcements\.hillcrest586\.example\.org>$/im,
+    );
+    expect(parsed.text).toContain("The Most Worshipful Grand Master visits the lodge");
+    expect(parsed.text).toContain(`the calendar (${SITE}/events)`);
+    expect(parsed.text).toContain(`${SITE}/events/2026-12-02-stated-meeting`);
+    expect(parsed.text).toContain(unsubscribe?.[1]);
+    const html = String(parsed.html);
+    expect(html).toContain(`<a href="${SITE}/events">the calendar</a>`);
+    expect(html).toContain(`href="${unsubscribe?.[1]}"`);
+    expect(html).not.toMatch(/href="\//);
+    // Run again: found queued and sent, nothing goes twice.
+    const again = await announce(root, env, ["visit.md"]);
+    expect(again.out[0]).toMatch(/was queued on .*: 3 of 3 sent, 0 to go\.$/);
+    expect(smtp?.received).toHaveLength(4);
+    expect(await spamScore(raw)).toBeLessThan(1);
+  });
+
+  it("refuses bad input with what to do, and sends nothing", async () => {
+    const { root, env } = await setUp(1);
+    writeFileSync(join(root, "nosubject.md"), "Just text\n");
+    writeFileSync(
+      join(root, "noevent.md"),
+      "---\nsubject: Hi\nevent: 2031-01-01-nothing\n---\nText\n",
+    );
+    const cases: [string[], RegExp][] = [
+      [["missing.md"], /missing\.md cannot be read/],
+      [["nosubject.md"], /front matter needs a subject/],
+      [["noevent.md"], /no event 2031-01-01-nothing/],
+      [["visit.md", "--to", "everyone"], /use members, friends or all/],
+      [["visit.md", "--test", "not-an-address"], /give the address the test copy goes to/],
+    ];
+    for (const [argv, message] of cases) {
+      const result = await announce(root, env, argv);
+      expect(result.code, argv.join(" ")).not.toBe(0);
+      expect(result.out.join("\n")).toMatch(message);
+    }
+    expect(smtp?.received).toHaveLength(0);
+  });
+
+  it("killed midway, then run again, mails every member exactly once and marks a refused address bounced", {
+    timeout: 120_000,
+  }, async () => {
+    const { root, env } = await setUp(40);
+    smtp?.unknown.add("m3@example.org");
+    smtp?.stalling.add("m20@example.org");
+    child = spawn(process.execPath, [CLI, "announce", "visit.md"], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child?.on("exit", resolve));
+    await until(() => (smtp?.stalled.length ?? 0) > 0, "the stalled mail");
+    // From now on the server answers no mail: what it took is all that was sent.
+    for (let i = 1; i <= 40; i++) smtp?.stalling.add(`m${i}@example.org`);
+    const db = new DatabaseSync(join(root, "var", "lodge.db"), { readOnly: true });
+    const marked = () =>
+      Number(
+        (
+          db
+            .prepare(
+              "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'announcement' AND status != 'pending'",
+            )
+            .get() as { n: number }
+        ).n,
+      );
+    // Each mail the server took is marked before the process is killed.
+    const taken = () => (smtp?.received.length ?? 0) + 1;
+    await until(() => marked() === taken(), "the marks of what was sent and refused");
+    child.kill("SIGKILL");
+    await exited;
+    db.close();
+    const before = smtp?.received.length ?? 0;
+    expect(before).toBeLessThan(39);
+    smtp?.stalling.clear();
+    // Run again once the killed run's leases have ended.
+    const resumed = await announce(root, env, ["visit.md"], new Date(Date.now() + 3 * 60_000));
+    expect(resumed.out.at(-2)).toBe(`Sent 39 of 40 (${smtp?.url}).`);
+    const to = (smtp?.received ?? []).map((m) => m.to[0]);
+    expect(to).toHaveLength(39);
+    expect(new Set(to).size).toBe(39);
+    expect(to).not.toContain("m3@example.org");
+    const bounced = await lodge(root, "members", "--bounced");
+    expect(bounced.stdout.join("\n")).toContain("m3@example.org");
+  });
+});
