@@ -6,6 +6,7 @@ import { buildCommand } from "./commands/build.ts";
 import { devCommand } from "./commands/dev.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { eventsCommand } from "./commands/events.ts";
+import { friendsCommand } from "./commands/friends.ts";
 import { imagesCommand } from "./commands/images.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
@@ -76,6 +77,7 @@ Guides: docs/webmaster.md, docs/secretary.md, docs/operator.md; every command: d
     membersCommand(ctx),
     summonsCommand(ctx),
     announceCommand(ctx),
+    friendsCommand(ctx),
     messagesCommand(ctx),
     mailCommand(ctx),
     migrateStoreCommand(ctx),

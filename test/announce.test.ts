@@ -8,6 +8,7 @@ import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Context } from "../cli/context.ts";
 import { runCli } from "../cli/program.ts";
+import { openStore } from "../server/store/open-store.ts";
 import { TEST_SECRET } from "./support/api-harness.ts";
 import { lodge, NOW, sampleCopy } from "./support/cli-harness.ts";
 import { TestSmtp } from "./support/smtp-harness.ts";
@@ -232,5 +233,63 @@ describe("lodge announce", () => {
     expect(to).not.toContain("m3@example.org");
     const bounced = await lodge(root, "members", "--bounced");
     expect(bounced.stdout.join("\n")).toContain("m3@example.org");
+  });
+
+  it("announces to confirmed friends only; lodge friends lists them, --bounced those refused", {
+    timeout: 60_000,
+  }, async () => {
+    const { root, env } = await setUp(1);
+    const store = openStore(join(root, "var", "lodge.db"), NOW);
+    for (const [email, name, confirmed] of [
+      ["ann@example.org", "Ann Lee", true],
+      ["gone@example.org", "", true],
+      ["later@example.org", "Pat", false],
+    ] as const) {
+      const key = `key-${email.split("@")[0]}-000000`;
+      await store.subscribeFriend({
+        email,
+        name,
+        key,
+        mail: {
+          kind: "friend-confirm",
+          envelope: { from: "l@example.org", to: [email] },
+          messageId: `<${key}@example.org>`,
+          raw: Buffer.from("x"),
+        },
+        now: NOW,
+      });
+      if (confirmed) await store.confirmFriend({ key, now: NOW });
+    }
+    await store.close();
+    smtp?.unknown.add("gone@example.org");
+    const sent = await announce(root, env, ["visit.md", "--to", "friends"]);
+    expect(sent.out[0]).toBe('Queued "The Grand Master\'s visit" for 2 friends.');
+    expect(sent.out).toContain(`Sent 1 of 2 (${smtp?.url}).`);
+    expect(smtp?.received.map((m) => m.to[0])).toEqual(["ann@example.org"]);
+    expect(smtp?.received[0]?.raw).toMatch(/unsubscribe\?t=f\./);
+
+    const listed = await lodge(root, "friends");
+    expect(listed.stdout).toEqual([
+      "E-mail             Name     Subscribed    Confirmed     Bounced",
+      "ann@example.org    Ann Lee  Nov 21, 2026  Nov 21, 2026",
+      "gone@example.org            Nov 21, 2026  Nov 21, 2026  Nov 21, 2026",
+      "later@example.org  Pat      Nov 21, 2026  not yet",
+      "3 friends: 2 confirmed, 1 not yet.",
+    ]);
+    const bounced = await lodge(root, "friends", "--bounced", "--format", "csv");
+    expect(bounced.stdout).toEqual([
+      "E-mail,Name,Subscribed,Confirmed,Bounced\r",
+      'gone@example.org,,"Nov 21, 2026","Nov 21, 2026","Nov 21, 2026"',
+    ]);
+    const json = JSON.parse((await lodge(root, "friends", "--format", "json")).stdout.join("\n"));
+    expect(json.map((f: { email: string }) => f.email)).toEqual([
+      "ann@example.org",
+      "gone@example.org",
+      "later@example.org",
+    ]);
+    // Next time the bounced address is skipped.
+    writeFileSync(join(root, "visit.md"), ANNOUNCEMENT.replace("visits", "will visit"));
+    const next = await announce(root, env, ["visit.md", "--to", "friends"]);
+    expect(next.out[0]).toBe('Queued "The Grand Master\'s visit" for 1 friend.');
   });
 });

@@ -8,6 +8,7 @@ import { manageRsvpRoutes } from "../routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "../routes/past-masters.ts";
 import { socialRsvpRoutes } from "../routes/social-rsvp.ts";
 import { summonsRoutes } from "../routes/summons.ts";
+import { unsubscribeRoutes } from "../routes/unsubscribe.ts";
 import { waitlistRoutes } from "../routes/waitlist.ts";
 import type { UseCaseContext } from "../use-cases/context.ts";
 
@@ -36,4 +37,5 @@ export const api = fp<ApiOptions>(async (app, { config, useCases, clientKey }) =
   manageRsvpRoutes(ctx);
   waitlistRoutes(ctx);
   summonsRoutes(ctx);
+  await app.register(unsubscribeRoutes, ctx);
 });
