@@ -4,6 +4,7 @@ import { isApiPath } from "../../core/api/addresses.ts";
 import type { AppConfig } from "../config.ts";
 import { contactRoutes } from "../routes/contact.ts";
 import { eventRsvpRoutes } from "../routes/event-rsvp.ts";
+import { friendsRoutes } from "../routes/friends.ts";
 import { manageRsvpRoutes } from "../routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "../routes/past-masters.ts";
 import { socialRsvpRoutes } from "../routes/social-rsvp.ts";
@@ -38,4 +39,5 @@ export const api = fp<ApiOptions>(async (app, { config, useCases, clientKey }) =
   waitlistRoutes(ctx);
   summonsRoutes(ctx);
   await app.register(unsubscribeRoutes, ctx);
+  await app.register(friendsRoutes, ctx);
 });

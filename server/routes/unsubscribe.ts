@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { answer, page } from "../forms/own-page.ts";
 import { readUnsubscribeToken } from "../mail/announcement.ts";
 import { escapeHtml } from "../mail/template.ts";
 import type { RouteContext } from "./context.ts";
@@ -33,44 +34,6 @@ export const UNSUBSCRIBE_PATH = "/unsubscribe";
 const PATH = UNSUBSCRIBE_PATH;
 const FIELD = "List-Unsubscribe";
 const ONE_CLICK = "One-Click";
-
-/** A page in the lodge's colours: its name, a heading, and what follows. */
-function page(lodgeName: string, heading: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(heading)} · ${escapeHtml(lodgeName)}</title>
-<style>
-body { margin: 0; background: #faf7ef; color: #1b1f24; font: 18px/1.55 Georgia, "Times New Roman", serif; }
-header { background: #0b2545; color: #fff; padding: 18px 24px; border-bottom: 4px solid #c9a227; }
-header p { margin: 0; font-weight: bold; font-size: 20px; }
-main { max-width: 36rem; margin: 32px auto; padding: 0 20px; }
-h1 { font-size: 26px; margin: 0 0 16px; }
-button { font: inherit; padding: 12px 22px; background: #0b2545; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
-button:focus-visible { outline: 3px solid #c9a227; outline-offset: 2px; }
-</style>
-</head>
-<body>
-<header><p>${escapeHtml(lodgeName)}</p></header>
-<main>
-<h1>${escapeHtml(heading)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
-function answer(reply: FastifyReply, status: number, html: string): string {
-  reply.code(status);
-  reply.header("content-type", "text/html; charset=utf-8");
-  reply.header("cache-control", "no-store");
-  reply.header("referrer-policy", "no-referrer");
-  return html;
-}
 
 const NOT_OURS =
   "<p>This unsubscribe link is not one of ours, or it was cut short. Open the whole link from the mail, or reply to the mail and the secretary will take you off the list.</p>";
