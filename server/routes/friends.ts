@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { FRIENDS_PATH } from "../../core/api/page-paths.ts";
 import { HONEYPOT_FIELD } from "../../core/api/routes.ts";
 import { answer, page } from "../forms/own-page.ts";
 import { escapeHtml } from "../mail/template.ts";
@@ -15,7 +16,6 @@ import { OWN_FORM } from "./unsubscribe.ts";
  * link in that mail, shows one button; a mail scanner fetching it confirms nothing.
  */
 
-export const FRIENDS_PATH = "/friends";
 const CONFIRM_PATH = "/friends/confirm";
 /** The server's own pages here: not the API's (no JSON; not in the contract). */
 export const FRIEND_PAGES = [FRIENDS_PATH, CONFIRM_PATH];
