@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { maxPerRsvp } from "../../core/rules/form-checks.ts";
 import { eventStart, formatDayAndTime } from "../../core/rules/time.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
-import { ConfigError, loadConfig, settleConfig } from "../config.ts";
+import { ConfigError, dkimOf, loadConfig, settleConfig } from "../config.ts";
 import { rsvpChangeMail } from "../mail/changes.ts";
 import type { MailContext } from "../mail/messages.ts";
 import { loadTemplates } from "../mail/templates.ts";
@@ -264,7 +264,10 @@ export function secretaryTransport(
   try {
     const config = loadConfig({ dbFile: db }, env, cwd);
     return config.smtpUrl
-      ? smtpTransport(config.smtpUrl, { timeoutMs: config.smtpTimeoutSeconds * 1000 })
+      ? smtpTransport(config.smtpUrl, {
+          timeoutMs: config.smtpTimeoutSeconds * 1000,
+          dkim: dkimOf(config),
+        })
       : outboxFolderTransport(config.outboxDir);
   } catch (error) {
     if (error instanceof ConfigError) return undefined;
