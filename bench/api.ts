@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { loadData } from "../cli/load/load-data.ts";
+import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import { upcomingRsvpOpen } from "../core/rules/rsvp-window.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
@@ -70,7 +71,7 @@ async function load(
     requests: [
       {
         method: "POST",
-        path: "/mj/api/rsvp",
+        path: API_ROUTES.eventRsvp.path,
         headers: { "content-type": "application/json", ...headers },
         // Each RSVP from an address of its own (through TRUST_PROXY), as visitors' are: one
         // address may hold only seatsPerAddress seats of an event.

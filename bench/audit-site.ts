@@ -42,7 +42,23 @@ import { browserProcess, DISTURBED, type Roles } from "./run-conditions.ts";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CLI = join(ROOT, "cli", "index.ts");
 const FLAGS = ["--headless=new", ...CHROMIUM_FLAGS];
-const smoke = process.argv.includes("--smoke");
+const USAGE = `npm run audit:site [-- --smoke | --pages=/home,/contact-us] [--traces=DIR]
+  (no option)   every page, phone and desktop, median of 3 runs; exits 1 when a budget is missed
+  --smoke       one run on four pages, with a small noise margin (what npm test runs)
+  --pages=LIST  the full audit of these pages only
+  --traces=DIR  keep the trace of each phone run that counts blocking time`;
+const args = process.argv.slice(2);
+// An audit takes minutes: a mistyped option must not start one that ignores it.
+if (args.includes("--help") || args.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknownArgs = args.filter((arg) => !/^--(smoke|pages=.*|traces=.+)$/.test(arg));
+if (unknownArgs.length > 0) {
+  console.error(`audit:site: unknown option ${unknownArgs.join(", ")}\n\n${USAGE}`);
+  process.exit(2);
+}
+const smoke = args.includes("--smoke");
 /** `--traces=DIR`: where to keep the trace of each phone run that counts blocking time. */
 const tracesDir = process.argv
   .find((arg) => arg.startsWith("--traces="))

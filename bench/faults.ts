@@ -4,11 +4,11 @@
  * started on a full disk with mail pending, it is killed with SIGKILL and started again, its
  * mail server refuses for good, stalls, or is down, and it is sent hostile requests. Per fault:
  * requests sent, acknowledged and stored, acknowledged RSVPs lost, 5xx answers, process exits,
- * mails lost and mails delivered twice. Everything runs on 127.0.0.1, in temporary folders.
- */
+ * mails lost and mails delivered twice. All on 127.0.0.1, in temporary folders. */
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/forms.ts";
 import { eventSchema } from "../core/schemas/index.ts";
@@ -18,6 +18,7 @@ import { until } from "../test/support/faults.ts";
 import { listening, type ServeProcess, spawnServe } from "../test/support/serve-process.ts";
 import { TestSmtp } from "../test/support/smtp-harness.ts";
 
+const RSVP = API_ROUTES.eventRsvp.path;
 /** Far enough ahead that its deadline never passes; as events.yaml holds it. */
 const EVENT_DATA = {
   id: "far-future",
@@ -92,7 +93,7 @@ class Load {
         const email = options.email?.(n) ?? `guest${n}@example.org`;
         this.sent += 1;
         try {
-          const answer = await client.post("/mj/api/rsvp", payload(n, email), visitor(n));
+          const answer = await client.post(RSVP, payload(n, email), visitor(n));
           this.statuses.set(email, answer.status);
         } catch {
           this.statuses.set(email, 0);
@@ -357,7 +358,7 @@ const FAULTS: [string, Fault][] = [
       await Promise.all(
         Array.from({ length: 2000 }, async (_, i) => {
           const answer = await junk
-            .request("/mj/api/rsvp", {
+            .request(RSVP, {
               method: "POST",
               body: bodies[i % bodies.length],
               headers: {

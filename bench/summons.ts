@@ -4,11 +4,11 @@ import { loadData } from "../cli/load/load-data.ts";
 import { eventSchema } from "../core/schemas/index.ts";
 import type { Member } from "../core/schemas/member.ts";
 import { mailIdentity } from "../server/config.ts";
-import { summonMembers } from "../server/jobs/summons.ts";
 import { loadTemplates } from "../server/mail/templates.ts";
 import { newMemberKey } from "../server/members/answer-link.ts";
 import { openPostgresStore, sqliteStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
+import { summonMembers } from "../server/use-cases/summons.ts";
 import { startCluster } from "../test/support/postgres-cluster.ts";
 import { median } from "./measure.ts";
 

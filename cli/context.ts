@@ -7,7 +7,7 @@ export interface Context extends Output {
   cwd: string;
   /**
    * Where `lodge build` writes the data modules the site imports; left out, the lodge's own
-   * (site/generated/ for --data data; see server/places.ts).
+   * (site/generated/ for --data data; see core/places.ts).
    */
   generatedDir?: string | undefined;
   /** Set by a command that finished but failed a check. */

@@ -49,3 +49,11 @@ export function privacyNote(keepDays: number, what: PrivacyNoteSubject): string 
       return `Your name, e-mail address, phone number and message are used only to answer you and are erased ${keepDays} days after you send it.`;
   }
 }
+
+/**
+ * The secretary's command that lists an event's RSVPs and its waiting list, as the notices name
+ * it: `lodge rsvps` with its `--event` option (cli/commands/rsvps.ts).
+ */
+export function eventRsvpsCommand(eventId: string): string {
+  return `lodge rsvps --event ${eventId}`;
+}

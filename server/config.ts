@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { lodgePlaces } from "../core/places.ts";
 import type { Lodge } from "../core/schemas/index.ts";
-import { lodgePlaces } from "./places.ts";
 import { databaseFile, isInMemory, resolveDatabase } from "./store/open-store.ts";
 
 /**

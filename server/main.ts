@@ -1,13 +1,21 @@
 import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import { anotherLodges, identityOf, type LodgeIdentity, sameLodge } from "../core/places.ts";
 import { type App, buildApp } from "./app.ts";
 import { type Config, dkimOf, settleConfig } from "./config.ts";
 import type { LodgeSource } from "./lodge-source.ts";
 import { outboxFolderTransport, smtpTransport } from "./mail/transport.ts";
-import { anotherLodges, identityOf, type LodgeIdentity, sameLodge, siteMark } from "./places.ts";
 import { checkWritable, listenProblem, StartError } from "./preflight.ts";
+import { siteMark } from "./site.ts";
 import { isShared, openStoreOrKeepTrying, shownDatabase } from "./store/open-store.ts";
 import type { Store } from "./store/store.ts";
+
+// The server's one door for the commands that run it (`lodge serve`, `lodge dev`): what they need
+// to configure and start it, and to say why it did not start.
+export { type Config, ConfigError, ENVIRONMENT, loadConfig, mailIdentity } from "./config.ts";
+export { fixedSource } from "./lodge-source.ts";
+export { textLine } from "./logging.ts";
+export { StartError } from "./preflight.ts";
 
 export interface RunningServer extends App {
   url: string;

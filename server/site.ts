@@ -3,30 +3,15 @@ import { join, normalize, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isApiPath } from "../core/api/addresses.ts";
+import { parseSiteMark, SITE_MARK, type SiteMark } from "../core/places.ts";
+import { cacheControlOf } from "../core/rules/caching.ts";
 import { NEWS_FEED, NEWS_FEED_CONTENT_TYPE } from "../core/rules/feed.ts";
-import { isProcessedFileName } from "../core/rules/media.ts";
 import { type Directives, pagePolicy } from "./security/csp.ts";
 
-/**
- * Hashed build output and the pictures' web sizes never change under their names; pages must be
- * checked on every visit.
- */
-export const CACHE = {
-  assets: "public, max-age=31536000, immutable",
-  html: "no-cache",
-  other: "public, max-age=3600",
-} as const;
-
-/**
- * The Cache-Control of a file of the site or of a media bucket, by its path there: build output
- * and the pictures' web sizes (hashed names) for a year, pages and their navigation data
- * revalidated on every visit, anything else (media files kept under their own names) for an hour.
- * The one rule, for `lodge serve` and for the objects `lodge publish` uploads.
- */
-export function cacheControlOf(path: string): string {
-  if (path.startsWith("assets/") || isProcessedFileName(path)) return CACHE.assets;
-  if (path.endsWith(".html") || path.endsWith(".data")) return CACHE.html;
-  return CACHE.other;
+/** The lodge the built site says it was built for, if it says so. */
+export function siteMark(dist: string): SiteMark | undefined {
+  const file = join(dist, SITE_MARK);
+  return existsSync(file) ? parseSiteMark(readFileSync(file, "utf8")) : undefined;
 }
 
 /** The file inside dist for a page's address (relative to dist), or undefined; never one outside it. */

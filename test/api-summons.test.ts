@@ -1,13 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { readAnswerFragment } from "../core/rules/answer-links.ts";
 import { type EventInput, eventSchema, type LodgeData } from "../core/schemas/index.ts";
 import type { Member } from "../core/schemas/member.ts";
 import { answerToken } from "../server/members/answer-link.ts";
-import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
 import {
   Clock,
@@ -19,7 +15,7 @@ import {
   testData,
 } from "./support/api-harness.ts";
 import type { Mail } from "./support/mime.ts";
-import { clusterOfThisFile } from "./support/postgres-cluster.ts";
+import { servedStoresOfThisFile } from "./support/served-stores.ts";
 
 /**
  * The summons through the real app, by its clock: the scheduler summons the members a meeting
@@ -28,21 +24,7 @@ import { clusterOfThisFile } from "./support/postgres-cluster.ts";
  * the numbers when dinner orders close and revised ones the day before. On a SQLite file and on
  * PostgreSQL shared by two instances.
  */
-const cluster = clusterOfThisFile();
-const stores = [
-  {
-    name: "SQLite",
-    place: async () => join(mkdtempSync(join(tmpdir(), "issue-35-summons-")), "lodge.db"),
-    open: async (place: string): Promise<Store> => openStore(place, NOW),
-    instances: 1,
-  },
-  {
-    name: "PostgreSQL",
-    place: () => cluster().place(),
-    open: (place: string): Promise<Store> => openPostgresStore(place, NOW),
-    instances: 2,
-  },
-];
+const stores = servedStoresOfThisFile("issue-35-summons");
 
 /** A moment in New York (EST in late November and December) as an instant. */
 const at = (wall: string) => new Date(`${wall}-05:00`);

@@ -1,13 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_ROUTES } from "../core/api/routes.ts";
 import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/index.ts";
 import type { EventRsvpForm, LodgeData } from "../core/schemas/index.ts";
 import { rsvpTokenHash } from "../server/rsvp/manage-link.ts";
-import { openPostgresStore, openStore } from "../server/store/open-store.ts";
-import type { Store } from "../server/store/store.ts";
 import {
   Clock,
   keepingTransport,
@@ -17,28 +12,13 @@ import {
   testData,
   testEvent,
 } from "./support/api-harness.ts";
-import { clusterOfThisFile } from "./support/postgres-cluster.ts";
+import { servedStoresOfThisFile } from "./support/served-stores.ts";
 
 /**
  * The server's timed work through the real app, by its clock: reminders the day before an event
  * and the erasure of personal data, on a SQLite file and on PostgreSQL shared by two instances.
  */
-const cluster = clusterOfThisFile();
-const stores = [
-  {
-    name: "SQLite",
-    place: async () => join(mkdtempSync(join(tmpdir(), "lodge-timed-")), "lodge.db"),
-    open: async (place: string): Promise<Store> => openStore(place, NOW),
-    /** One process uses a SQLite file, as `lodge serve` is run. */
-    instances: 1,
-  },
-  {
-    name: "PostgreSQL",
-    place: () => cluster().place(),
-    open: (place: string): Promise<Store> => openPostgresStore(place, NOW),
-    instances: 2,
-  },
-];
+const stores = servedStoresOfThisFile("lodge-timed");
 
 /** Mon 30 Nov 2026 ... : moments in New York, the sample lodge's zone, as instants. */
 const at = (iso: string) => new Date(iso);

@@ -3,11 +3,11 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { smtpTransport } from "../server/mail/transport.ts";
-import { Clock, NOW, sampleData, startServer, type TestServer } from "./support/api-harness.ts";
+import { NOW, type TestServer } from "./support/api-harness.ts";
 import { parseMail } from "./support/mime.ts";
 import { chromiumForFile, closePage, openPage } from "./support/site/app.ts";
-import { TestSmtp } from "./support/smtp-harness.ts";
+import { serveSiteWithMail } from "./support/site/served-with-mail.ts";
+import type { TestSmtp } from "./support/smtp-harness.ts";
 
 /**
  * A member's side of the summons: the summons a real SMTP server caught, its link opened in
@@ -31,18 +31,7 @@ afterEach(async () => {
 
 /** The server on the built site with a roll of one member, his summons caught by SMTP. */
 async function summoned(): Promise<{ s: TestServer; smtp: TestSmtp; link: URL }> {
-  const smtp = new TestSmtp();
-  await smtp.start(0);
-  cleanups.push(() => smtp.stop());
-  const transport = smtpTransport(smtp.url);
-  cleanups.push(async () => transport.close());
-  const s = await startServer({
-    data: sampleData(),
-    config: { distDir: site.dir },
-    clock: new Clock(NOW),
-    transport,
-  });
-  cleanups.unshift(() => s.close());
+  const { s, smtp } = await serveSiteWithMail(site.dir, cleanups);
   await s.store.importRoll({
     add: [
       {

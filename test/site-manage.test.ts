@@ -4,8 +4,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { buildEventRsvpPayload, buildSocialRsvpPayload } from "../core/rules/rsvp-payload.ts";
 import type { EventRsvpForm } from "../core/schemas/index.ts";
-import { smtpTransport } from "../server/mail/transport.ts";
-import { Clock, NOW, sampleData, startServer, type TestServer } from "./support/api-harness.ts";
+import { sampleData, type TestServer } from "./support/api-harness.ts";
 import { linkToken } from "./support/manage-links.ts";
 import { parseMail } from "./support/mime.ts";
 import {
@@ -15,7 +14,8 @@ import {
   openPage,
   outcomeInPlace,
 } from "./support/site/app.ts";
-import { TestSmtp } from "./support/smtp-harness.ts";
+import { serveSiteWithMail } from "./support/site/served-with-mail.ts";
+import type { TestSmtp } from "./support/smtp-harness.ts";
 
 /**
  * The visitor's side of the manage link: the confirmation mail a real SMTP server caught, its
@@ -43,21 +43,7 @@ afterEach(async () => {
   cleanups = [];
 });
 
-async function serveWithMail(): Promise<{ s: TestServer; smtp: TestSmtp }> {
-  const smtp = new TestSmtp();
-  await smtp.start(0);
-  cleanups.push(() => smtp.stop());
-  const transport = smtpTransport(smtp.url);
-  cleanups.push(async () => transport.close());
-  const s = await startServer({
-    data: sampleData(),
-    config: { distDir: site.dir },
-    clock: new Clock(NOW),
-    transport,
-  });
-  cleanups.unshift(() => s.close());
-  return { s, smtp };
-}
+const serveWithMail = () => serveSiteWithMail(site.dir, cleanups);
 
 const ANN = {
   firstName: "Ann",

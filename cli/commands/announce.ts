@@ -4,24 +4,20 @@ import { Command } from "commander";
 import { z } from "zod";
 import { formatDayAndTime, wallTimeIn } from "../../core/rules/time.ts";
 import type { LodgeData } from "../../core/schemas/index.ts";
-import {
-  announcementKey,
-  queueAnnouncement,
-  sendAnnouncement,
-} from "../../server/jobs/announce.ts";
+import type { Audience, Store } from "../../server/store/store.ts";
 import {
   type AnnouncementBody,
-  AnnouncementError,
   type AnnouncementSource,
-  announcementMail,
-  readAnnouncement,
-  renderAnnouncement,
-} from "../../server/mail/announcement.ts";
-import type { MailContext } from "../../server/mail/messages.ts";
-import type { MailTransport } from "../../server/mail/transport.ts";
-import type { Audience } from "../../server/store/announcements.ts";
-import type { Store } from "../../server/store/store.ts";
+  announcementFrom,
+  announcementKey,
+  type MailTransport,
+  queueAnnouncement,
+  sendAnnouncement,
+  sendTestCopy,
+} from "../../server/use-cases/announce.ts";
+import { Refusal } from "../../server/use-cases/refusal.ts";
 import {
+  type MailContext,
   secretaryMail,
   secretaryTransport,
   serverSecret,
@@ -114,20 +110,12 @@ function announcementOf(ctx: Context, file: string, data: LodgeData, siteUrl: st
       `${file} cannot be read: give the announcement's Markdown file. Nothing was sent.`,
     );
   }
-  let source: AnnouncementSource;
   try {
-    source = readAnnouncement(text, file);
+    return announcementFrom(text, file, data.events, siteUrl);
   } catch (error) {
-    if (!(error instanceof AnnouncementError)) throw error;
+    if (!(error instanceof Refusal)) throw error;
     throw new UserError(`${error.message} Nothing was sent.`);
   }
-  const event = source.event ? data.events.find((e) => e.id === source.event) : undefined;
-  if (source.event && !event) {
-    throw new UserError(
-      `${file}: no event ${source.event} (lodge events lists them). Nothing was sent.`,
-    );
-  }
-  return { source, body: renderAnnouncement(source, siteUrl, event) };
 }
 
 /** What a run needs to queue and send (none of it for --dry-run). */
@@ -217,13 +205,7 @@ async function announce(ctx: Context, file: string, raw: unknown): Promise<void>
   const sending = o.dryRun ? undefined : sendingOf(ctx, lodge, databaseOf(ctx, choice));
   try {
     if (o.test && sending) {
-      const copy = await announcementMail(
-        sending.mail,
-        body,
-        { list: "friend", key: "test-copy", email: o.test },
-        { secret: sending.secret, siteBase: lodge.siteUrl },
-      );
-      await sending.transport.deliver({ ...copy, id: 0, attempts: 0 });
+      await sendTestCopy(sending, body, o.test);
       ctx.out(
         `Sent a test copy of "${body.subject}" to ${o.test} (${sending.transport.description}); nothing was queued for the list.`,
       );

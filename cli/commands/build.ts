@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { lodgePlaces, OWN_PLACES } from "../../server/places.ts";
+import { lodgePlaces, OWN_PLACES } from "../../core/places.ts";
 import { type Context, dataDir, dataOption, parseOptions, shownPath } from "../context.ts";
 import { GENERATED_DIR } from "../emit/emit-modules.ts";
 import { UserError } from "../errors.ts";

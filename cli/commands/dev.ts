@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { lodgePlaces } from "../../server/places.ts";
+import { lodgePlaces } from "../../core/places.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { startDev } from "../dev/dev-server.ts";
 import { GENERATED_DIR } from "../emit/emit-modules.ts";

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { formatMediumDate, wallTimeIn } from "../../core/rules/time.ts";
-import type { Friend } from "../../server/store/announcements.ts";
+import type { Friend } from "../../server/store/store.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { loadData } from "../load/load-data.ts";
 import { plural } from "../load/summary.ts";

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
-import { lodgePlaces, OWN_PLACES } from "../../server/places.ts";
+import { lodgePlaces, OWN_PLACES } from "../../core/places.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { publish } from "../publish/publish.ts";
 import { targetText } from "../publish/targets.ts";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { eventRsvpsCommand } from "../../server/mail/rsvp-notes.ts";
+import { eventRsvpsCommand } from "../../core/messages.ts";
 import { openStore } from "../../server/store/open-store.ts";
 import type {
   ContactSubmission,

@@ -1,11 +1,14 @@
 import { Command } from "commander";
 import { z } from "zod";
-import { ConfigError, loadConfig } from "../../server/config.ts";
-import { fixedSource } from "../../server/lodge-source.ts";
-import { textLine } from "../../server/logging.ts";
-import { runServer } from "../../server/main.ts";
-import { lodgePlaces, OWN_PLACES } from "../../server/places.ts";
-import { StartError } from "../../server/preflight.ts";
+import { lodgePlaces, OWN_PLACES } from "../../core/places.ts";
+import {
+  ConfigError,
+  fixedSource,
+  loadConfig,
+  runServer,
+  StartError,
+  textLine,
+} from "../../server/main.ts";
 import { type Context, parseOptions, runningClock, shownPath, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";

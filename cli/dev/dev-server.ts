@@ -9,9 +9,15 @@ import {
 import type { ServerResponse } from "node:http";
 import { basename, join } from "node:path";
 import type { LodgeData } from "../../core/schemas/index.ts";
-import { type Config, ConfigError, loadConfig, mailIdentity } from "../../server/config.ts";
-import { type RunningServer, runServer } from "../../server/main.ts";
-import { StartError } from "../../server/preflight.ts";
+import {
+  type Config,
+  ConfigError,
+  loadConfig,
+  mailIdentity,
+  type RunningServer,
+  runServer,
+  StartError,
+} from "../../server/main.ts";
 import { shownPath } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
 import { loadData } from "../load/load-data.ts";

@@ -1,4 +1,4 @@
-import { ENVIRONMENT } from "../../server/config.ts";
+import { ENVIRONMENT } from "../../server/main.ts";
 import type { Loaded } from "./load-data.ts";
 import type { Problem } from "./problems.ts";
 

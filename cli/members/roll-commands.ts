@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { type Member, type MemberField, memberSchema } from "../../core/schemas/member.ts";
-import { newMemberKey } from "../../server/members/answer-link.ts";
 import type { RollMember, Store } from "../../server/store/store.ts";
+import { writeRoll } from "../../server/use-cases/roll.ts";
 import { type Context, UsageError } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { formatProblem } from "../load/problems.ts";
@@ -57,8 +57,8 @@ export async function importRoll(
   const changes = plan.added.length + plan.changed.length + plan.removed.length;
   const written = changes > 0 && !options.dryRun;
   if (written) {
-    await store.importRoll({
-      add: plan.added.map((m) => ({ ...m, key: newMemberKey() })),
+    await writeRoll(store, {
+      add: plan.added,
       change: plan.changed.map(({ now }) => ({ id: idOf(now), member: now })),
       remove: plan.removed.map(idOf),
       now: ctx.now ?? new Date(),

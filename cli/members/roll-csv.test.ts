@@ -108,14 +108,15 @@ describe("readRollCsv", () => {
     ]);
   });
 
-  it("lists every bad row with its line, field and what was found, and reads no member", () => {
+  it("lists every bad row with its line, field and what was found, a repeated number among them, and reads no member", () => {
     const roll = read(
       "Member ID,First Name,Last Name,Email,Degree,Status\n" +
         "1,Adam,Able,adam@example.org,MM,Active\n" +
         "2,Bob,,bob at example.org,FC,Active\n" +
         "3,Carl,Cole,carl@example.org,Grand Master,Active\n" +
         "1,Dave,Dunn,dave@example.org,MM,Retired\n" +
-        "4,Ed,Eddy,adam@example.org,,Active\n",
+        "4,Ed,Eddy,adam@example.org,,Active\n" +
+        "1,Fred,Fox,fred@example.org,MM,Active\n",
     );
     expect(roll.members).toBeUndefined();
     expect(roll.printed).toEqual([
@@ -124,6 +125,8 @@ describe("readRollCsv", () => {
       `roll.csv:4:30  row[2] (3 Carl Cole)  degree: expected a degree: EA, FC or MM (or Entered Apprentice, Fellowcraft, Master Mason), found "Grand Master"`,
       `roll.csv:5:33  row[3] (1 Dave Dunn)  status: expected one of Active, Life, Honorary, Plural, Suspended, Demitted, Resigned, Expelled, Deceased, found "Retired"`,
       `roll.csv:6:28  row[4] (4 Ed Eddy)  degree: expected a degree: EA, FC or MM (or Entered Apprentice, Fellowcraft, Master Mason), found ""`,
+      // Told with the others, not in a second round once they are mended.
+      `roll.csv:7:1  row[5] (1 Fred Fox)  number: the number 1 is on line 2 too; a member is one row: delete the wrong one`,
       `roll.csv:1:1  note  the column "Member ID" is read as number`,
     ]);
   });

@@ -185,28 +185,32 @@ function rowsOf(source: Source, splitNames: boolean, fields: readonly MemberFiel
 /**
  * Rows naming one member number twice: an error on the later one (one member is one row; which
  * is right only the secretary knows). Two members sharing an e-mail address is a warning: each
- * gets his own summons there.
+ * gets his own summons there. `members` holds each row as the schema reads it, undefined for a
+ * bad row, so a repeat is told beside the other problems of the file, not only once they are gone.
  */
-function repeatedRows(source: Source, members: readonly Member[]): Problem[] {
+function repeatedRows(source: Source, members: readonly (Member | undefined)[]): Problem[] {
   const lineOf = (index: number) => source.position([index]).line;
-  const numbers = repeats(members, (m) => m.number.toLowerCase()).map(
-    ([first, index]): Problem => ({
+  const rows = members.flatMap((m, i) => (m ? [{ m, i }] : []));
+  const named = (index: number) => rollRows([index], source.value).entry;
+  const numbers = repeats(rows, ({ m }) => m.number.toLowerCase()).map(([a, b]): Problem => {
+    const [first, index] = [rows[a]?.i ?? 0, rows[b]?.i ?? 0];
+    return {
       severity: "error",
       file: source.file,
       ...source.position([index, "number"]),
-      entry: rollRows([index], members).entry,
+      entry: named(index),
       field: "number",
       message: `the number ${members[index]?.number} is on line ${lineOf(first)} too; a member is one row: delete the wrong one`,
-    }),
-  );
-  const withEmail = members.map((m, i) => ({ m, i })).filter(({ m }) => m.email !== "");
+    };
+  });
+  const withEmail = rows.filter(({ m }) => m.email !== "");
   const emails = repeats(withEmail, ({ m }) => m.email).map(([a, b]): Problem => {
     const [first, index] = [withEmail[a]?.i ?? 0, withEmail[b]?.i ?? 0];
     return {
       severity: "warning",
       file: source.file,
       ...source.position([index, "email"]),
-      entry: rollRows([index], members).entry,
+      entry: named(index),
       field: "email",
       message: `the same address as line ${lineOf(first)}; each member gets his own summons there`,
     };
@@ -252,11 +256,12 @@ export function readRollCsv(path: string, file: string): RollFile {
   const rowsSource: Source = { ...source, value: rows, position, problems: [] };
   const checked = check(rowsSource, z.array(memberSchema), rollRows);
   const members = checked.value ?? [];
+  const each = checked.value ?? rows.map((row) => memberSchema.safeParse(row).data);
   const problems = sortProblems([
     ...source.problems,
     ...notes,
     ...checked.problems,
-    ...(checked.value ? repeatedRows(rowsSource, members) : []),
+    ...repeatedRows(rowsSource, each),
     ...(checked.value ? withoutEmail(file, members, fields.includes("email")) : []),
   ]);
   const bad = !checked.value || problems.some((p) => p.severity === "error");

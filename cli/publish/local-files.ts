@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname, join, relative, sep } from "node:path";
 import { gzipSync, constants as zlibConstants } from "node:zlib";
+import { cacheControlOf } from "../../core/rules/caching.ts";
 import { NEWS_FEED, NEWS_FEED_CONTENT_TYPE } from "../../core/rules/feed.ts";
-import { cacheControlOf } from "../../server/site.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -1,14 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, sep } from "node:path";
+import { anotherLodges, identityOf, lodgePlaces, sameLodge } from "../../core/places.ts";
 import { isSitePath, MEDIA_FOLDERS, processedPlace } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
-import {
-  anotherLodges,
-  identityOf,
-  lodgePlaces,
-  sameLodge,
-  siteMark,
-} from "../../server/places.ts";
 import { shownPath, UsageError } from "../context.ts";
 import { type Output, UserError } from "../errors.ts";
 import { readManifest } from "../images/cache.ts";
@@ -17,6 +11,7 @@ import { loadData } from "../load/load-data.ts";
 import { formatProblem, sortProblems } from "../load/problems.ts";
 import { plural } from "../load/summary.ts";
 import { type MediaFile, mediaFiles } from "../site/media-files.ts";
+import { siteMark } from "../site/site-mark.ts";
 import { byPath, type LocalFile, localFile, localFiles } from "./local-files.ts";
 import {
   bucketStore,

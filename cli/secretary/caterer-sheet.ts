@@ -1,3 +1,5 @@
+import { eventRsvpsCommand } from "../../core/messages.ts";
+import { escapeHtml } from "../../core/rules/html.ts";
 import {
   eventStart,
   formatDinnerTime,
@@ -5,9 +7,7 @@ import {
   formatShortTime,
 } from "../../core/rules/time.ts";
 import type { Event, Lodge } from "../../core/schemas/index.ts";
-import type { Diner } from "../../server/jobs/caterer.ts";
-import { eventRsvpsCommand } from "../../server/mail/rsvp-notes.ts";
-import { escapeHtml } from "../../server/mail/template.ts";
+import type { Diner } from "../../server/store/store.ts";
 import { plural } from "../load/summary.ts";
 import { type EventGroup, lodgeMinute, nameOf } from "./rsvp-report.ts";
 

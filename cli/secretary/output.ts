@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { anotherLodges, identityOf, lodgePlaces, sameLodge } from "../../core/places.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
-import { anotherLodges, identityOf, lodgePlaces, sameLodge } from "../../server/places.ts";
 import {
   openStore as openDatabase,
   resolveDatabase,

@@ -18,19 +18,14 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify, stripVTControlCharacters } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { anotherLodges, identityOf, sameLodge } from "../../core/places.ts";
 import { isSitePath } from "../../core/rules/media.ts";
 import type { Lodge } from "../../core/schemas/index.ts";
-import {
-  anotherLodges,
-  identityOf,
-  sameLodge,
-  siteMark,
-  writeSiteMark,
-} from "../../server/places.ts";
 import { shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { describeFailure } from "./build-failure.ts";
 import { mediaFiles, type ProcessedImages } from "./media-files.ts";
+import { siteMark, writeSiteMark } from "./site-mark.ts";
 
 /** The React site's folder (react-router.config.ts, vite.config.ts, app/). */
 export const SITE_DIR = fileURLToPath(new URL("../../site/", import.meta.url));

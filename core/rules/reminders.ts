@@ -1,22 +1,14 @@
 import type { Event } from "../schemas/event.ts";
 import type { SocialEvent } from "../schemas/social-event.ts";
 import { hasStarted } from "./events.ts";
-import {
-  addDays,
-  atTime,
-  eventStart,
-  instantOf,
-  isBefore,
-  readClock,
-  type WallTime,
-  wallTimeIn,
-} from "./time.ts";
+import { daysBeforeAt, eventStart, hasCome, instantOf, type WallTime } from "./time.ts";
 
-/** When an event's attendees are reminded: the day before it, at the lodge's reminder time. */
+/**
+ * When an event's attendees are reminded, and its caterer sent revised numbers: the day before
+ * it, at the lodge's reminder time.
+ */
 export function reminderMoment(event: Pick<Event, "date">, reminderTime: string): WallTime {
-  const time = readClock(reminderTime);
-  const clock = time.ok ? time.value : { hour: 10, minute: 0 };
-  return atTime(addDays(eventStart(event.date), -1), clock);
+  return daysBeforeAt(eventStart(event.date), 1, reminderTime);
 }
 
 /** An event or a social outing, as far as its reminders go. */
@@ -43,7 +35,7 @@ export function remindersDue(
 ): { receivedBefore: Date } | undefined {
   if (!takesReminders(event)) return undefined;
   const moment = reminderMoment(event, reminderTime);
-  if (isBefore(wallTimeIn(now, timeZone), moment)) return undefined;
+  if (!hasCome(moment, now, timeZone)) return undefined;
   if (hasStarted(event.date, now, timeZone)) return undefined;
   return { receivedBefore: instantOf(moment, timeZone) };
 }

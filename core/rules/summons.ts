@@ -6,17 +6,9 @@ import { admits } from "./degrees.ts";
 import { hasStarted } from "./events.ts";
 import { mealDeadline } from "./meal-window.ts";
 import { offersDinner } from "./meals.ts";
+import { reminderMoment } from "./reminders.ts";
 import { upcomingRsvpDeadline, upcomingRsvpOpen } from "./rsvp-window.ts";
-import {
-  addDays,
-  atTime,
-  eventStart,
-  instantOf,
-  isBefore,
-  readClock,
-  type WallTime,
-  wallTimeIn,
-} from "./time.ts";
+import { daysBeforeAt, eventStart, hasCome, instantOf, type WallTime } from "./time.ts";
 
 /**
  * When the server mails the members and the caterer about a meeting, in the lodge's zone: the
@@ -31,14 +23,9 @@ export type SummonsSettings = Lodge["summons"];
 /** What the rules read of an event: what answering reads, and whom its degree admits. */
 export type SummonedEvent = AnsweredEvent & Pick<Event, "tyled" | "degree">;
 
-function clockOf(time: string) {
-  const read = readClock(time);
-  return read.ok ? read.value : { hour: 10, minute: 0 };
-}
-
 /** When the summons goes: `daysBefore` the event's day, at the summons time. */
 export function summonsMoment(event: Pick<Event, "date">, settings: SummonsSettings): WallTime {
-  return atTime(addDays(eventStart(event.date), -settings.daysBefore), clockOf(settings.time));
+  return daysBeforeAt(eventStart(event.date), settings.daysBefore, settings.time);
 }
 
 /**
@@ -53,13 +40,12 @@ export function summonsDue(
   settings: SummonsSettings,
 ): boolean {
   if (!upcomingRsvpOpen(event, now, timeZone)) return false;
-  return !isBefore(wallTimeIn(now, timeZone), summonsMoment(event, settings));
+  return hasCome(summonsMoment(event, settings), now, timeZone);
 }
 
 /** When the chaser goes: `chaseDaysBefore` the day RSVPs close, at the summons time. */
 export function chaserMoment(event: SummonedEvent, settings: SummonsSettings): WallTime {
-  const deadline = upcomingRsvpDeadline(event);
-  return atTime(addDays(deadline, -settings.chaseDaysBefore), clockOf(settings.time));
+  return daysBeforeAt(upcomingRsvpDeadline(event), settings.chaseDaysBefore, settings.time);
 }
 
 /**
@@ -74,7 +60,7 @@ export function chaserDue(
 ): { summonedBefore: Date } | undefined {
   if (!upcomingRsvpOpen(event, now, timeZone)) return undefined;
   const moment = chaserMoment(event, settings);
-  if (isBefore(wallTimeIn(now, timeZone), moment)) return undefined;
+  if (!hasCome(moment, now, timeZone)) return undefined;
   return { summonedBefore: instantOf(moment, timeZone) };
 }
 
@@ -89,12 +75,7 @@ function catered(event: SummonedEvent): boolean {
  */
 export function catererSheetDue(event: SummonedEvent, now: Date, timeZone: string): boolean {
   if (!catered(event) || hasStarted(event.date, now, timeZone)) return false;
-  return !isBefore(wallTimeIn(now, timeZone), mealDeadline(event));
-}
-
-/** When revised numbers go, if they changed: the day before the event, at the lodge's `time`. */
-export function revisedNumbersMoment(event: Pick<Event, "date">, time: string): WallTime {
-  return atTime(addDays(eventStart(event.date), -1), clockOf(time));
+  return hasCome(mealDeadline(event), now, timeZone);
 }
 
 /**
@@ -111,8 +92,9 @@ export function revisedNumbersDue(
   sheetSentAt: Date,
 ): boolean {
   if (!catered(event) || hasStarted(event.date, now, timeZone)) return false;
-  const moment = revisedNumbersMoment(event, time);
-  if (isBefore(wallTimeIn(now, timeZone), moment)) return false;
+  // Revised numbers go with the reminders, the day before at the lodge's reminder time.
+  const moment = reminderMoment(event, time);
+  if (!hasCome(moment, now, timeZone)) return false;
   return sheetSentAt.getTime() < instantOf(moment, timeZone).getTime();
 }
 

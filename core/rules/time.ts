@@ -230,6 +230,20 @@ export function atTime(date: CalendarDate, time: ClockTime): WallTime {
   };
 }
 
+/**
+ * The moment `days` before a day, at a time of lodge.yaml ('10:00', which its schema checks;
+ * 10:00 should it not read): when the server's mails about an event go.
+ */
+export function daysBeforeAt(date: CalendarDate, days: number, time: string): WallTime {
+  const read = readClock(time);
+  return atTime(addDays(date, -days), read.ok ? read.value : { hour: 10, minute: 0 });
+}
+
+/** Whether a moment of the lodge's wall clock has come at `now`. */
+export function hasCome(moment: WallTime, now: Date, timeZone: string): boolean {
+  return !isBefore(wallTimeIn(now, timeZone), moment);
+}
+
 // Hand-written English names: output must not depend on the machine's locale or ICU data.
 export const MONTHS = [
   "January",

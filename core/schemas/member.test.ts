@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inGoodStanding, memberSchema, readStatus } from "./member.ts";
+import { inGoodStanding, MEMBER_STATUSES, memberSchema, readStatus } from "./member.ts";
 
 describe("readStatus", () => {
   it.each([
@@ -23,21 +23,12 @@ describe("readStatus", () => {
   });
 
   it("summons members in good standing only", () => {
-    expect(
-      (
-        [
-          "active",
-          "life",
-          "honorary",
-          "plural",
-          "suspended",
-          "demitted",
-          "resigned",
-          "expelled",
-          "deceased",
-        ] as const
-      ).filter(inGoodStanding),
-    ).toEqual(["active", "life", "honorary", "plural"]);
+    expect(MEMBER_STATUSES.filter(inGoodStanding)).toEqual([
+      "active",
+      "life",
+      "honorary",
+      "plural",
+    ]);
   });
 });
 

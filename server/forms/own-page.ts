@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { escapeHtml } from "../mail/template.ts";
+import { escapeHtml } from "../../core/rules/html.ts";
 
 /**
  * The server's own pages (unsubscribing, a friend's subscription): small, in the lodge's

@@ -10,18 +10,10 @@ import {
 } from "../mail/caterer.ts";
 import type { MailContext } from "../mail/messages.ts";
 import type { Job } from "../scheduler.ts";
-import type { EventRsvpRecord, Store } from "../store/store.ts";
+import type { Diner, EventRsvpRecord, Store } from "../store/store.ts";
 
 /** How often the server looks for the caterer's numbers due. */
 export const CATERER_CHECK_MS = 5 * 60_000;
-
-/** A member who dines, as the caterer's sheet names his dietary needs. */
-export interface Diner {
-  firstName: string;
-  lastName: string;
-  meal: string;
-  dietary: string;
-}
 
 /** What the caterer's numbers ask of the store. */
 export type CatererStore = Pick<

@@ -1,22 +1,15 @@
-import { chaserDue, isSummoned, summonsDue } from "../../core/rules/summons.ts";
-import type { Event } from "../../core/schemas/index.ts";
+import { chaserDue, summonsDue } from "../../core/rules/summons.ts";
 import type { LodgeSource } from "../lodge-source.ts";
 import type { MailContext } from "../mail/messages.ts";
-import { type SummonsKind, summonsMail } from "../mail/summons.ts";
-import { answerToken } from "../members/answer-link.ts";
 import type { Job } from "../scheduler.ts";
-import type { RollMember, Store, SummonsMailKind } from "../store/store.ts";
+import type { Store } from "../store/store.ts";
+import { summonMembers } from "../use-cases/summons.ts";
 
 /** How often the server looks for summonses and chasers due: each goes within this of its time. */
 export const SUMMONS_CHECK_MS = 5 * 60_000;
 
 /** What the summons ask of the store. */
 export type SummonsStore = Pick<Store, "summonsRecipients" | "queueSummons">;
-
-const MAIL_KIND: Record<SummonsMailKind, SummonsKind> = {
-  summons: "summons",
-  chaser: "summons-chaser",
-};
 
 /** What the summons job needs. */
 export interface SummonsOptions {
@@ -29,38 +22,6 @@ export interface SummonsOptions {
   queued: () => void;
   /** The server's log: told once when summonses are due but lodge.yaml has no siteUrl. */
   log?: { warn(context: object, message: string): void } | undefined;
-}
-
-/**
- * Summons every member due for an event: composes each mail with his links, then records the
- * sends and queues the mails in one transaction (an instance that got there first leaves them
- * recorded, and this one's are dropped). Returns how many were queued.
- */
-export async function summonMembers(
-  options: Pick<SummonsOptions, "store" | "mail" | "secret">,
-  kind: SummonsMailKind,
-  event: Event,
-  members: readonly RollMember[],
-  siteBase: string,
-  now: Date,
-): Promise<number> {
-  const ctx = options.mail();
-  const summoned = members.filter((member) => isSummoned(event, member));
-  if (summoned.length === 0) return 0;
-  const sends = await Promise.all(
-    summoned.map(async (member) => ({
-      memberId: member.id,
-      mail: await summonsMail(
-        ctx,
-        MAIL_KIND[kind],
-        event,
-        member,
-        { token: answerToken(options.secret, member.key, event.id), siteBase },
-        now,
-      ),
-    })),
-  );
-  return options.store.queueSummons({ kind, eventId: event.id, sends, now });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { revisedNumbersMoment } from "../../core/rules/summons.ts";
+import { reminderMoment } from "../../core/rules/reminders.ts";
 import {
   formatDinnerTime,
   formatFullDate,
@@ -68,9 +68,10 @@ export async function catererSheetMail(
   numbers: DinnerNumbers,
   messageId?: string,
 ): Promise<ComposedMail> {
-  const revisedOn = revisedNumbersMoment(event, ctx.lodge.reminderTime);
+  const revisedOn = reminderMoment(event, ctx.lodge.reminderTime);
   const view = {
     ...eventView(ctx, event, "Dinner numbers"),
+    revised: false,
     meals: numbers.meals,
     dinners: numbers.dinners,
     attendees: numbers.attendees,
@@ -101,6 +102,7 @@ export async function catererRevisedMail(
   const sent = wallTimeIn(sentAt, ctx.lodge.timeZone);
   const view = {
     ...eventView(ctx, event, "Revised dinner numbers"),
+    revised: true,
     meals: numbers.meals.map((m) => {
       const old = before.get(m.choice) ?? 0;
       return { ...m, changed: old !== m.count, was: old };

@@ -3,13 +3,15 @@
  * line, and a visitor's own from the manage link, each with the visitor's calendar entry of the
  * event updated or cancelled.
  */
+
+import { eventRsvpsCommand } from "../../core/messages.ts";
 import { reservationCalendarFile, reservationSequence } from "../../core/rules/calendar.ts";
 import { mealCountsText } from "../../core/rules/index.ts";
 import type { Event, SocialEvent } from "../../core/schemas/index.ts";
 import type { ComposedMail, EventRsvpRecord, Stored } from "../store/store.ts";
 import { composeMail } from "./compose.ts";
 import { type MailContext, receivedText, rsvpMailCommon } from "./messages.ts";
-import { eventRsvpsCommand, people } from "./rsvp-notes.ts";
+import { people } from "./rsvp-notes.ts";
 
 /**
  * The calendar file a change or cancellation mail carries: the visitor's calendar entry of the

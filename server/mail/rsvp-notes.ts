@@ -3,17 +3,10 @@
  * list, what the list holds now, and an RSVP that takes much of the event's seats, with the
  * command that lists and cancels them.
  */
+import { eventRsvpsCommand } from "../../core/messages.ts";
 import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import type { EventRsvpFound } from "../store/store.ts";
-
-/**
- * The secretary's command that lists an event's RSVPs and its waiting list, as the notices name
- * it: `lodge rsvps` with its `--event` option (cli/commands/rsvps.ts).
- */
-export function eventRsvpsCommand(eventId: string): string {
-  return `lodge rsvps --event ${eventId}`;
-}
 
 /**
  * What the secretary should know about an RSVP beyond its fields. What the RSVP's write counts

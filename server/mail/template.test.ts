@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { escapeHtml, parseTemplate, renderTemplate } from "./template.ts";
+import { escapeHtml } from "../../core/rules/html.ts";
+import { parseTemplate, renderTemplate } from "./template.ts";
 import { loadTemplates, MAIL_TEMPLATES, TEMPLATES_DIR } from "./templates.ts";
 
 const plain = (text: string) => text;

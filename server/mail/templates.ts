@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { escapeHtml, type ParsedTemplate, parseTemplate, renderTemplate } from "./template.ts";
+import { escapeHtml } from "../../core/rules/html.ts";
+import { type ParsedTemplate, parseTemplate, renderTemplate } from "./template.ts";
 
 export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/mail/", import.meta.url));
 

@@ -1,3 +1,4 @@
+import { eventRsvpsCommand } from "../../core/messages.ts";
 import {
   formatMediumDate,
   formatShortTime,
@@ -11,7 +12,7 @@ import type { ComposedMail, EventRsvpRecord, MailOrder, WaitlistEntry } from "..
 import { addressOf, composeMail, newMessageId } from "./compose.ts";
 import { type MailContext, receivedText, rsvpMailCommon } from "./messages.ts";
 import { mealsText } from "./reminder.ts";
-import { eventRsvpsCommand, waitlistCountsText } from "./rsvp-notes.ts";
+import { waitlistCountsText } from "./rsvp-notes.ts";
 import type { MailTemplateName } from "./templates.ts";
 
 /**

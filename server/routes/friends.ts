@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { FRIENDS_PATH } from "../../core/api/page-paths.ts";
 import { HONEYPOT_FIELD } from "../../core/api/routes.ts";
+import { escapeHtml } from "../../core/rules/html.ts";
 import { answer, page } from "../forms/own-page.ts";
-import { escapeHtml } from "../mail/template.ts";
 import { readConfirmToken, readSubscription, subscribeFriend } from "../use-cases/friends.ts";
 import { Refusal } from "../use-cases/refusal.ts";
 import { originOf, type RouteContext } from "./context.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { escapeHtml } from "../../core/rules/html.ts";
 import { answer, page } from "../forms/own-page.ts";
 import { readUnsubscribeToken } from "../mail/announcement.ts";
-import { escapeHtml } from "../mail/template.ts";
 import type { RouteContext } from "./context.ts";
 
 /**

@@ -1,9 +1,10 @@
 import { inGoodStanding, MEMBER_STATUSES } from "../../core/schemas/member.ts";
-import { lookup, type Query, read, type Tx, write } from "./database.ts";
+import { lookup, type Query, read, type Tx, write } from "../db/database.ts";
+import { list, set, sql, values } from "../db/sql.ts";
+import { ANNOUNCEMENT_KIND, dropPendingTo, FRIEND_CONFIRM_KIND } from "./bounces.ts";
 import { chunks } from "./members.ts";
 import { type ComposedMail, ERASED_MAIL, queueMails } from "./outbox.ts";
 import { moment } from "./rows.ts";
-import { list, set, sql, values } from "./sql.ts";
 
 /**
  * The lodge's announcements and their two lists: the members of the roll (less those who asked
@@ -12,11 +13,6 @@ import { list, set, sql, values } from "./sql.ts";
  * restarts. An address a mail server refused an announcement for good is marked bounced and
  * skipped by the next.
  */
-
-/** The kind of an announcement's mail in the outbox; its source_id is the announcement's id. */
-export const ANNOUNCEMENT_KIND = "announcement";
-/** The kind of the mail that asks a friend to confirm his address. */
-export const FRIEND_CONFIRM_KIND = "friend-confirm";
 
 export type Audience = "members" | "friends" | "all";
 
@@ -93,14 +89,6 @@ async function recipientsOf(query: Query, audience: Audience): Promise<Announcem
   });
 }
 
-/** Gives up the lists' mail not yet sent to `address`: he left, or it bounced. */
-async function dropPendingTo(tx: Tx, address: string, why: string, now: Date): Promise<void> {
-  await tx.run(sql`UPDATE outbox SET status = 'failed', failed_at = ${now}, reported_at = ${now},
-    last_error = ${why} WHERE kind IN (${list([ANNOUNCEMENT_KIND, FRIEND_CONFIRM_KIND])})
-    AND recipient = ${address}
-    AND status = 'pending'`);
-}
-
 /** Erases the lists' mail to `address` (its text names him and carries his links). */
 async function eraseMailTo(tx: Tx, address: string): Promise<void> {
   if (address === "") return;
@@ -121,13 +109,6 @@ function friendOf(row: Record<string, unknown>): Friend {
     confirmedAt: when(row.confirmed_at),
     bouncedAt: when(row.bounced_at),
   };
-}
-
-/** Marks `address` bounced in the transaction that gives an announcement to it up. */
-export async function markBounced(tx: Tx, address: string, reason: string, now: Date) {
-  await tx.run(sql`INSERT INTO bounces ${values({ address, bounced_at: now, reason })}
-    ON CONFLICT (address) DO NOTHING`);
-  await dropPendingTo(tx, address, "the address bounced an earlier announcement", now);
 }
 
 export const announcementOperations = {

@@ -1,12 +1,12 @@
 import type { GivenAnswer, MemberAnswer } from "../../core/rules/answer-links.ts";
 import { seatsFit } from "../../core/rules/seats.ts";
+import { lookup, read, type Tx, write } from "../db/database.ts";
+import { set, sql, values } from "../db/sql.ts";
 import { randomText } from "../security/tokens.ts";
-import { lookup, read, type Tx, write } from "./database.ts";
 import { MEMBER_MAIL, type RollMember, rollMember } from "./members.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
-import { partyColumns } from "./rsvps.ts";
-import { set, sql, values } from "./sql.ts";
+import { partyColumns } from "./rows.ts";
 
 /**
  * The members' answers to the summons. An answer is an RSVP for the head count: attending takes
@@ -20,6 +20,14 @@ import { set, sql, values } from "./sql.ts";
 export type HeldAnswer = GivenAnswer & { waiting: boolean };
 
 /** A member's answer to an event, with who gave it and when, for the secretary's listing. */
+/** A member who dines, as the caterer's sheet names his dietary needs. */
+export interface Diner {
+  firstName: string;
+  lastName: string;
+  meal: string;
+  dietary: string;
+}
+
 export interface AnsweredMember {
   /** The member; a removed one's fields are empty. */
   member: RollMember & { removed: boolean };
@@ -266,11 +274,13 @@ export const answerOperations = {
       JOIN event_rsvps r ON r.id = a.rsvp_id AND r.state = 'current'
       WHERE a.event_id = ${eventId} AND a.answer = 'dining' AND m.removed_at IS NULL
       AND m.dietary != '' ORDER BY m.last_name, m.first_name`);
-    return rows.map((row) => ({
-      firstName: String(row.first_name),
-      lastName: String(row.last_name),
-      meal: String(row.meal),
-      dietary: String(row.dietary),
-    }));
+    return rows.map(
+      (row): Diner => ({
+        firstName: String(row.first_name),
+        lastName: String(row.last_name),
+        meal: String(row.meal),
+        dietary: String(row.dietary),
+      }),
+    );
   }),
 };

@@ -1,8 +1,8 @@
-import { lookup, type Query, type Tx, write } from "./database.ts";
-import { type OutboxMail, queueMails } from "./outbox.ts";
+import { lookup, type Query, type Tx, write } from "../db/database.ts";
+import { list, sql } from "../db/sql.ts";
+import { type OutboxMail, queueMails, withFound } from "./outbox.ts";
 import { moment } from "./rows.ts";
-import { type EventRsvpSubmission, withFound } from "./rsvps.ts";
-import { list, sql } from "./sql.ts";
+import type { EventRsvpSubmission } from "./rsvps.ts";
 
 /**
  * RSVPs awaiting their visitor's confirmation (an RSVP past the seats its network address may

@@ -1,8 +1,8 @@
 import type { Member } from "../../core/schemas/member.ts";
-import { ANNOUNCEMENT_KIND } from "./announcements.ts";
-import { lookup, read, type Tx, write } from "./database.ts";
+import { lookup, read, type Tx, write } from "../db/database.ts";
+import { list, set, sql, values } from "../db/sql.ts";
+import { ANNOUNCEMENT_KIND } from "./bounces.ts";
 import { ERASED_MAIL } from "./outbox.ts";
-import { list, set, sql, values } from "./sql.ts";
 
 /**
  * The members' roll: personal data, kept in the database only. A removed member's row keeps

@@ -1,6 +1,6 @@
-import { read, write } from "./database.ts";
+import { read, write } from "../db/database.ts";
+import { sql, values } from "../db/sql.ts";
 import { CONTACT_FIELDS, columnsOf, contactMessage } from "./rows.ts";
-import { sql, values } from "./sql.ts";
 import {
   insertSubmission,
   previousAnswer,

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Dialect } from "./sql.ts";
+import type { Migration } from "../db/migrate.ts";
+import type { Dialect } from "../db/sql.ts";
 
 /**
  * The schema, one step per version and database, in migrations/<dialect>/<version>-<what>.sql;
@@ -10,11 +11,6 @@ import type { Dialect } from "./sql.ts";
  * does (PostgreSQL's first is SQLite's second in its types); schema.test.ts holds the schemas
  * they build to one another, column by column.
  */
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
 
 const FOLDER = join(import.meta.dirname, "migrations");
 
@@ -37,15 +33,3 @@ export const MIGRATIONS: Record<Dialect, readonly Migration[]> = {
   sqlite: stepsOf("sqlite"),
   postgres: stepsOf("postgres"),
 };
-
-/** The steps a database at `current` lacks; refuses one from a newer lodge (`where`: its name). */
-export function stepsAfter(dialect: Dialect, current: number, where: string): Migration[] {
-  const steps = MIGRATIONS[dialect];
-  const latest = steps.at(-1)?.version ?? 0;
-  if (current > latest) {
-    throw new Error(
-      `${where} has schema version ${current}, but this lodge knows versions up to ${latest}; run a newer lodge with it`,
-    );
-  }
-  return steps.filter((step) => step.version > current);
-}

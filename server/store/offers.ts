@@ -5,10 +5,10 @@ import {
   type WaitlistCounts,
   waitlistCounts,
 } from "../../core/rules/seats.ts";
-import { type Query, StaleOffersError, type Tx } from "./database.ts";
+import { type Query, StaleOffersError, type Tx } from "../db/database.ts";
+import { sql } from "../db/sql.ts";
 import { lapse } from "./holds.ts";
 import { type ComposedMail, type OutboxMail, queueMails, WAITLIST_MAIL } from "./outbox.ts";
-import { sql } from "./sql.ts";
 
 /**
  * The seats an event has given (its current RSVPs' and its open offers'), and the offers that

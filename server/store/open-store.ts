@@ -1,9 +1,10 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { methodsOf, StoreUnavailableError } from "./database.ts";
+import { methodsOf, StoreUnavailableError } from "../db/database.ts";
+import { isPostgresUrl, PostgresDatabase, shownPostgresUrl } from "../db/postgres.ts";
+import { SqliteDatabase, storeError } from "../db/sqlite.ts";
+import { MIGRATIONS } from "./migrations.ts";
 import { operations, type Store, storeOn } from "./operations.ts";
-import { isPostgresUrl, PostgresDatabase, shownPostgresUrl } from "./postgres.ts";
-import { SqliteDatabase, storeError } from "./sqlite.ts";
 import { threadedSqliteStore } from "./sqlite-thread.ts";
 
 /**
@@ -61,7 +62,7 @@ export function storeExists(db: string): boolean {
 /** The store in the SQLite file `file` (or ':memory:'), on this thread; throws if it cannot open. */
 export function sqliteStore(file: string, now = new Date()): Store {
   try {
-    return storeOn(new SqliteDatabase(file, now));
+    return storeOn(new SqliteDatabase(file, MIGRATIONS.sqlite, now));
   } catch (error) {
     throw storeError(error);
   }
@@ -72,12 +73,12 @@ export function sqliteStore(file: string, now = new Date()): Store {
  * transactions (the test of a busy pool's).
  */
 export function postgresStore(url: string, now = new Date(), options: { max?: number } = {}) {
-  return storeOn(new PostgresDatabase(url, now, options));
+  return storeOn(new PostgresDatabase(url, MIGRATIONS.postgres, now, options));
 }
 
 /** The store on a PostgreSQL database, its schema brought up to date now (a problem shows now). */
 export async function openPostgresStore(url: string, now = new Date()): Promise<Store> {
-  const database = new PostgresDatabase(url, now);
+  const database = new PostgresDatabase(url, MIGRATIONS.postgres, now);
   try {
     await database.migrated();
   } catch (error) {

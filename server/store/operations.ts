@@ -1,6 +1,6 @@
+import { bind, type Database, type Methods } from "../db/database.ts";
 import { announcementOperations } from "./announcements.ts";
 import { answerOperations } from "./answers.ts";
-import { bind, type Database, type Methods } from "./database.ts";
 import { holdOperations } from "./holds.ts";
 import { memberOperations } from "./members.ts";
 import { messageOperations } from "./messages.ts";

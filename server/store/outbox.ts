@@ -1,11 +1,11 @@
+import { read, type Tx, write } from "../db/database.ts";
+import { FOR_UPDATE, list, name, postgresOnly, type Sql, sql, values } from "../db/sql.ts";
 import { MAIL_TEMPLATES } from "../mail/templates.ts";
-import { ANNOUNCEMENT_KIND, markBounced } from "./announcements.ts";
-import { read, type Tx, write } from "./database.ts";
+import { ANNOUNCEMENT_KIND, markBounced } from "./bounces.ts";
 import type { ContactRecord } from "./messages.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
 import { mailEntry, mailSubject, queuedMail } from "./rows.ts";
-import type { EventRsvpRecord } from "./rsvps.ts";
-import { FOR_UPDATE, list, name, postgresOnly, type Sql, sql, values } from "./sql.ts";
+import type { EventRsvpFound, EventRsvpRecord, LinkAgainFound } from "./rsvps.ts";
 import type { Source, Stored } from "./submissions.ts";
 import type { WaitlistEntry } from "./waitlist.ts";
 
@@ -321,3 +321,13 @@ export const outboxOperations = {
   /** When the last failure summary was queued, if ever. */
   lastFailureSummary: read(lastSummary),
 };
+
+/** An RSVP's mails with what its write found in their orders (composed mails as they are). */
+export function withFound(
+  mails: readonly OutboxMail[],
+  found: EventRsvpFound | LinkAgainFound,
+): OutboxMail[] {
+  return mails.map((mail) =>
+    "order" in mail ? { ...mail, order: { ...mail.order, ...found } } : mail,
+  );
+}

@@ -1,9 +1,9 @@
-import { lookup, read, write } from "./database.ts";
+import { lookup, read, write } from "../db/database.ts";
+import { FOR_UPDATE, sql } from "../db/sql.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
 import { columnsOf, SOCIAL_RSVP_FIELDS, socialRsvp } from "./rows.ts";
 import { type ChangeOutcome, changedSince } from "./rsvp-changes.ts";
 import type { RsvpState } from "./rsvps.ts";
-import { FOR_UPDATE, sql } from "./sql.ts";
 import { insertSubmission, previousAnswer, type Stored, type Submission } from "./submissions.ts";
 
 /** The RSVPs to social outings: no limit of seats, no waiting list, a manage link. */

@@ -1,7 +1,7 @@
-import { identityOf, type LodgeIdentity } from "../places.ts";
-import { read, write } from "./database.ts";
+import { identityOf, type LodgeIdentity } from "../../core/places.ts";
+import { read, write } from "../db/database.ts";
+import { name, postgresOnly, sql, values } from "../db/sql.ts";
 import { dumpCounts, dumpRows, lodgeIdentityOf, TABLE_KEYS } from "./rows.ts";
-import { name, postgresOnly, sql, values } from "./sql.ts";
 
 /** The database as a whole: the lodge it belongs to, and every row, for `lodge migrate-store`. */
 

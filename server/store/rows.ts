@@ -1,5 +1,5 @@
-import type { LodgeIdentity } from "../places.ts";
-import type { Row } from "./database.ts";
+import type { LodgeIdentity } from "../../core/places.ts";
+import type { Row } from "../db/database.ts";
 import type { ContactRecord } from "./messages.ts";
 import type { MailEntry, MailStatus, MailSubject, QueuedMail } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
@@ -255,4 +255,22 @@ export function dumpRows(table: StoreTable, rows: readonly Row[]): Row[] {
 export function dumpCounts(dump: StoreDump): Record<StoreTable, number> {
   const counts = Object.entries(dump).map(([table, rows]) => [table, rows.length]);
   return Object.fromEntries(counts) as Record<StoreTable, number>;
+}
+
+/**
+ * The columns an event RSVP and a waiting-list entry share: the party, when and from where it
+ * came, and the hash its retries are known by.
+ */
+export function partyColumns(party: {
+  record: EventRsvpRecord;
+  receivedAt: Date;
+  requestHash: string;
+  clientKey: string;
+}): Record<string, unknown> {
+  return {
+    ...columnsOf(party.record, EVENT_RSVP_FIELDS),
+    received_at: party.receivedAt,
+    request_hash: party.requestHash,
+    client_key: party.clientKey,
+  };
 }

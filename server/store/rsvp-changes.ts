@@ -1,10 +1,10 @@
 import { decideSeatChange } from "../../core/rules/seats.ts";
-import { type Tx, write } from "./database.ts";
+import { type Tx, write } from "../db/database.ts";
+import { set, sql } from "../db/sql.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import { type ComposedMail, queueMails } from "./outbox.ts";
 import { columnsOf, eventRsvp } from "./rows.ts";
 import type { CancelledBy, EventRsvpRecord } from "./rsvps.ts";
-import { set, sql } from "./sql.ts";
 import type { Stored } from "./submissions.ts";
 
 /**

@@ -1,12 +1,12 @@
 import type { MealCount } from "../../core/rules/rsvp-payload.ts";
 import { decideRsvpSeats, type SeatLimits } from "../../core/rules/seats.ts";
-import { lookup, read, write } from "./database.ts";
+import { lookup, read, write } from "../db/database.ts";
+import { insertedId, name, type Sql, sql } from "../db/sql.ts";
 import { confirmByOf, confirmedClientSeats, currentRsvp, mailLinkAgain } from "./holds.ts";
 import { eventSeats, settle, type WaitlistOffers } from "./offers.ts";
-import type { OutboxMail } from "./outbox.ts";
+import { type OutboxMail, withFound } from "./outbox.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
-import { cancelledRsvp, columnsOf, EVENT_RSVP_FIELDS, eventRsvp, eventRsvpState } from "./rows.ts";
-import { insertedId, name, type Sql, sql } from "./sql.ts";
+import { cancelledRsvp, eventRsvp, eventRsvpState, partyColumns } from "./rows.ts";
 import {
   insertSubmission,
   previousAnswer,
@@ -104,16 +104,6 @@ export interface LinkAgainFound {
   confirmBy?: string;
 }
 
-/** An RSVP's mails with what its write found in their orders (composed mails as they are). */
-export function withFound(
-  mails: readonly OutboxMail[],
-  found: EventRsvpFound | LinkAgainFound,
-): OutboxMail[] {
-  return mails.map((mail) =>
-    "order" in mail ? { ...mail, order: { ...mail.order, ...found } } : mail,
-  );
-}
-
 export interface EventRsvpSubmission extends Submission<EventRsvpRecord> {
   /**
    * A keyed hash of the client's network address (never the address itself): the seats one
@@ -183,24 +173,6 @@ export function situationAsRead(
 ): boolean {
   const told = submission.entry;
   return told === undefined || told === (entry?.state ?? "none");
-}
-
-/**
- * The columns an event RSVP and a waiting-list entry share: the party, when and from where it
- * came, and the hash its retries are known by.
- */
-export function partyColumns(party: {
-  record: EventRsvpRecord;
-  receivedAt: Date;
-  requestHash: string;
-  clientKey: string;
-}): Record<string, unknown> {
-  return {
-    ...columnsOf(party.record, EVENT_RSVP_FIELDS),
-    received_at: party.receivedAt,
-    request_hash: party.requestHash,
-    client_key: party.clientKey,
-  };
 }
 
 const forEvent = (eventId: string | undefined): Sql =>

@@ -1,7 +1,8 @@
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { methodsOf, perform, StoreUnavailableError } from "./database.ts";
+import { methodsOf, perform, StoreUnavailableError } from "../db/database.ts";
+import { SqliteDatabase, storeError } from "../db/sqlite.ts";
+import { MIGRATIONS } from "./migrations.ts";
 import { type OperationName, operations, type Store } from "./operations.ts";
-import { SqliteDatabase, storeError } from "./sqlite.ts";
 
 /**
  * The SQLite store of `lodge serve`, on a thread of its own. node:sqlite only works
@@ -57,7 +58,7 @@ function revive(value: unknown): unknown {
  * migrated) here first, so a database that cannot be used throws as `sqliteStore` does.
  */
 export function threadedSqliteStore(file: string, now = new Date()): Store {
-  const reader = new SqliteDatabase(file, now);
+  const reader = new SqliteDatabase(file, MIGRATIONS.sqlite, now);
   const worker = new Worker(new URL(import.meta.url), {
     workerData: { lodgeSqliteThread: { file, now: now.getTime() } } satisfies ThreadData,
   });
@@ -127,7 +128,7 @@ function serve(data: ThreadData["lodgeSqliteThread"]): void {
     replies.push(reply);
     if (replies.length === 1) queueMicrotask(send);
   };
-  const database = new SqliteDatabase(data.file, new Date(data.now));
+  const database = new SqliteDatabase(data.file, MIGRATIONS.sqlite, new Date(data.now));
   port.on("message", ({ id, method, args }: Call) => {
     const done =
       method === "close"

@@ -7,12 +7,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { WaitlistCounts } from "../../core/rules/seats.ts";
 import { clusterOfThisFile } from "../../test/support/postgres-cluster.ts";
 import { postgresAtVersion, sqliteAtVersion } from "../../test/support/store-versions.ts";
-import { LOCK } from "./database.ts";
+import { LOCK } from "../db/database.ts";
+import { render } from "../db/sql.ts";
+import { storeError } from "../db/sqlite.ts";
 import { MIGRATIONS } from "./migrations.ts";
 import { eventSeatsSql } from "./offers.ts";
 import { openPostgresStore, postgresStore, sqliteStore } from "./open-store.ts";
-import { render } from "./sql.ts";
-import { storeError } from "./sqlite.ts";
 import { threadedSqliteStore } from "./sqlite-thread.ts";
 import {
   type ComposedMail,

@@ -3,8 +3,14 @@
  * take and give, and the errors they throw. open-store.ts opens one.
  */
 
-export type { AnsweredMember, AnswerOutcome, HeldAnswer, SummonsAnswer } from "./answers.ts";
-export { StoreUnavailableError } from "./database.ts";
+export { StoreUnavailableError } from "../db/database.ts";
+export type {
+  AnnouncementRecipient,
+  Audience,
+  Friend,
+  SubscribeOutcome,
+} from "./announcements.ts";
+export type { AnsweredMember, AnswerOutcome, Diner, HeldAnswer, SummonsAnswer } from "./answers.ts";
 export type { ConfirmOutcome } from "./holds.ts";
 export type { RollMember } from "./members.ts";
 export type { ContactRecord, ContactSubmission } from "./messages.ts";

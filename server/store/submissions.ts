@@ -1,7 +1,7 @@
-import type { Tx } from "./database.ts";
+import type { Tx } from "../db/database.ts";
+import { insertedId, list, sql, values } from "../db/sql.ts";
 import { type OutboxMail, queueMails } from "./outbox.ts";
 import { json } from "./rows.ts";
-import { insertedId, list, sql, values } from "./sql.ts";
 
 /**
  * What every submission (an RSVP, an outing's RSVP, a message) shares as the store keeps it:

@@ -1,9 +1,9 @@
-import { ANNOUNCEMENT_KIND } from "./announcements.ts";
-import { lookup, type Query, read, write } from "./database.ts";
+import { lookup, type Query, read, write } from "../db/database.ts";
+import { list, sql, values } from "../db/sql.ts";
+import { ANNOUNCEMENT_KIND } from "./bounces.ts";
 import { chunks, MEMBER_MAIL, rollMember } from "./members.ts";
 import { type ComposedMail, ERASED_MAIL, queueMails } from "./outbox.ts";
 import { json } from "./rows.ts";
-import { list, sql, values } from "./sql.ts";
 
 /**
  * The mail the lodge sends about a meeting, each once however many instances run: the summons

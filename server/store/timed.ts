@@ -1,8 +1,8 @@
-import { type Operation, read, type Tx, write } from "./database.ts";
+import { type Operation, read, type Tx, write } from "../db/database.ts";
+import { FOR_UPDATE, list, name, type Sql, set, sql, values } from "../db/sql.ts";
 import { type ComposedMail, ERASED_MAIL, FAILURE_SUMMARY_KIND, queueMails } from "./outbox.ts";
 import { erasure, eventRsvp, socialRsvp } from "./rows.ts";
 import type { RsvpKind, RsvpRecords } from "./rsvps.ts";
-import { FOR_UPDATE, list, name, type Sql, set, sql, values } from "./sql.ts";
 import type { Source, Stored } from "./submissions.ts";
 import { eraseWaitlist } from "./waitlist.ts";
 

@@ -1,5 +1,6 @@
 import { seatsFit, seatsLeft, type WaitlistCounts } from "../../core/rules/seats.ts";
-import { lookup, type Query, read, StaleOffersError, type Tx, write } from "./database.ts";
+import { lookup, type Query, read, StaleOffersError, type Tx, write } from "../db/database.ts";
+import { FOR_UPDATE, list, type Sql, set, sql, values } from "../db/sql.ts";
 import { endedHolds } from "./holds.ts";
 import { checkListAfter, eventSeats, settle, type WaitlistOffers } from "./offers.ts";
 import {
@@ -9,9 +10,8 @@ import {
   queueMails,
   WAITLIST_MAIL,
 } from "./outbox.ts";
-import { waitingAddress, waitlistEntry } from "./rows.ts";
-import { type EventRsvpRecord, partyColumns, type RsvpLimits } from "./rsvps.ts";
-import { FOR_UPDATE, list, type Sql, set, sql, values } from "./sql.ts";
+import { partyColumns, waitingAddress, waitlistEntry } from "./rows.ts";
+import type { EventRsvpRecord, RsvpLimits } from "./rsvps.ts";
 import { previousAnswer, remember, type StoredResponse, type Submission } from "./submissions.ts";
 
 /**

@@ -3,7 +3,8 @@ import { HONEYPOT_FIELD } from "../../core/api/routes.ts";
 import { composeMail } from "../mail/compose.ts";
 import { lookView } from "../mail/summons.ts";
 import { randomText, signToken, verifyToken } from "../security/tokens.ts";
-import { FRIEND_CONFIRM_KIND, type SubscribeOutcome } from "../store/announcements.ts";
+import type { SubscribeOutcome } from "../store/announcements.ts";
+import { FRIEND_CONFIRM_KIND } from "../store/bounces.ts";
 import { siteBaseOf, type UseCaseContext } from "./context.ts";
 import { Refusal } from "./refusal.ts";
 

@@ -1,5 +1,5 @@
 import { DatabaseSync } from "node:sqlite";
-import { storeError } from "../../server/store/sqlite.ts";
+import { storeError } from "../../server/db/sqlite.ts";
 import type { Store } from "../../server/store/store.ts";
 
 /**

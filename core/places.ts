@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, isAbsolute, join, relative, resolve } from "node:path";
-import type { Lodge } from "../core/schemas/index.ts";
+import type { Lodge } from "./schemas/index.ts";
 
 /**
  * Where a lodge keeps what is not its data: the site it builds, and the state `lodge serve`
@@ -116,12 +115,13 @@ export interface SiteMark extends LodgeIdentity {
   draft: boolean;
 }
 
-/** The lodge a built site says it was built for, if it says so. */
-export function siteMark(dist: string): SiteMark | undefined {
-  const file = join(dist, SITE_MARK);
-  if (!existsSync(file)) return undefined;
+/**
+ * The lodge a built site's mark says it was built for (the text of its SITE_MARK file), if it
+ * says so: undefined for a mark that is not one.
+ */
+export function parseSiteMark(text: string): SiteMark | undefined {
   try {
-    const mark = JSON.parse(readFileSync(file, "utf8")) as Partial<SiteMark>;
+    const mark = JSON.parse(text) as Partial<SiteMark>;
     if (typeof mark.number !== "number" || typeof mark.name !== "string") return undefined;
     return { number: mark.number, name: mark.name, draft: mark.draft === true };
   } catch {
@@ -129,8 +129,9 @@ export function siteMark(dist: string): SiteMark | undefined {
   }
 }
 
-export function writeSiteMark(dist: string, mark: SiteMark): void {
-  writeFileSync(join(dist, SITE_MARK), `${JSON.stringify(mark, null, 2)}\n`);
+/** The text of a built site's mark. */
+export function siteMarkText(mark: SiteMark): string {
+  return `${JSON.stringify(mark, null, 2)}\n`;
 }
 
 /**

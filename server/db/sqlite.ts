@@ -4,7 +4,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 // Node's own, not the global a test's fake clock may replace: a write never waits for a clock.
 import { setImmediate as soon } from "node:timers";
 import { type Database, StoreUnavailableError, type Tx } from "./database.ts";
-import { stepsAfter } from "./migrations.ts";
+import { type Migration, stepsAfter } from "./migrate.ts";
 import { type Compiled, InsertedId, isJson, name, render, type Sql, sql, values } from "./sql.ts";
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -100,7 +100,11 @@ export class SqliteDatabase implements Database {
   #pending: PendingWrite[] = [];
   #committing: Promise<void> | undefined;
 
-  constructor(file: string, now = new Date()) {
+  readonly #migrations: readonly Migration[];
+
+  /** The database in `file`, brought to the schema `migrations` make. */
+  constructor(file: string, migrations: readonly Migration[], now = new Date()) {
+    this.#migrations = migrations;
     if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
     this.#db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
     whenUnlocked(() => this.#db.exec("PRAGMA journal_mode = WAL"));
@@ -117,7 +121,7 @@ export class SqliteDatabase implements Database {
       const { version } = this.#statement(
         "SELECT MAX(version) AS version FROM schema_migrations",
       ).get() as { version: number | null };
-      for (const step of stepsAfter("sqlite", version ?? 0, file)) {
+      for (const step of stepsAfter(this.#migrations, version ?? 0, file)) {
         this.#db.exec(step.sql);
         this.#statement("INSERT INTO schema_migrations VALUES (?, ?, ?)").run(
           step.version,

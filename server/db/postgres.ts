@@ -1,6 +1,6 @@
 import postgres, { type Sql as Driver, type JSONValue, type TransactionSql } from "postgres";
 import { type Database, LOCK, type Query, StoreUnavailableError, type Tx } from "./database.ts";
-import { stepsAfter } from "./migrations.ts";
+import { type Migration, stepsAfter } from "./migrate.ts";
 import { isJson, name, render, type Sql, sql, values } from "./sql.ts";
 
 /**
@@ -135,8 +135,19 @@ export class PostgresDatabase implements Database {
   readonly #now: Date;
   #ready: Promise<void> | undefined;
 
-  /** `max` connections for the transactions (CONNECTIONS otherwise). */
-  constructor(url: string, now = new Date(), options: { max?: number } = {}) {
+  readonly #migrations: readonly Migration[];
+
+  /**
+   * The database at `url`, brought to the schema `migrations` make on first use; `max`
+   * connections for the transactions (CONNECTIONS otherwise).
+   */
+  constructor(
+    url: string,
+    migrations: readonly Migration[],
+    now = new Date(),
+    options: { max?: number } = {},
+  ) {
+    this.#migrations = migrations;
     this.where = shownPostgresUrl(url);
     this.#now = now;
     const connect = (max: number) =>
@@ -168,7 +179,7 @@ export class PostgresDatabase implements Database {
         version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)`;
       const [row] = await driver<{ version: number | null }[]>`
         SELECT MAX(version) AS version FROM schema_migrations`;
-      for (const step of stepsAfter("postgres", row?.version ?? 0, this.where)) {
+      for (const step of stepsAfter(this.#migrations, row?.version ?? 0, this.where)) {
         await driver.unsafe(step.sql);
         await driver`INSERT INTO schema_migrations VALUES (${step.version}, ${step.name}, ${this.#now})`;
       }
