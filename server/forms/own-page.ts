@@ -19,6 +19,7 @@ export function page(lodgeName: string, heading: string, body: string): string {
 body { margin: 0; background: #faf7ef; color: #1b1f24; font: 18px/1.55 Georgia, "Times New Roman", serif; }
 header { background: #0b2545; color: #fff; padding: 18px 24px; border-bottom: 4px solid #c9a227; }
 header p { margin: 0; font-weight: bold; font-size: 20px; }
+header a { color: #fff; text-decoration: none; }
 main { max-width: 36rem; margin: 32px auto; padding: 0 20px; }
 h1 { font-size: 26px; margin: 0 0 16px; }
 button { font: inherit; padding: 12px 22px; background: #0b2545; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
@@ -30,7 +31,7 @@ input[type=email], input[type=text] { font: inherit; width: 100%; max-width: 24r
 </style>
 </head>
 <body>
-<header><p>${escapeHtml(lodgeName)}</p></header>
+<header><p><a href="/">${escapeHtml(lodgeName)}</a></p></header>
 <main>
 <h1>${escapeHtml(heading)}</h1>
 ${body}
