@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
@@ -65,8 +65,13 @@ async function setUp(members: number) {
   return { root, env: { SMTP_URL: smtp.url } };
 }
 
+/** `lodge announce ...` in-process with `env` and the moment `now`. */
+function announce(root: string, env: Record<string, string>, argv: string[], now: Date = NOW) {
+  return lodgeWith(root, env, ["announce", ...argv], now);
+}
+
 /** `lodge ...` in-process with `env` and the moment `now`. */
-async function announce(
+async function lodgeWith(
   root: string,
   env: Record<string, string>,
   argv: string[],
@@ -82,7 +87,7 @@ async function announce(
     out: (line) => out.push(...line.split("\n")),
     err: (line) => out.push(...line.split("\n")),
   };
-  return { code: await runCli(["announce", ...argv], ctx), out };
+  return { code: await runCli(argv, ctx), out };
 }
 
 /** SpamAssassin's score of a message, its local tests only (Debian's spamassassin). */
@@ -291,5 +296,56 @@ describe("lodge announce", () => {
     writeFileSync(join(root, "visit.md"), ANNOUNCEMENT.replace("visits", "will visit"));
     const next = await announce(root, env, ["visit.md", "--to", "friends"]);
     expect(next.out[0]).toBe('Queued "The Grand Master\'s visit" for 1 friend.');
+  });
+
+  it("announces a bulletin at the first publish after it changes, once per bulletin", {
+    timeout: 60_000,
+  }, async () => {
+    const { root, env } = await setUp(2);
+    const data = join(root, "data");
+    writeFileSync(
+      join(data, "lodge.yaml"),
+      `${readFileSync(join(data, "lodge.yaml"), "utf8")}\nbulletin:\n  announce: true\n`,
+    );
+    mkdirSync(join(root, "dist"), { recursive: true });
+    writeFileSync(join(root, "dist", "index.html"), "<h1>Hillcrest</h1>");
+    const publish = () => lodgeWith(root, env, ["publish", "--target", "file://public"]);
+    const announced = (out: string[]) => out.filter((line) => line.startsWith("Announced"));
+    const first = await publish();
+    expect(first.code).toBe(0);
+    expect(announced(first.out)).toEqual([
+      "Announced the new bulletin (hillcrest-2026-november-december.pdf) to 2 addresses: lodge serve sends it.",
+    ]);
+    expect(announced((await publish()).out)).toEqual([]);
+    // The next bulletin: announced once more.
+    copyFileSync(
+      join(data, "bulletins", "hillcrest-2026-november-december.pdf"),
+      join(data, "bulletins", "hillcrest-2027-january-february.pdf"),
+    );
+    const yaml = readFileSync(join(data, "bulletins.yaml"), "utf8");
+    writeFileSync(
+      join(data, "bulletins.yaml"),
+      yaml.replace(
+        "current: hillcrest-2026-november-december.pdf",
+        "current: hillcrest-2027-january-february.pdf",
+      ),
+    );
+    // Built again after the change, as lodge publish asks.
+    writeFileSync(join(root, "dist", "index.html"), "<h1>Hillcrest</h1>");
+    const third = await publish();
+    expect(third.out.join("\n")).toContain(
+      "Announced the new bulletin (hillcrest-2027-january-february.pdf)",
+    );
+    const store = openStore(join(root, "var", "lodge.db"), NOW);
+    const mail = (await store.listMail()).filter((m) => m.kind === "announcement");
+    await store.close();
+    expect(mail.map((m) => m.to).sort()).toEqual([
+      "m1@example.org",
+      "m1@example.org",
+      "m2@example.org",
+      "m2@example.org",
+    ]);
+    // None of it went by the site: the setting is kept out of its modules.
+    expect(smtp?.received).toHaveLength(0);
   });
 });

@@ -89,7 +89,7 @@ async function send(ctx: Context, store: Store, transport: MailTransport, id: nu
   ctx.out(`Sent ${after.sent} of ${after.total} (${transport.description}).`);
   if (after.failed > 0) {
     ctx.out(
-      `${plural(after.failed, "address")} refused it for good or left the list: they are marked bounced and skipped next time (lodge members --bounced, lodge friends --bounced).`,
+      `${plural(after.failed, "address", "addresses")} refused it for good or left the list: they are marked bounced and skipped next time (lodge members --bounced, lodge friends --bounced).`,
     );
   }
   if (after.pending > 0) {

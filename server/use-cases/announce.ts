@@ -1,4 +1,6 @@
+import { BULLETIN_PAGE } from "../../core/api/page-paths.ts";
 import type { Event } from "../../core/schemas/index.ts";
+import { queueAnnouncement } from "../jobs/announce.ts";
 import {
   type AnnouncementBody,
   AnnouncementError,
@@ -54,4 +56,27 @@ export async function sendTestCopy(
     { secret: sending.secret, siteBase: sending.siteUrl },
   );
   await sending.transport.deliver({ ...copy, id: 0, attempts: 0 });
+}
+
+/**
+ * The current bulletin's announcement to the members and the friends (lodge.yaml's
+ * `bulletin: { announce: true }`), queued once per bulletin whoever publishes it: its key is the
+ * bulletin's file. Undefined when it was queued before; lodge serve sends it.
+ */
+export async function announceBulletin(
+  ctx: Parameters<typeof queueAnnouncement>[0],
+  bulletin: { current: string; lodgeName: string },
+  now: Date,
+): Promise<{ queued: number } | undefined> {
+  const key = `bulletin:${bulletin.current}`;
+  if (await ctx.store.announcementByKey(key)) return undefined;
+  const body = renderAnnouncement(
+    {
+      subject: `The new bulletin of ${bulletin.lodgeName}`,
+      markdown: `The new bulletin of ${bulletin.lodgeName} is out: [read it on the site](/${BULLETIN_PAGE}).`,
+    },
+    ctx.siteBase,
+  );
+  const { queued } = await queueAnnouncement(ctx, key, body, "all", now);
+  return { queued };
 }
