@@ -1,8 +1,12 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { eventSchema } from "../../core/schemas/index.ts";
 import { sampleData } from "../../test/support/api-harness.ts";
 import { mailIdentity } from "../config.ts";
 import { answerToken } from "../members/answer-link.ts";
+import { friendConfirmMail } from "../use-cases/friends.ts";
 import {
   AnnouncementError,
   announcementMail,
@@ -122,5 +126,23 @@ describe("an announcement", () => {
       new Date("2027-11-21T15:00:00Z"),
     );
     expect(head(summons.raw)).not.toMatch(/^List-/im);
+  });
+
+  it("asks a friend to confirm in a mail that parses, has both parts, and scores under 1 in SpamAssassin", async () => {
+    const mail = await friendConfirmMail(
+      ctx,
+      { email: "ann@example.org", name: "Ann Lee" },
+      `${SITE}/friends/confirm?t=k12345678.signature`,
+    );
+    const parsed = await simpleParser(mail.raw);
+    expect(parsed.subject).toBe(`Confirm your address for the announcements of ${lodge.name}`);
+    expect(parsed.text).toContain(`${SITE}/friends/confirm?t=k12345678.signature`);
+    expect(String(parsed.html)).toContain(`href="${SITE}/friends/confirm?t=k12345678.signature"`);
+    expect(head(mail.raw)).not.toMatch(/^List-/im);
+    const child = promisify(execFile)("spamassassin", ["-t", "-L"], { maxBuffer: 1 << 22 });
+    child.child.stdin?.end(mail.raw);
+    const { stdout } = await child;
+    const report = stdout.slice(stdout.indexOf("Content analysis details"));
+    expect(Number(/\(([-\d.]+) points/.exec(report)?.[1] ?? Number.NaN)).toBeLessThan(1);
   });
 });

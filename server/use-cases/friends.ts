@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { HONEYPOT_FIELD } from "../../core/api/routes.ts";
 import { composeMail } from "../mail/compose.ts";
+import type { MailContext } from "../mail/messages.ts";
 import { lookView } from "../mail/summons.ts";
 import { randomText, signToken, verifyToken } from "../security/tokens.ts";
 import type { SubscribeOutcome } from "../store/announcements.ts";
 import { FRIEND_CONFIRM_KIND } from "../store/bounces.ts";
+import type { ComposedMail } from "../store/store.ts";
 import { siteBaseOf, type UseCaseContext } from "./context.ts";
 import { Refusal } from "./refusal.ts";
 
@@ -59,29 +61,37 @@ export function readSubscription(raw: unknown): { email: string; name: string } 
   return parsed.data;
 }
 
-/** Keeps the address and queues the mail that asks to confirm it, unless it need not go. */
-export async function subscribeFriend(
-  ctx: UseCaseContext,
+/** The mail that asks a friend to confirm his address, with its link. */
+export function friendConfirmMail(
+  mail: MailContext,
   fields: { email: string; name: string },
-  origin: string,
-): Promise<SubscribeOutcome> {
-  const mail = ctx.mail();
-  const { lodge } = ctx.data();
-  const key = randomText(12);
-  const siteBase = siteBaseOf(ctx, origin);
+  confirmUrl: string,
+): Promise<ComposedMail> {
   const rendered = mail.templates(FRIEND_CONFIRM_KIND, {
-    ...lookView(lodge, "Confirm your address"),
+    ...lookView(mail.lodge, "Confirm your address"),
     name: fields.name,
     email: fields.email,
-    confirmUrl: `${siteBase}/friends/confirm?t=${confirmToken(ctx.secret, key)}`,
+    confirmUrl,
   });
-  const composed = await composeMail({
+  return composeMail({
     kind: FRIEND_CONFIRM_KIND,
     from: mail.from,
     to: fields.email,
     replyTo: mail.secretary,
     ...rendered,
   });
+}
+
+/** Keeps the address and queues the mail that asks to confirm it, unless it need not go. */
+export async function subscribeFriend(
+  ctx: UseCaseContext,
+  fields: { email: string; name: string },
+  origin: string,
+): Promise<SubscribeOutcome> {
+  const key = randomText(12);
+  const siteBase = siteBaseOf(ctx, origin);
+  const confirmUrl = `${siteBase}/friends/confirm?t=${confirmToken(ctx.secret, key)}`;
+  const composed = await friendConfirmMail(ctx.mail(), fields, confirmUrl);
   const outcome = await ctx.store.subscribeFriend({
     ...fields,
     key,
