@@ -57,6 +57,13 @@ export async function unsubscribeRoutes(app: FastifyInstance, ctx: RouteContext)
   );
   const lodgeName = () => useCases.data().lodge.name;
   const tokenOf = (request: FastifyRequest) => (request.query as { t?: unknown }).t;
+  // Said alike to the button's POST and to a link opened again: the same address, no longer on.
+  const unsubscribed = () =>
+    page(
+      lodgeName(),
+      "You are unsubscribed",
+      "<p>This address gets no more of the lodge's announcements.</p>",
+    );
 
   app.get(PATH, { config: OWN_FORM }, async (request, reply) => {
     const token = tokenOf(request);
@@ -64,15 +71,7 @@ export async function unsubscribeRoutes(app: FastifyInstance, ctx: RouteContext)
     if (!named) return answer(reply, 400, page(lodgeName(), "Not an unsubscribe link", NOT_OURS));
     const found = await useCases.store.subscriberByKey(named);
     if (!found || found.unsubscribed) {
-      return answer(
-        reply,
-        200,
-        page(
-          lodgeName(),
-          "You are unsubscribed",
-          "<p>This address gets no more of the lodge's announcements.</p>",
-        ),
-      );
+      return answer(reply, 200, unsubscribed());
     }
     const action = `${PATH}?t=${encodeURIComponent(String(token))}`;
     const what =
@@ -109,14 +108,6 @@ export async function unsubscribeRoutes(app: FastifyInstance, ctx: RouteContext)
       );
     }
     await useCases.store.unsubscribe({ ...named, now: useCases.now() });
-    return answer(
-      reply,
-      200,
-      page(
-        lodgeName(),
-        "You are unsubscribed",
-        "<p>This address gets no more of the lodge's announcements.</p>",
-      ),
-    );
+    return answer(reply, 200, unsubscribed());
   });
 }

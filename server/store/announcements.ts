@@ -98,6 +98,10 @@ async function eraseMailTo(tx: Tx, address: string): Promise<void> {
     AND status != 'pending'`);
 }
 
+/** What a friend's row keeps once he left or never confirmed: that he was, and when he went. */
+const forgotten = (now: Date) =>
+  set({ friend_key: null, email: "", name: "", unsubscribed_at: now });
+
 function friendOf(row: Record<string, unknown>): Friend {
   const when = (value: unknown) =>
     value === null || value === undefined ? undefined : moment(value);
@@ -194,14 +198,7 @@ export const announcementOperations = {
       if (!row) return false;
       await dropPendingTo(tx, row.email, why, now);
       await eraseMailTo(tx, row.email);
-      await tx.run(
-        sql`UPDATE friends SET ${set({
-          friend_key: null,
-          email: "",
-          name: "",
-          unsubscribed_at: now,
-        })} WHERE friend_key = ${key}`,
-      );
+      await tx.run(sql`UPDATE friends SET ${forgotten(now)} WHERE friend_key = ${key}`);
       return true;
     },
   ),
@@ -214,14 +211,7 @@ export const announcementOperations = {
         envelope = ${ERASED_MAIL.envelope}, raw = ${Buffer.alloc(0)}
         WHERE kind = ${FRIEND_CONFIRM_KIND} AND status != 'pending'
         AND recipient IN (SELECT email FROM friends WHERE ${stale})`);
-      return tx.run(
-        sql`UPDATE friends SET ${set({
-          friend_key: null,
-          email: "",
-          name: "",
-          unsubscribed_at: now,
-        })} WHERE ${stale}`,
-      );
+      return tx.run(sql`UPDATE friends SET ${forgotten(now)} WHERE ${stale}`);
     },
   ),
   /** The friends (confirmed or not; not those who left), by id; only the bounced with `bounced`. */
