@@ -1,17 +1,16 @@
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadData } from "../cli/load/load-data.ts";
-import type { Member } from "../core/schemas/member.ts";
 import { mailIdentity } from "../server/config.ts";
 import { queueAnnouncement, sendAnnouncement } from "../server/jobs/announce.ts";
 import { renderAnnouncement } from "../server/mail/announcement.ts";
 import { loadTemplates } from "../server/mail/templates.ts";
 import { smtpTransport } from "../server/mail/transport.ts";
-import { newMemberKey } from "../server/members/answer-link.ts";
 import { openPostgresStore, sqliteStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
 import { startCluster } from "../test/support/postgres-cluster.ts";
 import { TestSmtp } from "../test/support/smtp-harness.ts";
+import { benchRoll } from "./summons.ts";
 
 /**
  * One announcement to a roll of 5,000 members, as `lodge announce` does it: every mail composed
@@ -31,28 +30,13 @@ export interface AnnounceFigures {
   sent: number;
 }
 
-function roll(): (Member & { key: string })[] {
-  return Array.from({ length: RECIPIENTS }, (_, i) => ({
-    number: String(30_000 + i),
-    firstName: `Brother${i}`,
-    lastName: `Mason${i}`,
-    title: "",
-    email: `brother${i}@example.org`,
-    phone: "",
-    degree: "master-mason",
-    status: "active",
-    dietary: "",
-    key: newMemberKey(),
-  }));
-}
-
 async function measure(name: string, store: Store, sample: string): Promise<AnnounceFigures> {
   const { data } = loadData(sample, sample);
   if (!data) throw new Error("the sample lodge does not load");
   const { lodge } = data;
   const { mailFrom, secretaryEmail } = mailIdentity({}, lodge);
   const mail = { lodge, from: mailFrom, secretary: secretaryEmail, templates: loadTemplates() };
-  await store.importRoll({ add: roll(), change: [], remove: [], now: NOW });
+  await store.importRoll({ add: benchRoll(RECIPIENTS), change: [], remove: [], now: NOW });
   const body = renderAnnouncement(
     {
       subject: "The Grand Master's visit",
