@@ -1,23 +1,24 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Context } from "../cli/context.ts";
 import { runCli } from "../cli/program.ts";
-import { openStore } from "../server/store/open-store.ts";
+import { openPostgresStore, openStore } from "../server/store/open-store.ts";
 import { TEST_SECRET } from "./support/api-harness.ts";
 import { lodge, NOW, sampleCopy } from "./support/cli-harness.ts";
+import { clusterOfThisFile } from "./support/postgres-cluster.ts";
 import { TestSmtp } from "./support/smtp-harness.ts";
 
 /**
  * `lodge announce` end to end on a copy of the sample lodge with a real SMTP server: the mail as
  * a mail program reads it (the lists' headers exactly, a text and an HTML part, absolute links,
  * SpamAssassin's local score), --dry-run and --test, bad input, and a run killed midway then run
- * again, which mails each member exactly once and marks the address refused for good bounced.
+ * again (on SQLite and on PostgreSQL), which mails each member exactly once and marks the address
+ * refused for good bounced.
  */
 let sample: ReturnType<typeof sampleCopy> | undefined;
 let smtp: TestSmtp | undefined;
@@ -44,19 +45,19 @@ Dinner follows; see [the calendar](/events) and the [bulletin](https://example.n
 `;
 
 /** A roll of `n` members, imported with lodge members import. */
-async function roll(root: string, n: number): Promise<void> {
+async function roll(root: string, n: number, dbArgs: string[] = []): Promise<void> {
   const lines = ["Member No,First Name,Last Name,E-mail,Degree,Status"];
   for (let i = 1; i <= n; i++)
     lines.push(`${100 + i},Brother${i},Mason${i},m${i}@example.org,MM,Active`);
   writeFileSync(join(root, "roll.csv"), `${lines.join("\n")}\n`);
-  expect((await lodge(root, "members", "import", "roll.csv")).code).toBe(0);
+  expect((await lodge(root, "members", "import", "roll.csv", ...dbArgs)).code).toBe(0);
 }
 
 /** The sample lodge with a roll, the server's secret, an announcement file, and a mail server. */
-async function setUp(members: number) {
-  sample = sampleCopy();
+async function setUp(members: number, dbArgs: string[] = []) {
+  sample ??= sampleCopy();
   const { root } = sample;
-  await roll(root, members);
+  await roll(root, members, dbArgs);
   mkdirSync(join(root, "var"), { recursive: true });
   writeFileSync(join(root, "var", "xsrf-secret"), `${TEST_SECRET}\n`);
   writeFileSync(join(root, "visit.md"), ANNOUNCEMENT);
@@ -194,52 +195,6 @@ describe("lodge announce", () => {
     expect(smtp?.received).toHaveLength(0);
   });
 
-  it("killed midway, then run again, mails every member exactly once and marks a refused address bounced", {
-    timeout: 120_000,
-  }, async () => {
-    const { root, env } = await setUp(40);
-    smtp?.unknown.add("m3@example.org");
-    smtp?.stalling.add("m20@example.org");
-    child = spawn(process.execPath, [CLI, "announce", "visit.md"], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: "ignore",
-    });
-    const exited = new Promise((resolve) => child?.on("exit", resolve));
-    await until(() => (smtp?.stalled.length ?? 0) > 0, "the stalled mail");
-    // From now on the server answers no mail: what it took is all that was sent.
-    for (let i = 1; i <= 40; i++) smtp?.stalling.add(`m${i}@example.org`);
-    const db = new DatabaseSync(join(root, "var", "lodge.db"), { readOnly: true });
-    const marked = () =>
-      Number(
-        (
-          db
-            .prepare(
-              "SELECT COUNT(*) AS n FROM outbox WHERE kind = 'announcement' AND status != 'pending'",
-            )
-            .get() as { n: number }
-        ).n,
-      );
-    // Each mail the server took is marked before the process is killed.
-    const taken = () => (smtp?.received.length ?? 0) + 1;
-    await until(() => marked() === taken(), "the marks of what was sent and refused");
-    child.kill("SIGKILL");
-    await exited;
-    db.close();
-    const before = smtp?.received.length ?? 0;
-    expect(before).toBeLessThan(39);
-    smtp?.stalling.clear();
-    // Run again once the killed run's leases have ended.
-    const resumed = await announce(root, env, ["visit.md"], new Date(Date.now() + 3 * 60_000));
-    expect(resumed.out.at(-2)).toBe(`Sent 39 of 40 (${smtp?.url}).`);
-    const to = (smtp?.received ?? []).map((m) => m.to[0]);
-    expect(to).toHaveLength(39);
-    expect(new Set(to).size).toBe(39);
-    expect(to).not.toContain("m3@example.org");
-    const bounced = await lodge(root, "members", "--bounced");
-    expect(bounced.stdout.join("\n")).toContain("m3@example.org");
-  });
-
   it("announces to confirmed friends only; lodge friends lists them, --bounced those refused", {
     timeout: 60_000,
   }, async () => {
@@ -347,5 +302,72 @@ describe("lodge announce", () => {
     ]);
     // None of it went by the site: the setting is kept out of its modules.
     expect(smtp?.received).toHaveLength(0);
+  });
+});
+
+/** Where the crash test's store is: the lodge's SQLite file, or a PostgreSQL database (--db). */
+const cluster = clusterOfThisFile();
+const stores = [
+  {
+    name: "SQLite",
+    db: async (_root: string) => undefined,
+    open: (root: string, db: string | undefined) =>
+      Promise.resolve(openStore(db ?? join(root, "var", "lodge.db"), NOW)),
+  },
+  {
+    name: "PostgreSQL",
+    db: (_root: string) => cluster().place(),
+    open: (_root: string, db: string | undefined) => openPostgresStore(db ?? "", NOW),
+  },
+];
+
+describe.each(stores)("lodge announce on $name", (kind) => {
+  it("killed midway, then run again, mails every member exactly once and marks a refused address bounced", {
+    timeout: 120_000,
+  }, async () => {
+    sample = sampleCopy();
+    const db = await kind.db(sample.root);
+    const dbArgs = db ? ["--db", db] : [];
+    const { root, env } = await setUp(40, dbArgs);
+    smtp?.unknown.add("m3@example.org");
+    smtp?.stalling.add("m20@example.org");
+    child = spawn(process.execPath, [CLI, "announce", "visit.md", ...dbArgs], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child?.on("exit", resolve));
+    await until(() => (smtp?.stalled.length ?? 0) > 0, "the stalled mail");
+    // From now on the server answers no mail: what it took is all that was sent.
+    for (let i = 1; i <= 40; i++) smtp?.stalling.add(`m${i}@example.org`);
+    const store = await kind.open(root, db);
+    const marked = async () =>
+      (await store.listMail()).filter((m) => m.kind === "announcement" && m.status !== "pending")
+        .length;
+    // Each mail the server took (and the one it refused) is marked before the process is killed.
+    for (let i = 0; (await marked()) !== (smtp?.received.length ?? 0) + 1; i++) {
+      if (i > 600) throw new Error("gave up waiting: the marks of what was sent and refused");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill("SIGKILL");
+    await exited;
+    await store.close();
+    const before = smtp?.received.length ?? 0;
+    expect(before).toBeLessThan(39);
+    smtp?.stalling.clear();
+    // Run again once the killed run's leases have ended.
+    const resumed = await announce(
+      root,
+      env,
+      ["visit.md", ...dbArgs],
+      new Date(Date.now() + 3 * 60_000),
+    );
+    expect(resumed.out.at(-2)).toBe(`Sent 39 of 40 (${smtp?.url}).`);
+    const to = (smtp?.received ?? []).map((m) => m.to[0]);
+    expect(to).toHaveLength(39);
+    expect(new Set(to).size).toBe(39);
+    expect(to).not.toContain("m3@example.org");
+    const bounced = await lodge(root, "members", "--bounced", ...dbArgs);
+    expect(bounced.stdout.join("\n")).toContain("m3@example.org");
   });
 });
