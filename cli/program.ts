@@ -1,10 +1,12 @@
 import { Command, CommanderError } from "commander";
 import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
+import { announceCommand } from "./commands/announce.ts";
 import { buildCommand } from "./commands/build.ts";
 import { devCommand } from "./commands/dev.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { eventsCommand } from "./commands/events.ts";
+import { friendsCommand } from "./commands/friends.ts";
 import { imagesCommand } from "./commands/images.ts";
 import { importCommand } from "./commands/import.ts";
 import { initCommand } from "./commands/init.ts";
@@ -74,6 +76,8 @@ Guides: docs/webmaster.md, docs/secretary.md, docs/operator.md; every command: d
     rsvpsCommand(ctx),
     membersCommand(ctx),
     summonsCommand(ctx),
+    announceCommand(ctx),
+    friendsCommand(ctx),
     messagesCommand(ctx),
     mailCommand(ctx),
     migrateStoreCommand(ctx),

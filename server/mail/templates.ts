@@ -33,6 +33,8 @@ export const MAIL_TEMPLATES = [
   "summons-answer",
   "caterer-sheet",
   "caterer-revised",
+  "announcement",
+  "friend-confirm",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

@@ -4,10 +4,12 @@ import { isApiPath } from "../../core/api/addresses.ts";
 import type { AppConfig } from "../config.ts";
 import { contactRoutes } from "../routes/contact.ts";
 import { eventRsvpRoutes } from "../routes/event-rsvp.ts";
+import { friendsRoutes } from "../routes/friends.ts";
 import { manageRsvpRoutes } from "../routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "../routes/past-masters.ts";
 import { socialRsvpRoutes } from "../routes/social-rsvp.ts";
 import { summonsRoutes } from "../routes/summons.ts";
+import { unsubscribeRoutes } from "../routes/unsubscribe.ts";
 import { waitlistRoutes } from "../routes/waitlist.ts";
 import type { UseCaseContext } from "../use-cases/context.ts";
 
@@ -36,4 +38,6 @@ export const api = fp<ApiOptions>(async (app, { config, useCases, clientKey }) =
   manageRsvpRoutes(ctx);
   waitlistRoutes(ctx);
   summonsRoutes(ctx);
+  await app.register(unsubscribeRoutes, ctx);
+  await app.register(friendsRoutes, ctx);
 });

@@ -1,4 +1,5 @@
 import { bind, type Database, type Methods } from "../db/database.ts";
+import { announcementOperations } from "./announcements.ts";
 import { answerOperations } from "./answers.ts";
 import { holdOperations } from "./holds.ts";
 import { memberOperations } from "./members.ts";
@@ -31,6 +32,7 @@ export const operations = {
   ...memberOperations,
   ...answerOperations,
   ...summonsOperations,
+  ...announcementOperations,
 };
 
 export type OperationName = keyof typeof operations;
