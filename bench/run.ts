@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { availableParallelism, cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchAnnounce, RECIPIENTS } from "./announce.ts";
 import { BENCH_EVENTS, benchApi } from "./api.ts";
 import { makeBigLodge } from "./big-lodge.ts";
 import { benchFaults } from "./faults.ts";
@@ -22,7 +23,7 @@ const wanted = (section: string) => only.length === 0 || only.includes(section);
 
 const scratch = mkdtempSync(join(tmpdir(), "lodge-bench-"));
 const RESULTS = join(ROOT, "bench", "results");
-const SECTIONS = ["build", "images", "api", "summons", "faults"] as const;
+const SECTIONS = ["build", "images", "api", "summons", "announce", "faults"] as const;
 /** The lines of the section being measured. */
 let lines: string[] = [];
 const say = (text: string) => {
@@ -203,6 +204,34 @@ try {
       "\nEach summons is its member's own mail (his name, his signed links), composed before the transaction; the transaction records every send and queues every mail, so a second instance, or a restart, sends none twice.\n",
     );
     keep("summons");
+  }
+  if (wanted("announce")) {
+    const r = await benchAnnounce(SAMPLE, scratch);
+    say(`## An announcement (lodge announce to ${RECIPIENTS} members, a local SMTP server)\n`);
+    say(
+      table(
+        [
+          "store",
+          "recipients",
+          "compose every mail s",
+          "queue them, one transaction s",
+          "send them s",
+          "mails sent/s",
+        ],
+        r.map((x) => [
+          x.store,
+          x.recipients,
+          fmt(x.composeSeconds, 2),
+          fmt(x.queueSeconds, 3),
+          fmt(x.sendSeconds, 1),
+          fmt(x.sent / x.sendSeconds, 0),
+        ]),
+      ),
+    );
+    say(
+      "\nSent four at a time over one pool of SMTP connections, each marked sent in the store as it goes (a run stopped midway resumes where it was).\n",
+    );
+    keep("announce");
   }
 
   if (wanted("faults")) {

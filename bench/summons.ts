@@ -30,8 +30,9 @@ export interface SummonsFigures {
   outbox: number;
 }
 
-function roll(): (Member & { key: string })[] {
-  return Array.from({ length: ROLL }, (_, i) => ({
+/** A roll of `size` active Master Masons, each with an address and a key. */
+export function benchRoll(size = ROLL): (Member & { key: string })[] {
+  return Array.from({ length: size }, (_, i) => ({
     number: String(20_000 + i),
     firstName: `Brother${i}`,
     lastName: `Mason${i}`,
@@ -52,7 +53,7 @@ async function measure(name: string, store: Store, sample: string): Promise<Summ
   const { mailFrom, secretaryEmail } = mailIdentity({}, lodge);
   const ctx = { lodge, from: mailFrom, secretary: secretaryEmail, templates: loadTemplates() };
   const options = { store, mail: () => ctx, secret: "bench-secret-bench-secret-bench-secret" };
-  await store.importRoll({ add: roll(), change: [], remove: [], now: NOW });
+  await store.importRoll({ add: benchRoll(), change: [], remove: [], now: NOW });
   const members = await store.listMembers();
   const compose: number[] = [];
   const queue: number[] = [];

@@ -20,6 +20,9 @@ export const ENVIRONMENT = {
   outboxDir: "OUTBOX_DIR",
   smtpUrl: "SMTP_URL",
   smtpTimeoutSeconds: "SMTP_TIMEOUT_SECONDS",
+  dkimPrivateKeyFile: "DKIM_PRIVATE_KEY_FILE",
+  dkimSelector: "DKIM_SELECTOR",
+  dkimDomain: "DKIM_DOMAIN",
   mailFrom: "MAIL_FROM",
   secretaryEmail: "SECRETARY_EMAIL",
   xsrfSecret: "XSRF_SECRET",
@@ -67,6 +70,18 @@ export const configSchema = z.object({
     .optional(),
   /** How long an SMTP server may stay silent before a send is given up and retried later. */
   smtpTimeoutSeconds: whole("a number of seconds", 1, 600).default(20),
+  /** The lodge's DKIM key (PEM), its selector and domain: mail sent over SMTP is signed with it. */
+  dkimPrivateKeyFile: folder.optional(),
+  dkimSelector: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9._-]*$/i, { error: "expected a selector such as lodge2027" })
+    .optional(),
+  dkimDomain: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9.-]+\.[a-z]+$/i, { error: "expected a domain such as hillcrest586.org" })
+    .optional(),
   /** 'Hillcrest Lodge <lodge@example.org>' or a bare address; defaults to the secretary's. */
   mailFrom: address.optional(),
   /** Defaults to secretaryEmail in lodge.yaml. */
@@ -159,6 +174,9 @@ export function loadConfig(
     distDir: resolve(cwd, config.distDir ?? places.dist),
     dbFile,
     outboxDir: resolve(cwd, config.outboxDir ?? places.outbox),
+    ...(config.dkimPrivateKeyFile
+      ? { dkimPrivateKeyFile: resolve(cwd, config.dkimPrivateKeyFile) }
+      : {}),
     ...(secretFile ? { secretFile } : {}),
   };
 }
@@ -226,4 +244,55 @@ function keptSecret(file: string | undefined): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** DKIM signing as nodemailer takes it. */
+export interface DkimSigning {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+  headerFieldNames: string;
+}
+
+/**
+ * The headers a signature covers: nodemailer's own list, and List-Unsubscribe-Post, which RFC
+ * 8058 (section 4) requires signed with List-Unsubscribe, and nodemailer's list lacks.
+ */
+const DKIM_SIGNED_HEADERS = [
+  "From:Sender:Reply-To:Subject:Date:Message-ID:To:Cc:MIME-Version:Content-Type",
+  "Content-Transfer-Encoding:Content-ID:Content-Description:Resent-Date:Resent-From",
+  "Resent-Sender:Resent-To:Resent-Cc:Resent-Message-ID:In-Reply-To:References:List-Id",
+  "List-Help:List-Unsubscribe:List-Unsubscribe-Post:List-Subscribe:List-Post:List-Owner",
+  "List-Archive",
+].join(":");
+
+/**
+ * The DKIM signing the configuration asks for, its key read from its file; undefined when none
+ * of the three is set. A ConfigError when only some are, or the key cannot be read.
+ */
+export function dkimOf(
+  config: Pick<Config, "dkimPrivateKeyFile" | "dkimSelector" | "dkimDomain">,
+): DkimSigning | undefined {
+  const { dkimPrivateKeyFile: file, dkimSelector: selector, dkimDomain: domain } = config;
+  if (!file && !selector && !domain) return undefined;
+  if (!file || !selector || !domain) {
+    throw new ConfigError(
+      "DKIM_PRIVATE_KEY_FILE, DKIM_SELECTOR and DKIM_DOMAIN go together: set all three to sign the lodge's mail, or none",
+    );
+  }
+  let privateKey: string;
+  try {
+    privateKey = readFileSync(file, "utf8");
+  } catch {
+    throw new ConfigError(`DKIM_PRIVATE_KEY_FILE: ${file} cannot be read`);
+  }
+  if (!privateKey.includes("PRIVATE KEY-----")) {
+    throw new ConfigError(`DKIM_PRIVATE_KEY_FILE: ${file} is not a private key in PEM form`);
+  }
+  return {
+    domainName: domain,
+    keySelector: selector,
+    privateKey,
+    headerFieldNames: DKIM_SIGNED_HEADERS,
+  };
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
 import { anotherLodges, identityOf, type LodgeIdentity, sameLodge } from "../core/places.ts";
 import { type App, buildApp } from "./app.ts";
-import { type Config, settleConfig } from "./config.ts";
+import { type Config, dkimOf, settleConfig } from "./config.ts";
 import type { LodgeSource } from "./lodge-source.ts";
 import { outboxFolderTransport, smtpTransport } from "./mail/transport.ts";
 import { checkWritable, listenProblem, StartError } from "./preflight.ts";
@@ -100,6 +100,8 @@ export async function runServer(
     shown,
   );
   const settled = settleConfig(config, data().lodge);
+  // A DKIM key that cannot be read stops the start before the database is opened.
+  const dkim = dkimOf(settled);
   const database = shownDatabase(settled.dbFile, shown);
   const { store, problem } = await openStoreOrKeepTrying(settled.dbFile).catch((error: unknown) => {
     // A database that will not do however often it is tried (from a newer lodge, a login it
@@ -117,7 +119,10 @@ export async function runServer(
     );
   }
   const transport = settled.smtpUrl
-    ? smtpTransport(settled.smtpUrl, { timeoutMs: settled.smtpTimeoutSeconds * 1000 })
+    ? smtpTransport(settled.smtpUrl, {
+        timeoutMs: settled.smtpTimeoutSeconds * 1000,
+        dkim,
+      })
     : outboxFolderTransport(settled.outboxDir);
   try {
     const built = await buildApp({

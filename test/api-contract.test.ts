@@ -14,6 +14,8 @@ import {
 import { errorBodySchema } from "../core/schemas/api.ts";
 import { answerToken } from "../server/members/answer-link.ts";
 import { doorToken } from "../server/members/door-link.ts";
+import { FRIEND_PAGES } from "../server/routes/friends.ts";
+import { UNSUBSCRIBE_PATH } from "../server/routes/unsubscribe.ts";
 import {
   PLAIN_RSVP_FORM,
   startServer,
@@ -64,8 +66,14 @@ describe("the API contract (core/api/contract.ts)", () => {
   it("is what the server answers: every route it registers is declared, with its method and path", async () => {
     const s = await withSite();
     const registered = s.routes
-      // Fastify answers HEAD beside every GET on its own; the site's files are not the API's.
-      .filter((route) => route.method !== "HEAD" && route.url !== SITE_ROUTE)
+      // Fastify answers HEAD beside every GET on its own; the site's files are not the API's,
+      // nor the server's own pages (unsubscribing, a friend's subscription), which answer HTML.
+      .filter(
+        (route) =>
+          route.method !== "HEAD" &&
+          route.url !== SITE_ROUTE &&
+          ![UNSUBSCRIBE_PATH, ...FRIEND_PAGES].includes(route.url),
+      )
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     const declared = Object.values(API_CONTRACT)

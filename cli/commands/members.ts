@@ -10,7 +10,12 @@ import { rollCsv, rollJson, rollTable, statusesOf } from "../members/roll-listin
 import { DB_HELP, databaseOf, dbOption, formatOption, withStore } from "../secretary/output.ts";
 
 const common = { data: dataDir, db: dbOption };
-const listOptions = z.object({ ...common, format: formatOption, status: z.string().optional() });
+const listOptions = z.object({
+  ...common,
+  format: formatOption,
+  status: z.string().optional(),
+  bounced: z.boolean().default(false),
+});
 const importOptions = z.object({
   ...common,
   replace: z.boolean().default(false),
@@ -44,8 +49,14 @@ async function listMembers(ctx: Context, raw: unknown): Promise<void> {
   const options = parseOptions(listOptions, raw);
   const statuses = statusesOf(options.status);
   await withStore(ctx, databaseChoice(ctx, options), async (store) => {
+    // An address a mail server refused an announcement to for good, for the secretary to correct.
+    const bounced = options.bounced
+      ? new Set((await store.listBounces()).map((b) => b.address))
+      : undefined;
     const members = (await store.listMembers()).filter(
-      (m) => statuses === undefined || statuses.includes(m.status),
+      (m) =>
+        (statuses === undefined || statuses.includes(m.status)) &&
+        (bounced === undefined || bounced.has(m.email.toLowerCase())),
     );
     const shown = members.map(({ id: _, key: __, ...member }) => member);
     ctx.out(
@@ -130,9 +141,10 @@ export function membersCommand(ctx: Context): Command {
     .option(dataOption.flags, dataOption.description, dataOption.default)
     .option("--status <statuses>", "only these statuses, e.g. active,life (good: in good standing)")
     .option("--format <format>", "table, csv (opens in a spreadsheet) or json", "table")
+    .option("--bounced", "only those whose address refused an announcement for good")
     .addHelpText(
       "after",
-      "\nThe roll is personal data: it lives in the database only, never in the data folder or git.\n\nExample:\n  lodge members --status good\n  lodge members --format csv > roll.csv",
+      "\nThe roll is personal data: it lives in the database only, never in the data folder or git.\n\nExample:\n  lodge members --status good\n  lodge members --format csv > roll.csv\n  lodge members --bounced",
     )
     .addCommand(importCommand)
     .addCommand(edit)

@@ -3,6 +3,8 @@ import { Command } from "commander";
 import { z } from "zod";
 import { lodgePlaces, OWN_PLACES } from "../../core/places.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
+import { loadData } from "../load/load-data.ts";
+import { announceBulletinAfterPublish } from "../publish/announce-bulletin.ts";
 import { publish } from "../publish/publish.ts";
 import { targetText } from "../publish/targets.ts";
 import { imagesOption } from "./build.ts";
@@ -80,5 +82,9 @@ export function publishCommand(ctx: Context): Command {
         },
         ctx,
       );
+      // A bulletin published for the first time is announced, once (bulletin.announce).
+      if (options.dryRun || ctx.exitCode !== 0) return;
+      const { data } = loadData(dataPath, ctx.cwd);
+      if (data) await announceBulletinAfterPublish(ctx, data, options.data);
     });
 }

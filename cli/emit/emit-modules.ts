@@ -33,7 +33,12 @@ function declared({ holds, type }: Entity): string {
  * component reads reaches every visitor's browser (the secretary's and the caterer's addresses would
  * be there for any harvester to read). `lodge serve` and the commands read lodge.yaml itself.
  */
-export function lodgeForTheSite({ secretaryEmail: _, caterer: __, ...lodge }: Lodge): Lodge {
+export function lodgeForTheSite({
+  secretaryEmail: _,
+  caterer: __,
+  bulletin: ___,
+  ...lodge
+}: Lodge): Lodge {
   return { ...lodge, publish: {} };
 }
 

@@ -17,6 +17,9 @@ export const UPCOMING_EVENTS_PAGE = "upcoming-events";
 /** The recruiting page, which the footer links to (SPEC 2). */
 export const HOW_TO_JOIN_PAGE = "how-to-join";
 
+/** The server's page where a friend of the lodge subscribes to its announcements (no script). */
+export const FRIENDS_PATH = "/friends";
+
 /** The current bulletin, which the past bulletins' page points to. */
 export const BULLETIN_PAGE = "bulletin";
 

@@ -203,6 +203,19 @@ export const lodgeSchema = z.strictObject({
       description:
         "When lodge serve mails the members of the roll (lodge members import) the summons to each meeting that takes RSVPs, once per member and meeting.",
     }),
+  // The bulletin announced by mail when lodge publish first publishes a new one.
+  bulletin: z
+    .strictObject({
+      announce: z.boolean().default(false).meta({
+        description:
+          "Whether the first lodge publish after bulletins.yaml's current bulletin changes mails its announcement (the Bulletin page's link) to the members and the friends, once per bulletin.",
+      }),
+    })
+    .optional()
+    .meta({
+      description: "The bulletin's announcement by mail. Kept out of the site like secretaryEmail.",
+      defaultText: "none: no bulletin is announced",
+    }),
   caterer: emailAddress("the caterer's e-mail address").meta({
     kind: "e-mail address",
     description:

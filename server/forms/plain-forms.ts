@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PLAIN_FIELDS, PLAIN_FORM_TYPE } from "../../core/api/plain-form-fields.ts";
 import { insteadPath, isFormPage } from "../../core/api/plain-forms.ts";
 import { CONFIRM_BY_MAIL_HEADING } from "../../core/messages.ts";
+import { isOwnForm } from "../routes/unsubscribe.ts";
 import { type Directives, pagePolicy } from "../security/csp.ts";
 import type { FieldProblem } from "../use-cases/refusal.ts";
 import { answerPage, fillTokens, type PageTokens } from "./answer-page.ts";
@@ -93,7 +94,7 @@ export function plainForms(app: FastifyInstance, options: PlainFormOptions): voi
       personal(reply);
       return fillTokens(await textOf(payload), tokens(request, reply));
     }
-    if (request.method !== "POST" || !isPlainForm(request)) return payload;
+    if (request.method !== "POST" || !isPlainForm(request) || isOwnForm(request)) return payload;
     let body: {
       message?: string;
       problems?: FieldProblem[];

@@ -6,6 +6,9 @@ import type { Store } from "../store/store.ts";
 /** How often the server looks for personal data due for erasure. */
 export const ERASURE_CHECK_MS = 60 * 60_000;
 
+/** How long a friend's address waits for its confirmation before it is forgotten. */
+export const UNCONFIRMED_FRIEND_MS = 7 * 24 * 60 * 60_000;
+
 /**
  * Erases the personal data of RSVPs and messages `keepPersonalDataDays` (lodge.yaml) after their
  * event or their sending (core's retention rules); the store keeps attendees and meals and records
@@ -31,6 +34,9 @@ export function erasureJob(options: { data: LodgeSource; store: Store }): Job {
       erased += await options.store.eraseMessages({ receivedBefore, now });
       // The mail sent to members, as long after it went as a message is kept.
       erased += await options.store.eraseMemberMail({ sentBefore: receivedBefore });
+      // An address subscribed on the site and never confirmed, a week on (the mail says so).
+      const createdBefore = new Date(now.getTime() - UNCONFIRMED_FRIEND_MS);
+      erased += await options.store.eraseUnconfirmedFriends({ createdBefore, now });
       return erased;
     },
   };

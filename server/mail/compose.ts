@@ -13,6 +13,8 @@ export interface MailInput {
   attachments?: { filename: string; content: string; contentType: string }[];
   /** The Message-ID given when the mail was queued (a MailOrder's); a new one otherwise. */
   messageId?: string | undefined;
+  /** Headers of its own (an announcement's List-*), written as given: never folded nor encoded. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** A header value held a line break: someone tried to add headers of their own. */
@@ -35,6 +37,7 @@ export async function composeMail(input: MailInput): Promise<ComposedMail> {
     ["Reply-To", input.replyTo],
     ["Subject", input.subject],
     ...(input.attachments ?? []).map((a): [string, string] => ["attachment name", a.filename]),
+    ...Object.entries(input.headers ?? {}),
   ];
   for (const [name, value] of headers) {
     if (value !== undefined && /[\r\n]/.test(value)) {
@@ -50,6 +53,9 @@ export async function composeMail(input: MailInput): Promise<ComposedMail> {
     html: input.html,
     attachments: input.attachments ?? [],
     ...(input.messageId ? { messageId: input.messageId } : {}),
+    headers: Object.fromEntries(
+      Object.entries(input.headers ?? {}).map(([name, value]) => [name, { prepared: true, value }]),
+    ),
     disableFileAccess: true,
     disableUrlAccess: true,
   });

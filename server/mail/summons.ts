@@ -43,7 +43,7 @@ export function lodgePlaceText(lodge: Lodge): string {
 }
 
 /** What every mail in the lodge's look says at its head and foot. */
-function lookView(lodge: Lodge, heading: string) {
+export function lookView(lodge: Lodge, heading: string) {
   return { lodgeName: lodge.name, lodgePlace: lodgePlaceText(lodge), heading };
 }
 

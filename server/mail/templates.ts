@@ -35,6 +35,8 @@ export const MAIL_TEMPLATES = [
   "caterer-revised",
   "door-link",
   "almoner",
+  "announcement",
+  "friend-confirm",
 ] as const;
 export type MailTemplateName = (typeof MAIL_TEMPLATES)[number];
 

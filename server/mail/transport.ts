@@ -1,6 +1,7 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport } from "nodemailer";
+import type { DkimSigning } from "../config.ts";
 import type { SendableMail } from "../store/store.ts";
 
 /** Where queued mail goes: an SMTP server, or a folder of .eml files while there is none. */
@@ -41,9 +42,14 @@ export const SMTP_CONNECTIONS = 4;
  * kept open between mails, one per mail the worker sends at once: a connection that stalls is
  * given up after the timeout and replaced, and the others go on.
  */
-export function smtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
+export function smtpTransport(
+  url: string,
+  options: { timeoutMs?: number; dkim?: DkimSigning | undefined } = {},
+): MailTransport {
   const timeout = options.timeoutMs ?? SMTP_TIMEOUT_MS;
   const transporter = createTransport({
+    // nodemailer's own DKIM signing, of each message as it is handed over.
+    ...(options.dkim ? { dkim: options.dkim } : {}),
     url,
     pool: true,
     maxConnections: SMTP_CONNECTIONS,

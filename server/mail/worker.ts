@@ -185,7 +185,7 @@ export class MailWorker extends Background {
       const reason = reasonOf(error);
       const attempt = mail.attempts + 1;
       if (isPermanentRefusal(error)) {
-        await store.failMail({ id: mail.id, error: reason, now: now() });
+        await store.failMail({ id: mail.id, error: reason, now: now(), refused: true });
         log.warn(
           { mail: mail.id, kind: mail.kind, attempt, reason },
           "mail refused for good; it is not retried and the secretary will be told",

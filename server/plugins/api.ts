@@ -5,10 +5,12 @@ import type { AppConfig } from "../config.ts";
 import { contactRoutes } from "../routes/contact.ts";
 import { doorRoutes } from "../routes/door.ts";
 import { eventRsvpRoutes } from "../routes/event-rsvp.ts";
+import { friendsRoutes } from "../routes/friends.ts";
 import { manageRsvpRoutes } from "../routes/manage-rsvp.ts";
 import { pastMasterListRoute } from "../routes/past-masters.ts";
 import { socialRsvpRoutes } from "../routes/social-rsvp.ts";
 import { summonsRoutes } from "../routes/summons.ts";
+import { unsubscribeRoutes } from "../routes/unsubscribe.ts";
 import { waitlistRoutes } from "../routes/waitlist.ts";
 import type { UseCaseContext } from "../use-cases/context.ts";
 
@@ -38,4 +40,6 @@ export const api = fp<ApiOptions>(async (app, { config, useCases, clientKey }) =
   waitlistRoutes(ctx);
   summonsRoutes(ctx);
   doorRoutes(ctx);
+  await app.register(unsubscribeRoutes, ctx);
+  await app.register(friendsRoutes, ctx);
 });

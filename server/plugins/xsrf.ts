@@ -72,7 +72,8 @@ export const xsrf = fp<XsrfOptions>(async (app, { secret, token }) => {
     if (isPlainForm(request)) check(request, plainFields(request)?.[PLAIN_FIELDS.xsrf]);
   };
   app.addHook("onRoute", (route) => {
-    if (![route.method].flat().includes("POST")) return;
+    // A form whose signed token in its address is its whole authority (the unsubscribe link).
+    if (route.config?.ownForm || ![route.method].flat().includes("POST")) return;
     route.onRequest = [...[route.onRequest ?? []].flat(), headerCheck];
     route.preValidation = [...[route.preValidation ?? []].flat(), fieldCheck];
   });

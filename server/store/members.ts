@@ -1,6 +1,7 @@
 import type { Member } from "../../core/schemas/member.ts";
 import { lookup, read, type Tx, write } from "../db/database.ts";
 import { list, set, sql, values } from "../db/sql.ts";
+import { ANNOUNCEMENT_KIND } from "./bounces.ts";
 import { ERASED_MAIL } from "./outbox.ts";
 
 /**
@@ -67,6 +68,14 @@ async function eraseMembers(tx: Tx, ids: readonly number[], now: Date): Promise<
   if (ids.length === 0) return;
   const blank = { first_name: "", last_name: "", masonic_title: "", email: "" };
   const them = list(ids);
+  // The announcements sent him are known by his address alone: erased while it is still known.
+  const announced = sql`kind = ${ANNOUNCEMENT_KIND} AND recipient IN
+    (SELECT LOWER(email) FROM members WHERE id IN (${them}) AND email != '')`;
+  await tx.run(sql`UPDATE outbox SET status = 'failed', failed_at = ${now}, reported_at = ${now},
+    last_error = 'the member was removed from the roll before it went'
+    WHERE ${announced} AND status = 'pending'`);
+  await tx.run(sql`UPDATE outbox SET recipient = ${ERASED_MAIL.recipient},
+    envelope = ${ERASED_MAIL.envelope}, raw = ${Buffer.alloc(0)} WHERE ${announced}`);
   const mail = sql`source = ${MEMBER_MAIL.source} AND kind IN (${list(MEMBER_MAIL.kinds)})
     AND source_id IN (${them})`;
   await Promise.all([

@@ -1,4 +1,5 @@
 import { bind, type Database, type Methods } from "../db/database.ts";
+import { announcementOperations } from "./announcements.ts";
 import { answerOperations } from "./answers.ts";
 import { attendanceOperations } from "./attendance.ts";
 import { holdOperations } from "./holds.ts";
@@ -33,6 +34,7 @@ export const operations = {
   ...answerOperations,
   ...summonsOperations,
   ...attendanceOperations,
+  ...announcementOperations,
 };
 
 export type OperationName = keyof typeof operations;

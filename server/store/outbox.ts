@@ -1,6 +1,7 @@
 import { read, type Tx, write } from "../db/database.ts";
 import { FOR_UPDATE, list, name, postgresOnly, type Sql, sql, values } from "../db/sql.ts";
 import { MAIL_TEMPLATES } from "../mail/templates.ts";
+import { ANNOUNCEMENT_KIND, markBounced } from "./bounces.ts";
 import type { ContactRecord } from "./messages.ts";
 import type { SocialRsvpRecord } from "./outings.ts";
 import { mailEntry, mailSubject, queuedMail } from "./rows.ts";
@@ -187,10 +188,19 @@ export const outboxOperations = {
    * sending leaves them to be taken again when the lease ends.
    */
   claimDueMail: write(
-    async (tx, { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number }) => {
+    async (
+      tx,
+      claim: { now: Date; leaseUntil: Date; limit: number; announcement?: number | undefined },
+    ) => {
+      const { now, leaseUntil, limit, announcement } = claim;
+      // `lodge announce` sends its announcement's mail alone; lodge serve's worker, any.
+      const only =
+        announcement === undefined
+          ? sql``
+          : sql`AND kind = ${ANNOUNCEMENT_KIND} AND source_id = ${announcement}`;
       // SKIP LOCKED: a mail another instance is claiming right now is left to it, not waited for.
       const rows = await tx.all(sql`WITH due AS (
-          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${now}
+          SELECT id FROM outbox WHERE status = 'pending' AND next_attempt_at <= ${now} ${only}
           ORDER BY next_attempt_at, id LIMIT ${limit} ${postgresOnly(sql`FOR UPDATE SKIP LOCKED`)})
         UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ${leaseUntil}
         WHERE id IN (SELECT id FROM due)
@@ -237,11 +247,23 @@ export const outboxOperations = {
         WHERE id = ${id}`);
     },
   ),
-  /** Gives a mail up for good (the server refused it permanently): status failed. */
-  failMail: write(async (tx, { id, error, now }: { id: number; error: string; now: Date }) => {
-    await tx.run(sql`UPDATE outbox SET status = 'failed', last_error = ${error}, failed_at = ${now}
-      WHERE id = ${id} AND status = 'pending'`);
-  }),
+  /**
+   * Gives a mail up for good: status failed. `refused`: the mail server refused it for good
+   * (5xx), which marks an announcement's address bounced, so the next skips it.
+   */
+  failMail: write(
+    async (
+      tx,
+      { id, error, now, refused }: { id: number; error: string; now: Date; refused?: boolean },
+    ) => {
+      const row = await tx.one<{ kind: string; recipient: string }>(sql`UPDATE outbox
+        SET status = 'failed', last_error = ${error}, failed_at = ${now}
+        WHERE id = ${id} AND status = 'pending' RETURNING kind, recipient`);
+      if (refused && row?.kind === ANNOUNCEMENT_KIND) {
+        await markBounced(tx, row.recipient, error, now);
+      }
+    },
+  ),
   /** Puts a failed or pending mail back in the queue, due at `now`, its attempts counted afresh. */
   retryMail: write(async (tx, { id, now }: { id: number; now: Date }) => {
     const changed = await tx.run(sql`UPDATE outbox SET status = 'pending', attempts = 0,

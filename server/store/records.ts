@@ -1,7 +1,7 @@
 import { identityOf, type LodgeIdentity } from "../../core/places.ts";
 import { read, write } from "../db/database.ts";
 import { name, postgresOnly, sql, values } from "../db/sql.ts";
-import { dumpCounts, dumpRows, lodgeIdentityOf } from "./rows.ts";
+import { dumpCounts, dumpRows, lodgeIdentityOf, TABLE_KEYS } from "./rows.ts";
 
 /** The database as a whole: the lodge it belongs to, and every row, for `lodge migrate-store`. */
 
@@ -23,6 +23,9 @@ export const STORE_TABLES = [
   "visitors",
   "attendance",
   "almoner_notices",
+  "friends",
+  "bounces",
+  "announcements",
 ] as const;
 export type StoreTable = (typeof STORE_TABLES)[number];
 
@@ -73,7 +76,7 @@ export const recordOperations = {
         await tx.run(sql`INSERT INTO ${name(table)} ${values(rows.slice(i, i + ROWS_AT_ONCE))}`);
       }
       // PostgreSQL numbers on from its sequence; SQLite from the highest id.
-      if (table !== "idempotency_keys" && table !== "spent_form_tokens") {
+      if (!TABLE_KEYS[table]) {
         await tx.run(
           postgresOnly(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'),
           (SELECT COALESCE(MAX(id), 0) + 1 FROM ${name(table)}), false)`),

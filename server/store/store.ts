@@ -4,6 +4,12 @@
  */
 
 export { StoreUnavailableError } from "../db/database.ts";
+export type {
+  AnnouncementRecipient,
+  Audience,
+  Friend,
+  SubscribeOutcome,
+} from "./announcements.ts";
 export type { AnsweredMember, AnswerOutcome, Diner, HeldAnswer, SummonsAnswer } from "./answers.ts";
 export type {
   AttendanceMark,

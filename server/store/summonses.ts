@@ -1,5 +1,6 @@
 import { lookup, type Query, read, write } from "../db/database.ts";
 import { list, sql, values } from "../db/sql.ts";
+import { ANNOUNCEMENT_KIND } from "./bounces.ts";
 import { chunks, MEMBER_MAIL, rollMember } from "./members.ts";
 import { type ComposedMail, ERASED_MAIL, queueMails } from "./outbox.ts";
 import { json } from "./rows.ts";
@@ -35,7 +36,8 @@ export const summonsOperations = {
   eraseMemberMail: write(async (tx, { sentBefore }: { sentBefore: Date }) =>
     tx.run(sql`UPDATE outbox SET recipient = ${ERASED_MAIL.recipient},
       envelope = ${ERASED_MAIL.envelope}, raw = ${Buffer.alloc(0)}
-      WHERE source = ${MEMBER_MAIL.source} AND kind IN (${list(MEMBER_MAIL.kinds)})
+      WHERE source = ${MEMBER_MAIL.source}
+      AND kind IN (${list([...MEMBER_MAIL.kinds, ANNOUNCEMENT_KIND])})
       AND status != 'pending' AND created_at < ${sentBefore} AND recipient != ''`),
   ),
   /**

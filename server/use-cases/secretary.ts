@@ -2,10 +2,11 @@ import { existsSync } from "node:fs";
 import { maxPerRsvp } from "../../core/rules/form-checks.ts";
 import { eventStart, formatDayAndTime } from "../../core/rules/time.ts";
 import type { Event, LodgeData } from "../../core/schemas/index.ts";
-import { ConfigError, loadConfig, settleConfig } from "../config.ts";
+import { ConfigError, dkimOf, loadConfig, settleConfig } from "../config.ts";
 import { rsvpChangeMail } from "../mail/changes.ts";
 import type { MailContext } from "../mail/messages.ts";
 import { loadTemplates } from "../mail/templates.ts";
+import { type MailTransport, outboxFolderTransport, smtpTransport } from "../mail/transport.ts";
 import { offerExpiresText } from "../mail/waitlist.ts";
 import type { EventRsvpRecord, Store } from "../store/store.ts";
 import { mailContextOf } from "./context.ts";
@@ -245,6 +246,29 @@ export function secretaryMail(
 ): MailContext | undefined {
   try {
     return mailContextOf(loadConfig({}, env, cwd), lodge, loadTemplates());
+  } catch (error) {
+    if (error instanceof ConfigError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Where `lodge serve` hands its mail (SMTP_URL, else its outbox folder), for the mail a
+ * secretary's command sends itself (lodge announce); undefined when its settings are wrong.
+ */
+export function secretaryTransport(
+  env: Record<string, string | undefined>,
+  cwd: string,
+  db: string,
+): MailTransport | undefined {
+  try {
+    const config = loadConfig({ dbFile: db }, env, cwd);
+    return config.smtpUrl
+      ? smtpTransport(config.smtpUrl, {
+          timeoutMs: config.smtpTimeoutSeconds * 1000,
+          dkim: dkimOf(config),
+        })
+      : outboxFolderTransport(config.outboxDir);
   } catch (error) {
     if (error instanceof ConfigError) return undefined;
     throw error;
