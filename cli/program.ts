@@ -2,8 +2,10 @@ import { Command, CommanderError } from "commander";
 import { addEventCommand } from "./commands/add-event.ts";
 import { addMeetingsCommand } from "./commands/add-meetings.ts";
 import { announceCommand } from "./commands/announce.ts";
+import { attendanceCommand } from "./commands/attendance.ts";
 import { buildCommand } from "./commands/build.ts";
 import { devCommand } from "./commands/dev.ts";
+import { doorCommand } from "./commands/door.ts";
 import { editEventCommand } from "./commands/edit-event.ts";
 import { eventsCommand } from "./commands/events.ts";
 import { friendsCommand } from "./commands/friends.ts";
@@ -76,6 +78,8 @@ Guides: docs/webmaster.md, docs/secretary.md, docs/operator.md; every command: d
     rsvpsCommand(ctx),
     membersCommand(ctx),
     summonsCommand(ctx),
+    doorCommand(ctx),
+    attendanceCommand(ctx),
     announceCommand(ctx),
     friendsCommand(ctx),
     messagesCommand(ctx),

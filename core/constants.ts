@@ -45,6 +45,8 @@ export const RSVP_LINK_PAGES = {
   claim: "/rsvp/claim",
   /** A member's answer to a summons: attending, dining or apologies. */
   answer: "/rsvp/answer",
+  /** The Tyler's register at the door of a meeting: who is present, and the visitors. */
+  door: "/rsvp/door",
 } as const;
 
 /**

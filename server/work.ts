@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { AppConfig } from "./config.ts";
 import { RequestsInFlight } from "./http/in-flight.ts";
+import { almonerJob } from "./jobs/almoner.ts";
 import { catererJob } from "./jobs/caterer.ts";
 import { erasureJob } from "./jobs/erasure.ts";
 import { manageLinkOf } from "./jobs/manage-link.ts";
@@ -56,6 +57,7 @@ export function backgroundWork(
   scheduler.add(waitlistOffersJob({ ...uc, fallbackBase, queued }));
   scheduler.add(summonsJob({ ...uc, queued, log }));
   scheduler.add(catererJob({ ...uc, queued }));
+  scheduler.add(almonerJob({ ...uc, queued }));
   for (const job of options.jobs ?? []) scheduler.add(job);
   return { inFlight, worker, scheduler, queued };
 }

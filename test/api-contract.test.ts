@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { API_CONTRACT } from "../core/api/contract.ts";
 import { API_ROUTES, type ApiRouteName } from "../core/api/routes.ts";
+import { doorWindow } from "../core/rules/door.ts";
 import {
   buildContactPayload,
   buildEventRsvpPayload,
@@ -12,6 +13,7 @@ import {
 } from "../core/rules/rsvp-payload.ts";
 import { errorBodySchema } from "../core/schemas/api.ts";
 import { answerToken } from "../server/members/answer-link.ts";
+import { doorToken } from "../server/members/door-link.ts";
 import { FRIEND_PAGES } from "../server/routes/friends.ts";
 import { UNSUBSCRIBE_PATH } from "../server/routes/unsubscribe.ts";
 import {
@@ -183,6 +185,15 @@ describe("the API contract (core/api/contract.ts)", () => {
     const summons = answerToken(TEST_SECRET, key, event.id);
     await call("memberAnswer", { token: summons });
     await call("answerSummons", { token: summons, answer: "apologies" });
+    // The door's register opens the day before the meeting.
+    const meetingDay = doorWindow(event, "UTC").from.getTime() + 24 * 60 * 60_000;
+    s.clock.advance(meetingDay - s.clock.now().getTime());
+    const door = doorToken(TEST_SECRET, event.id);
+    await call("doorRegister", { token: door });
+    const [member] = await s.store.listMembers();
+    const mark = { kind: "mark", markId: "mark-00000001", memberId: member?.id };
+    await call("doorChanges", { token: door, changes: [mark] });
+    await call("doorVisitors", { token: door, name: "Dupré" });
 
     expect([...answers.keys()].sort()).toEqual(Object.keys(API_CONTRACT).sort());
     for (const [name, body] of answers) {

@@ -102,6 +102,7 @@ const ALWAYS = [
   "/past-masters",
   "/recent-events",
   "/rsvp/answer",
+  "/rsvp/door",
   "/rsvp/claim",
   "/rsvp/manage",
   "/social-events",

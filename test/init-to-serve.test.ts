@@ -49,10 +49,11 @@ describe("a new lodge, from lodge init to a served site", () => {
     expect(existsSync(join(root, "dist"))).toBe(false);
     const build = await lodgeBuild(root, "--draft");
     expect(build.stderr).toEqual([]);
-    // 17 pages (a reservation's own and the waiting list's claim page among them), and the own
-    // pages of the 20 stated meetings add-meetings wrote, their RSVP pages and their waiting-list
-    // pages without JavaScript (next year's: all take reservations).
-    expect(build.stdout.at(-1)).toMatch(/^Built the site in dist: 78 pages and \d+ media files/);
+    // 19 pages (a reservation's own, the waiting list's claim page, a member's answer and the
+    // Tyler's register among them), and the own pages of the 20 stated meetings add-meetings
+    // wrote, their RSVP pages and their waiting-list pages without JavaScript (next year's: all
+    // take reservations).
+    expect(build.stdout.at(-1)).toMatch(/^Built the site in dist: 79 pages and \d+ media files/);
 
     const server = serveInProcess(root, ["--port", "0"]);
     try {

@@ -82,7 +82,7 @@ describe("lodge build (the site)", () => {
     expect(site.stderr).toEqual([]);
     expect(site.code).toBe(0);
     expect(site.stdout.at(-1)).toMatch(
-      /^Built the site in .*dist: 288 pages and \d+ media files \(\d+\.\d s\)\.$/,
+      /^Built the site in .*dist: 289 pages and \d+ media files \(\d+\.\d s\)\.$/,
     );
   });
 

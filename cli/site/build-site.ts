@@ -25,6 +25,7 @@ import { shownPath } from "../context.ts";
 import { UserError } from "../errors.ts";
 import { describeFailure } from "./build-failure.ts";
 import { mediaFiles, type ProcessedImages } from "./media-files.ts";
+import { trimRouteManifest } from "./route-manifest.ts";
 import { siteMark, writeSiteMark } from "./site-mark.ts";
 
 /** The React site's folder (react-router.config.ts, vite.config.ts, app/). */
@@ -244,6 +245,7 @@ export async function buildSite(build: SiteBuild): Promise<SiteBuildResult> {
     rmSync(join(client, "__spa-fallback.html"), { force: true });
     cpSync(join(client, "index.html"), join(client, "404.html"));
     removeResourceDataTwins(client);
+    trimRouteManifest(client);
     await precompressAssets(client);
     const mediaCount = placeMedia(build, client);
     writeSiteMark(client, { ...identityOf(build.lodge), draft: build.draft === true });

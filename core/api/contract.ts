@@ -16,6 +16,13 @@ import {
   submittedSchema,
   waitlistEntrySchema,
 } from "../schemas/api.ts";
+import {
+  doorChangesRequestSchema,
+  doorRegisterSchema,
+  doorTokenRequestSchema,
+  doorVisitorSearchSchema,
+  doorVisitorsSchema,
+} from "../schemas/door.ts";
 import { eventRsvpPayloadSchema, socialRsvpPayloadSchema } from "../schemas/payloads.ts";
 import { API_ROUTES, type ApiRouteName } from "./routes.ts";
 
@@ -52,6 +59,9 @@ export const API_CONTRACT = {
   claimOffer: declare("claimOffer", rsvpTokenRequestSchema, submittedSchema),
   memberAnswer: declare("memberAnswer", answerTokenRequestSchema, memberAnswerSchema),
   answerSummons: declare("answerSummons", answerRequestSchema, memberAnswerSchema),
+  doorRegister: declare("doorRegister", doorTokenRequestSchema, doorRegisterSchema),
+  doorChanges: declare("doorChanges", doorChangesRequestSchema, doorRegisterSchema),
+  doorVisitors: declare("doorVisitors", doorVisitorSearchSchema, doorVisitorsSchema),
 } satisfies { [K in ApiRouteName]: { name: K; request: z.ZodType; response: z.ZodType } };
 
 export type ApiRoute = (typeof API_CONTRACT)[ApiRouteName];

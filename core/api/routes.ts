@@ -20,6 +20,8 @@ export const HONEYPOT_FIELD = "website";
 export const SHEET_ROW_PREFIX = "/sheets/api/append-";
 /** A member's answer to the summons, by his signed link: it costs his hall's address nothing. */
 export const SUMMONS_PREFIX = "/mj/api/summons/";
+/** The Tyler's register, by the door link: a lodge's members marked from one phone cost nothing. */
+export const DOOR_PREFIX = "/mj/api/door/";
 
 export const API_ROUTES = {
   eventRsvp: { method: "POST", path: "/mj/api/rsvp" },
@@ -40,6 +42,9 @@ export const API_ROUTES = {
   claimOffer: { method: "POST", path: "/mj/api/rsvp/claim" },
   memberAnswer: { method: "POST", path: `${SUMMONS_PREFIX}view` },
   answerSummons: { method: "POST", path: `${SUMMONS_PREFIX}answer` },
+  doorRegister: { method: "POST", path: `${DOOR_PREFIX}view` },
+  doorChanges: { method: "POST", path: `${DOOR_PREFIX}marks` },
+  doorVisitors: { method: "POST", path: `${DOOR_PREFIX}visitors` },
 } as const satisfies Record<string, { method: "GET" | "POST"; path: `/${string}` }>;
 
 export type ApiRouteName = keyof typeof API_ROUTES;

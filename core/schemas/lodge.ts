@@ -222,6 +222,12 @@ export const lodgeSchema = z.strictObject({
       "The caterer's address: when dinner orders close it gets the numbers per meal and the members' dietary needs, once, and revised numbers the day before if they change. Kept out of the site like secretaryEmail.",
     defaultText: "none: no mail goes to a caterer",
   }),
+  almonerEmail: emailAddress("the Almoner's e-mail address").meta({
+    kind: "e-mail address",
+    description:
+      "The Almoner's address: the day after a stated meeting (at reminderTime) it gets one mail naming each member in good standing who has neither attended nor sent apologies at the last two stated meetings, with his phone and e-mail from the roll; once per run of absences. Kept out of the site like secretaryEmail.",
+    defaultText: "none: no mail goes to an Almoner",
+  }),
   socialSeries: z
     .strictObject({
       title: requiredText("the social series' title").meta({

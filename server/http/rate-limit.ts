@@ -1,4 +1,4 @@
-import { SHEET_ROW_PREFIX, SUMMONS_PREFIX } from "../../core/api/routes.ts";
+import { DOOR_PREFIX, SHEET_ROW_PREFIX, SUMMONS_PREFIX } from "../../core/api/routes.ts";
 import { Refusal } from "../use-cases/refusal.ts";
 
 /**
@@ -19,6 +19,8 @@ export const COSTS = { stored: 1, sheetRow: 0, memberAnswer: 0, other: 0.25 } as
 export function costsOf(url: string): { reserve: number; stored: number } {
   if (url.startsWith(SHEET_ROW_PREFIX)) return { reserve: COSTS.other, stored: COSTS.sheetRow };
   if (url.startsWith(SUMMONS_PREFIX)) return { reserve: COSTS.other, stored: COSTS.memberAnswer };
+  // The door's marks come from one phone on the lodge's network, one per brother.
+  if (url.startsWith(DOOR_PREFIX)) return { reserve: COSTS.other, stored: COSTS.memberAnswer };
   return { reserve: 1, stored: COSTS.stored };
 }
 

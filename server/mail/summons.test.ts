@@ -1,15 +1,12 @@
-import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { readAnswerFragment } from "../../core/rules/answers.ts";
 import { eventSchema } from "../../core/schemas/index.ts";
 import { sampleData } from "../../test/support/api-harness.ts";
+import { read, spamScore } from "../../test/support/mail-check.ts";
 import { mailIdentity } from "../config.ts";
 import { answerToken, readAnswerToken } from "../members/answer-link.ts";
-import type { ComposedMail } from "../store/store.ts";
 import { catererRevisedMail, catererSheetMail, type DinnerNumbers } from "./caterer.ts";
 import { answerMail, summonsMail } from "./summons.ts";
 import { loadTemplates } from "./templates.ts";
@@ -41,26 +38,6 @@ const LINK = { token: TOKEN, siteBase: lodge.siteUrl };
 const SUMMONED = new Date("2027-11-21T15:00:00Z");
 /** After dinner orders closed, before RSVPs close. */
 const CHASED = new Date("2027-11-27T15:00:00Z");
-
-/** The mail as a mail program reads it. */
-async function read(mail: ComposedMail) {
-  const parsed = await simpleParser(mail.raw);
-  const html = typeof parsed.html === "string" ? parsed.html : "";
-  const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) =>
-    (m[1] ?? "").replaceAll("&amp;", "&"),
-  );
-  return { parsed, text: parsed.text ?? "", html, hrefs };
-}
-
-/** SpamAssassin's score of a message, its local tests only (Debian's spamassassin). */
-async function spamScore(raw: Buffer | string): Promise<{ score: number; report: string }> {
-  const child = promisify(execFile)("spamassassin", ["-t", "-L"], { maxBuffer: 1 << 22 });
-  child.child.stdin?.end(raw);
-  const { stdout } = await child;
-  const report = stdout.slice(stdout.indexOf("Content analysis details"));
-  const score = Number(/\(([-\d.]+) points/.exec(report)?.[1] ?? Number.NaN);
-  return { score, report };
-}
 
 /** The answer links of a mail's text part, as the page reads them. */
 function answerLinks(text: string) {

@@ -55,7 +55,7 @@ describe("mail templates", () => {
     expect(files.map((file) => file.name).sort()).toEqual(
       MAIL_TEMPLATES.flatMap((name) => [`${name}.html`, `${name}.txt`]).sort(),
     );
-    expect(MAIL_TEMPLATES.length).toBe(29);
+    expect(MAIL_TEMPLATES.length).toBe(31);
     const rendered = templates("contact-acknowledgement", {
       lodgeName: "Hillcrest Lodge No. 586",
       firstName: "Ann",

@@ -33,6 +33,8 @@ export const MAIL_TEMPLATES = [
   "summons-answer",
   "caterer-sheet",
   "caterer-revised",
+  "door-link",
+  "almoner",
   "announcement",
   "friend-confirm",
 ] as const;

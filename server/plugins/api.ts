@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { isApiPath } from "../../core/api/addresses.ts";
 import type { AppConfig } from "../config.ts";
 import { contactRoutes } from "../routes/contact.ts";
+import { doorRoutes } from "../routes/door.ts";
 import { eventRsvpRoutes } from "../routes/event-rsvp.ts";
 import { friendsRoutes } from "../routes/friends.ts";
 import { manageRsvpRoutes } from "../routes/manage-rsvp.ts";
@@ -38,6 +39,7 @@ export const api = fp<ApiOptions>(async (app, { config, useCases, clientKey }) =
   manageRsvpRoutes(ctx);
   waitlistRoutes(ctx);
   summonsRoutes(ctx);
+  doorRoutes(ctx);
   await app.register(unsubscribeRoutes, ctx);
   await app.register(friendsRoutes, ctx);
 });

@@ -1,6 +1,7 @@
 import { bind, type Database, type Methods } from "../db/database.ts";
 import { announcementOperations } from "./announcements.ts";
 import { answerOperations } from "./answers.ts";
+import { attendanceOperations } from "./attendance.ts";
 import { holdOperations } from "./holds.ts";
 import { memberOperations } from "./members.ts";
 import { messageOperations } from "./messages.ts";
@@ -32,6 +33,7 @@ export const operations = {
   ...memberOperations,
   ...answerOperations,
   ...summonsOperations,
+  ...attendanceOperations,
   ...announcementOperations,
 };
 

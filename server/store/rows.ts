@@ -211,8 +211,8 @@ export function erasure(row: Row): Erasure {
 export const MOMENT_COLUMNS = new Set(
   `received_at sheet_recorded_at ended_at created_at next_attempt_at sent_at failed_at reported_at
    expires_at queued_at erased_at offered_at offer_expires_at applied_at unconfirmed_until
-   added_at updated_at removed_at answered_at confirmed_at unsubscribed_at announcements_off_at
-   bounced_at`.split(/\s+/),
+   added_at updated_at removed_at answered_at marked_at undone_at told_at confirmed_at
+   unsubscribed_at announcements_off_at bounced_at`.split(/\s+/),
 );
 export const FLAG_COLUMNS = new Set(["dinner", "with_token"]);
 export const JSON_COLUMNS = new Set([

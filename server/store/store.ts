@@ -11,6 +11,14 @@ export type {
   SubscribeOutcome,
 } from "./announcements.ts";
 export type { AnsweredMember, AnswerOutcome, Diner, HeldAnswer, SummonsAnswer } from "./answers.ts";
+export type {
+  AttendanceMark,
+  Marked,
+  MarkOutcome,
+  Register,
+  Visitor,
+  VisitorFields,
+} from "./attendance.ts";
 export type { ConfirmOutcome } from "./holds.ts";
 export type { RollMember } from "./members.ts";
 export type { ContactRecord, ContactSubmission } from "./messages.ts";

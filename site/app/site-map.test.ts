@@ -17,7 +17,7 @@ import {
 describe("the site map", () => {
   it("prerenders every route of SPEC 2 and every album", () => {
     const paths = prerenderPaths(lodge, { albums });
-    expect(paths.slice(0, 21)).toEqual([
+    expect(paths.slice(0, 22)).toEqual([
       "/",
       "/home",
       "/history",
@@ -32,17 +32,18 @@ describe("the site map", () => {
       "/past-bulletins",
       "/social-events",
       "/brotherhood-night-history",
-      // A reservation's own page, the waiting list's claim page and a member's answer to his
-      // summons, opened from mails (in no menu).
+      // A reservation's own page, the waiting list's claim page, a member's answer to his
+      // summons and the Tyler's register, opened from mails or links (in no menu).
       "/rsvp/manage",
       "/rsvp/claim",
       "/rsvp/answer",
+      "/rsvp/door",
       "/past-masters",
       "/golden-square-past-masters",
       "/university-heights-past-masters",
       `/image-gallery/${albums[0]?.albumName}`,
     ]);
-    expect(paths).toHaveLength(20 + albums.length);
+    expect(paths).toHaveLength(21 + albums.length);
   });
 
   it("links every page, the petition and every external and social site from the header", () => {

@@ -67,6 +67,7 @@ export function personalRoutes(): { path: string; file: string }[] {
     { path: RSVP_LINK_PAGES.manage.slice(1), file: "routes/rsvp-manage.tsx" },
     { path: RSVP_LINK_PAGES.claim.slice(1), file: "routes/rsvp-claim.tsx" },
     { path: RSVP_LINK_PAGES.answer.slice(1), file: "routes/rsvp-answer.tsx" },
+    { path: RSVP_LINK_PAGES.door.slice(1), file: "routes/rsvp-door.tsx" },
   ];
 }
 
