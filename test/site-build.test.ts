@@ -12,6 +12,7 @@ import {
   totalKb,
 } from "../bench/page-js.ts";
 import { readManifest } from "../cli/images/cache.ts";
+import { FRIENDS_PATH } from "../core/api/page-paths.ts";
 import { upcomingEvents, upcomingOutings } from "../core/rules/events.ts";
 import { processedUrl } from "../core/rules/media.ts";
 import { pictureOf } from "../core/rules/pictures.ts";
@@ -105,15 +106,16 @@ describe("lodge build (the site)", () => {
     }
   });
 
-  it("links only to pages and files it wrote: every address on the site on every page is there", () => {
+  it("links only to pages and files it wrote, or to the friends' form lodge serve writes itself (in every footer)", () => {
     const pages = new Set(builtPages(site.dir));
+    expect(html("home")).toContain(`href="${FRIENDS_PATH}"`);
     const missing = new Set<string>();
     for (const page of pages) {
       for (const [, href = ""] of html(page).matchAll(/ href="(\/(?!\/)[^"#?]*)/g)) {
         const path = decodeURI(href.replaceAll("&amp;", "&"));
         const found = /\.[a-z0-9]+$/i.test(path)
           ? existsSync(join(site.dir, path))
-          : pages.has(path.replace(/\/$/, "")) || path === "/";
+          : pages.has(path.replace(/\/$/, "")) || path === "/" || path === FRIENDS_PATH;
         if (!found) missing.add(`${path} (on ${page})`);
       }
     }

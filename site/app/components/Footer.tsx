@@ -1,5 +1,9 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { HOW_TO_JOIN_PAGE, UPCOMING_EVENTS_PAGE } from "../../../core/api/page-paths.ts";
+import {
+  FRIENDS_PATH,
+  HOW_TO_JOIN_PAGE,
+  UPCOMING_EVENTS_PAGE,
+} from "../../../core/api/page-paths.ts";
 import { wallTimeIn } from "../../../core/rules/wall-time.ts";
 import { lodge } from "../../generated/lodge.ts";
 import { useNow } from "../lib/now.tsx";
@@ -31,6 +35,9 @@ export function Footer() {
             </li>
             <li>
               <Link to={`/${UPCOMING_EVENTS_PAGE}`}>Upcoming Events</Link>
+            </li>
+            <li>
+              <a href={FRIENDS_PATH}>News by Mail</a>
             </li>
             <li>
               <a href={lodge.links.grandLodge} target="_blank" rel="noopener noreferrer">
