@@ -102,6 +102,24 @@ describe("lodge attendance", () => {
       "Marked present without an answer: 1",
       "  10401 José Martínez",
     ]);
+    // Before the meeting nobody is absent yet: the answers so far, and where the register is kept.
+    const before = await lodgeAt(
+      { cwd: sample.root, now: new Date("2026-12-01T12:00:00Z") },
+      "attendance",
+      "--event",
+      DEC2,
+    );
+    expect(before.stdout.slice(6)).toEqual([
+      "No word yet: 2",
+      "  10402 Arthur Penhaligon",
+      "  10404 =SUM(A1) Abernethy",
+      "Visitors: 1",
+      "  Jean Dupré, Lodge of Friendship No. 206, Master Mason (vouched for by José Martínez)",
+      "Answered attending: 1",
+      "  10402 Arthur Penhaligon",
+      "The meeting is to come: the register is kept at the door (lodge door) on the day.",
+    ]);
+
     const record = await run(sample.root, "attendance", "--member", "10402");
     expect(record.stdout[0]).toMatch(
       /^10402 Arthur Penhaligon: present at 1 of \d+ meetings, apologies at 0$/,

@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { Command } from "commander";
 import { z } from "zod";
 import { absenceRuns, isStatedMeeting } from "../../core/rules/almoner.ts";
+import { hasStarted } from "../../core/rules/events.ts";
 import { inGoodStanding } from "../../core/schemas/member.ts";
 import { meetingRecords, meetingsHeld } from "../../server/use-cases/attendance.ts";
 import { type Context, dataDir, dataOption, parseOptions, UsageError } from "../context.ts";
@@ -50,7 +51,8 @@ async function attendance(ctx: Context, raw: unknown): Promise<void> {
       const event = data.events[findEvent(data.events, [opts.event])];
       if (!event) throw new UserError("No such event; lodge events lists them.");
       const [meeting] = await meetingRecords(store, [event]);
-      if (meeting) for (const line of eventReport(meeting, members)) ctx.out(line);
+      const started = hasStarted(event.date, now, lodge.timeZone);
+      if (meeting) for (const line of eventReport(meeting, members, started)) ctx.out(line);
     } else if (opts.member) {
       const member = members.find((m) => m.number === opts.member?.trim());
       if (!member) {

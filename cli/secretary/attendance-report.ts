@@ -17,8 +17,15 @@ function section(title: string, lines: string[]): string[] {
   return [`${title}: ${lines.length}`, ...lines.map((line) => `  ${line}`)];
 }
 
-/** `lodge attendance --event ID`: the register beside the answers, to reconcile them. */
-export function eventReport(meeting: MeetingRecord, members: readonly RollMember[]): string[] {
+/**
+ * `lodge attendance --event ID`: the register beside the answers, to reconcile them; for a
+ * meeting to come (`held` false), the answers so far, nobody yet counted absent.
+ */
+export function eventReport(
+  meeting: MeetingRecord,
+  members: readonly RollMember[],
+  held = true,
+): string[] {
   const { event, present, apologised, answered } = meeting;
   const byId = new Map(members.map((m) => [m.id, m]));
   const named = (ids: Iterable<number>) =>
@@ -43,16 +50,23 @@ export function eventReport(meeting: MeetingRecord, members: readonly RollMember
       ...(removed > 0 ? [`and ${removed} since removed from the roll`] : []),
     ]),
     ...section("Apologies", named(apologised)),
-    ...section("Absent without word", silent.map(who)),
+    ...section(held ? "Absent without word" : "No word yet", silent.map(who)),
     ...section("Visitors", meeting.visitors.map(visitor)),
-    ...section(
-      "Answered attending, not marked present",
-      named([...answered].filter((id) => !present.has(id))),
-    ),
-    ...section(
-      "Marked present without an answer",
-      named([...present].filter((id) => !answered.has(id) && !apologised.has(id))),
-    ),
+    ...(held
+      ? [
+          ...section(
+            "Answered attending, not marked present",
+            named([...answered].filter((id) => !present.has(id))),
+          ),
+          ...section(
+            "Marked present without an answer",
+            named([...present].filter((id) => !answered.has(id) && !apologised.has(id))),
+          ),
+        ]
+      : [
+          ...section("Answered attending", named(answered)),
+          "The meeting is to come: the register is kept at the door (lodge door) on the day.",
+        ]),
   ];
 }
 
