@@ -75,6 +75,13 @@ describe("the roll, from the secretary's spreadsheet to a member's answer", () =
       "added 77125 Brevis Underhill",
       "The roll: 3 added, 0 changed, 0 unchanged; 3 members on the roll.",
     ]);
+    // A filter that matches nobody says so, not that there is no roll.
+    expect((await lodge(root, "members", "--status", "suspended")).stdout).toEqual([
+      "No member matches --status suspended, of 3 on the roll.",
+    ]);
+    expect((await lodge(root, "members", "--bounced")).stdout[0]).toMatch(
+      /^No member matches --bounced/,
+    );
 
     // The secret lodge serve keeps beside its database, which signs the summons' links.
     mkdirSync(join(root, "var"), { recursive: true });

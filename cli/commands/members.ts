@@ -53,11 +53,21 @@ async function listMembers(ctx: Context, raw: unknown): Promise<void> {
     const bounced = options.bounced
       ? new Set((await store.listBounces()).map((b) => b.address))
       : undefined;
-    const members = (await store.listMembers()).filter(
+    const roll = await store.listMembers();
+    const members = roll.filter(
       (m) =>
         (statuses === undefined || statuses.includes(m.status)) &&
         (bounced === undefined || bounced.has(m.email.toLowerCase())),
     );
+    if (options.format === "table" && members.length === 0 && roll.length > 0) {
+      // The roll is there: say that none matches, not that there is no roll.
+      const asked = [
+        ...(options.status ? [`--status ${options.status}`] : []),
+        ...(options.bounced ? ["--bounced (an address that refused an announcement)"] : []),
+      ];
+      ctx.out(`No member matches ${asked.join(" and ")}, of ${roll.length} on the roll.`);
+      return;
+    }
     const shown = members.map(({ id: _, key: __, ...member }) => member);
     ctx.out(
       options.format === "csv"
