@@ -369,5 +369,11 @@ describe.each(stores)("lodge announce on $name", (kind) => {
     expect(to).not.toContain("m3@example.org");
     const bounced = await lodge(root, "members", "--bounced", ...dbArgs);
     expect(bounced.stdout.join("\n")).toContain("m3@example.org");
+    // The secretary checked the address: back on, and no longer bounced.
+    const on = await lodge(root, "members", "announcements", "103", "on", ...dbArgs);
+    expect(on.stdout).toEqual([
+      "103 Brother3 Mason3 already gets the announcements. m3@example.org is no longer marked bounced.",
+    ]);
+    expect((await lodge(root, "members", "--bounced", ...dbArgs)).stdout[0]).toMatch(/^No member/);
   });
 });

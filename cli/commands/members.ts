@@ -5,7 +5,13 @@ import { resolveDatabase, storeExists } from "../../server/store/open-store.ts";
 import { type Context, dataDir, dataOption, parseOptions } from "../context.ts";
 import { loadData } from "../load/load-data.ts";
 import { answerCommand } from "../members/answer-command.ts";
-import { editMember, importRoll, type MemberEdit, removeMember } from "../members/roll-commands.ts";
+import {
+  editMember,
+  importRoll,
+  type MemberEdit,
+  memberAnnouncements,
+  removeMember,
+} from "../members/roll-commands.ts";
 import { rollCsv, rollJson, rollTable, statusesOf } from "../members/roll-listing.ts";
 import { DB_HELP, databaseOf, dbOption, formatOption, withStore } from "../secretary/output.ts";
 
@@ -143,6 +149,17 @@ export function membersCommand(ctx: Context): Command {
         removeMember(ctx, store, number, options.dryRun),
       );
     });
+  const announcements = new Command("announcements")
+    .description("turn a member's announcements by mail on (at his word) or off")
+    .argument("<number>", "the member's number, as lodge members shows it")
+    .argument("<on|off>", "on: he gets them again, and a bounce of his address is forgotten")
+    .addHelpText("after", "\nExample:\n  lodge members announcements 10423 on")
+    .action(async (number: string, choice: string, _raw, self: Command) => {
+      const options = parseOptions(removeOptions.omit({ dryRun: true }), globals(self));
+      await withStore(ctx, databaseChoice(ctx, options), (store) =>
+        memberAnnouncements(ctx, store, number, choice),
+      );
+    });
   return new Command("members")
     .description(
       "the members' roll, kept in the server's database: list, import, edit, remove, answer",
@@ -159,6 +176,7 @@ export function membersCommand(ctx: Context): Command {
     .addCommand(importCommand)
     .addCommand(edit)
     .addCommand(remove)
+    .addCommand(announcements)
     .addCommand(answerCommand(ctx, globals))
     .action((raw) => listMembers(ctx, raw));
 }

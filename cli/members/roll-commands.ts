@@ -178,3 +178,31 @@ export async function removeMember(
     `Removed ${who}: his name, number, address, phone and dietary needs are erased, and the links of his summonses open nothing; his answers stay counted.`,
   );
 }
+
+/**
+ * `lodge members announcements NUMBER on|off`: a member's announcements back on at his word
+ * (the bounce of his address forgotten, the secretary having checked it) or off. The summons
+ * and the RSVP mail come either way.
+ */
+export async function memberAnnouncements(
+  ctx: Context,
+  store: Pick<Store, "listMembers" | "setMemberAnnouncements">,
+  number: string,
+  choice: string,
+): Promise<void> {
+  if (choice !== "on" && choice !== "off") {
+    throw new UsageError(`Say on or off, e.g. lodge members announcements ${number} on.`);
+  }
+  const member = memberOf(await store.listMembers(), number);
+  const who = `${member.number} ${member.firstName} ${member.lastName}`;
+  const on = choice === "on";
+  const done = await store.setMemberAnnouncements({
+    memberId: member.id,
+    on,
+    now: ctx.now ?? new Date(),
+  });
+  const state = on ? "gets the announcements" : "gets no announcements (the summons still)";
+  ctx.out(
+    `${who} ${done?.changed ? "now" : "already"} ${state}.${done?.unbounced ? ` ${member.email} is no longer marked bounced.` : ""}`,
+  );
+}

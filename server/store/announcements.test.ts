@@ -309,9 +309,24 @@ describe.each(kinds)("the $name store's announcements", (kind) => {
     const [summons] = await store.claimDueMail({ now: later(1), leaseUntil: later(5), limit: 1 });
     await store.failMail({ id: summons?.id ?? 0, error: "550", now: later(1), refused: true });
     expect(await store.listBounces()).toHaveLength(2);
-    // Corrected: the address is sent to again.
-    await store.clearBounce("M2@example.org");
+    // The secretary checked it: the member's announcements on again, his bounce forgotten.
+    const m2 = (await store.listMembers()).find((m) => m.number === "1002");
+    const on = { memberId: m2?.id ?? 0, on: true, now: later(2) };
+    expect(await store.setMemberAnnouncements(on)).toEqual({ changed: false, unbounced: true });
     expect(await addresses(store, "members")).toEqual(["m1@example.org", "m2@example.org"]);
+    expect(await store.setMemberAnnouncements(on)).toEqual({ changed: false, unbounced: false });
+    // Off at his word, and on again; nobody for a member not on the roll.
+    expect(await store.setMemberAnnouncements({ ...on, on: false })).toEqual({
+      changed: true,
+      unbounced: false,
+    });
+    expect(await addresses(store, "members")).toEqual(["m1@example.org"]);
+    expect(await store.setMemberAnnouncements(on)).toEqual({ changed: true, unbounced: false });
+    expect(await store.setMemberAnnouncements({ ...on, memberId: 999 })).toBeUndefined();
+    // A friend who follows a new confirmation link proves his address takes mail again.
+    await store.unsubscribe({ list: "friend", key: "k-g", now: later(3) });
+    await friend(store, "gone@example.org", "k-g2");
+    expect((await store.listBounces()).map((b) => b.address)).toEqual([]);
     await store.close();
   });
 

@@ -157,9 +157,11 @@ export const announcementOperations = {
   ),
   /** Confirms the friend `key` names: 'confirmed', 'already' (confirmed before), or undefined. */
   confirmFriend: write(async (tx, { key, now }: { key: string; now: Date }) => {
-    const row = await tx.one(sql`SELECT id, confirmed_at FROM friends
+    const row = await tx.one(sql`SELECT id, email, confirmed_at FROM friends
       WHERE friend_key = ${key} AND unsubscribed_at IS NULL`);
     if (!row) return undefined;
+    // A followed link is proof the address takes mail: a bounce it had is forgotten.
+    await tx.run(sql`DELETE FROM bounces WHERE address = ${String(row.email)}`);
     if (row.confirmed_at !== null) return "already" as const;
     await tx.run(sql`UPDATE friends SET confirmed_at = ${now} WHERE id = ${row.id}`);
     return "confirmed" as const;
@@ -231,9 +233,28 @@ export const announcementOperations = {
       reason: String(row.reason),
     }));
   }),
-  /** Forgets that `address` bounced (the secretary corrected it, or the box works again). */
-  clearBounce: write(async (tx, address: string) =>
-    tx.run(sql`DELETE FROM bounces WHERE address = ${address.toLowerCase()}`),
+  /**
+   * A member's announcements turned on again (at his word: the bounce of his address is
+   * forgotten too, the secretary having checked it) or off. What changed; undefined for no such
+   * member.
+   */
+  setMemberAnnouncements: write(
+    async (tx, { memberId, on, now }: { memberId: number; on: boolean; now: Date }) => {
+      const row = await tx.one<{ email: string; off: unknown }>(sql`SELECT email,
+        announcements_off_at AS off FROM members WHERE id = ${memberId} AND removed_at IS NULL`);
+      if (!row) return undefined;
+      const wasOn = row.off === null || row.off === undefined;
+      if (wasOn !== on) {
+        await tx.run(sql`UPDATE members SET announcements_off_at = ${on ? null : now}
+          WHERE id = ${memberId}`);
+      }
+      const address = row.email.toLowerCase();
+      const unbounced =
+        on &&
+        address !== "" &&
+        (await tx.run(sql`DELETE FROM bounces WHERE address = ${address}`)) > 0;
+      return { changed: wasOn !== on, unbounced };
+    },
   ),
   /** Whom an announcement to `audience` goes to now. */
   announcementRecipients: read((query, audience: Audience) => recipientsOf(query, audience)),
