@@ -8,6 +8,7 @@ import {
   Clock,
   keepingTransport,
   NOW,
+  sampleData,
   startServer,
   type TestServer,
   visitor,
@@ -105,5 +106,16 @@ describe.each(stores)("a friend's subscription on $name", (kind) => {
     expect(transport.sent).toHaveLength(1);
     // A forged link.
     expect((await fetch(`${url}/friends/confirm?t=x.y`, { method: "POST" })).status).toBe(400);
+  });
+
+  it("links the confirmation at apiBase when the site is published elsewhere: the page is lodge serve's", async () => {
+    const store = await kind.open(await kind.place());
+    const transport = keepingTransport();
+    const data = sampleData();
+    data.lodge.apiBase = "https://api.example.org";
+    server = await startServer({ store, clock: new Clock(NOW), transport, data });
+    expect((await post(server.url, { email: "ann@example.org" })).status).toBe(303);
+    await server.worker.idle();
+    expect(transport.sent[0]?.text).toMatch(/https:\/\/api\.example\.org\/friends\/confirm\?t=\S+/);
   });
 });

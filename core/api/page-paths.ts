@@ -72,3 +72,12 @@ export function eventPath(eventId: string): string {
 export function outingPath(outingId: string): string {
   return `/${OUTINGS_PAGE}/${outingId}`;
 }
+
+/**
+ * Where the pages lodge serve writes itself are (the friends' form and its confirmation,
+ * unsubscribing): at apiBase when the site is published elsewhere and lodge serve answers there,
+ * else on the site. Empty when lodge.yaml gives neither (the caller's own address then).
+ */
+export function serverPagesBase(lodge: { apiBase: string; siteUrl?: string | undefined }): string {
+  return (lodge.apiBase || lodge.siteUrl || "").replace(/\/+$/, "");
+}

@@ -109,6 +109,16 @@ describe("an announcement", () => {
       /^List-Unsubscribe: <https:\/\/lodge\.example\.org\/unsubscribe\?t=f\.k12345678\.[\w-]+>, <mailto:[^>]+>$/m,
     );
     expect(announced).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    // A site published elsewhere: the unsubscribe page is lodge serve's, at apiBase.
+    const elsewhere = await announcementMail(
+      { ...ctx, lodge: { ...lodge, apiBase: "https://api.example.org/" } },
+      body,
+      { list: "friend", key: "k12345678", email: "f@example.org" },
+      { secret: SECRET, siteBase: SITE },
+    );
+    expect(head(elsewhere.raw)).toMatch(
+      /^List-Unsubscribe: <https:\/\/api\.example\.org\/unsubscribe\?t=f\.k12345678\./m,
+    );
     expect(announced).toMatch(/^List-Id: /im);
     const meeting = eventSchema.parse({
       id: "2027-12-01-stated-meeting",

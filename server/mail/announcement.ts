@@ -1,6 +1,6 @@
 import matter from "gray-matter";
 import { marked, type Token, type Tokens } from "marked";
-import { eventPath } from "../../core/api/page-paths.ts";
+import { eventPath, serverPagesBase } from "../../core/api/page-paths.ts";
 import type { Event } from "../../core/schemas/index.ts";
 import { signToken, verifyToken } from "../security/tokens.ts";
 import type { AnnouncementRecipient } from "../store/announcements.ts";
@@ -184,7 +184,9 @@ export async function announcementMail(
   to: Pick<AnnouncementRecipient, "list" | "key" | "email">,
   link: { secret: string; siteBase: string },
 ): Promise<ComposedMail> {
-  const url = unsubscribeUrl(link.siteBase, unsubscribeToken(link.secret, to.list, to.key));
+  // On lodge serve, which may answer elsewhere than the site (apiBase): the page is its own.
+  const base = serverPagesBase({ apiBase: ctx.lodge.apiBase, siteUrl: link.siteBase });
+  const url = unsubscribeUrl(base, unsubscribeToken(link.secret, to.list, to.key));
   const member = to.list === "member";
   const rendered = ctx.templates("announcement", {
     ...lookView(ctx.lodge, body.subject),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { serverPagesBase } from "../../core/api/page-paths.ts";
 import { HONEYPOT_FIELD } from "../../core/api/routes.ts";
 import { composeMail } from "../mail/compose.ts";
 import type { MailContext } from "../mail/messages.ts";
@@ -7,7 +8,7 @@ import { randomText, signToken, verifyToken } from "../security/tokens.ts";
 import type { SubscribeOutcome } from "../store/announcements.ts";
 import { FRIEND_CONFIRM_KIND } from "../store/bounces.ts";
 import type { ComposedMail } from "../store/store.ts";
-import { siteBaseOf, type UseCaseContext } from "./context.ts";
+import type { UseCaseContext } from "./context.ts";
 import { Refusal } from "./refusal.ts";
 
 /**
@@ -89,8 +90,9 @@ export async function subscribeFriend(
   origin: string,
 ): Promise<SubscribeOutcome> {
   const key = randomText(12);
-  const siteBase = siteBaseOf(ctx, origin);
-  const confirmUrl = `${siteBase}/friends/confirm?t=${confirmToken(ctx.secret, key)}`;
+  // The confirmation is a page of lodge serve's, which may answer elsewhere than the site.
+  const base = serverPagesBase(ctx.data().lodge) || origin;
+  const confirmUrl = `${base}/friends/confirm?t=${confirmToken(ctx.secret, key)}`;
   const composed = await friendConfirmMail(ctx.mail(), fields, confirmUrl);
   const outcome = await ctx.store.subscribeFriend({
     ...fields,

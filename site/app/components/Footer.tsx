@@ -37,7 +37,8 @@ export function Footer() {
               <Link to={`/${UPCOMING_EVENTS_PAGE}`}>Upcoming Events</Link>
             </li>
             <li>
-              <a href={FRIENDS_PATH}>News by Mail</a>
+              {/* A page of lodge serve's, at apiBase when the site is published elsewhere. */}
+              <a href={lodge.apiBase.replace(/\/+$/, "") + FRIENDS_PATH}>News by Mail</a>
             </li>
             <li>
               <a href={lodge.links.grandLodge} target="_blank" rel="noopener noreferrer">
