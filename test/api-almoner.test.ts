@@ -1,11 +1,6 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type EventInput, eventSchema, type LodgeData } from "../core/schemas/index.ts";
 import type { Member } from "../core/schemas/member.ts";
-import { openPostgresStore, openStore } from "../server/store/open-store.ts";
-import type { Store } from "../server/store/store.ts";
 import {
   Clock,
   keepingTransport,
@@ -14,28 +9,14 @@ import {
   startServer,
   type TestServer,
 } from "./support/api-harness.ts";
-import { clusterOfThisFile } from "./support/postgres-cluster.ts";
+import { servedStoresOfThisFile } from "./support/served-stores.ts";
 
 /**
  * The Almoner's mail through the real app, by its clock, on SQLite and on PostgreSQL shared by
  * two instances: the morning after a stated meeting, each brother absent without word at the
  * last two, once per run of absences; an attendance or an apology starts the count again.
  */
-const cluster = clusterOfThisFile();
-const stores = [
-  {
-    name: "SQLite",
-    place: async () => join(mkdtempSync(join(tmpdir(), "issue-36-almoner-")), "lodge.db"),
-    open: async (place: string): Promise<Store> => openStore(place, NOW),
-    instances: 1,
-  },
-  {
-    name: "PostgreSQL",
-    place: () => cluster().place(),
-    open: (place: string): Promise<Store> => openPostgresStore(place, NOW),
-    instances: 2,
-  },
-];
+const stores = servedStoresOfThisFile("issue-36-almoner");
 
 /** Stated meetings each Wednesday from 2 December 2026, and a degree night that does not count. */
 const DAYS = ["02", "09", "16", "23", "30"];

@@ -1,9 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openPostgresStore, openStore } from "../server/store/open-store.ts";
-import type { Store } from "../server/store/store.ts";
 import {
   Clock,
   keepingTransport,
@@ -13,7 +8,7 @@ import {
   type TestServer,
   visitor,
 } from "./support/api-harness.ts";
-import { clusterOfThisFile } from "./support/postgres-cluster.ts";
+import { servedStoresOfThisFile } from "./support/served-stores.ts";
 
 /**
  * A friend's subscription through the real app, on SQLite and PostgreSQL: the plain form (no
@@ -21,19 +16,7 @@ import { clusterOfThisFile } from "./support/postgres-cluster.ts";
  * address; the same answer whoever the address is), and double opt-in: an unconfirmed address
  * gets no announcement, and a mail scanner fetching the confirmation link confirms nothing.
  */
-const cluster = clusterOfThisFile();
-const stores = [
-  {
-    name: "SQLite",
-    place: async () => join(mkdtempSync(join(tmpdir(), "issue-37-friends-")), "lodge.db"),
-    open: async (place: string): Promise<Store> => openStore(place, NOW),
-  },
-  {
-    name: "PostgreSQL",
-    place: () => cluster().place(),
-    open: (place: string): Promise<Store> => openPostgresStore(place, NOW),
-  },
-];
+const stores = servedStoresOfThisFile("issue-37-friends");
 
 let server: TestServer | undefined;
 afterEach(async () => {

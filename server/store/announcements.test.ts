@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Member } from "../../core/schemas/member.ts";
-import { clusterOfThisFile } from "../../test/support/postgres-cluster.ts";
+import { storeKindsOfThisFile } from "../../test/support/served-stores.ts";
 import type { AnnouncementRecipient } from "./announcements.ts";
 import { FRIEND_CONFIRM_KIND } from "./bounces.ts";
-import { openPostgresStore, sqliteStore } from "./open-store.ts";
-import { threadedSqliteStore } from "./sqlite-thread.ts";
 import type { ComposedMail, Store } from "./store.ts";
 
 /**
@@ -18,31 +13,7 @@ import type { ComposedMail, Store } from "./store.ts";
  */
 const NOW = new Date("2027-11-21T15:00:00Z");
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
-let dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  dirs = [];
-});
-const cluster = clusterOfThisFile();
-
-const sqlitePlace = async () => {
-  const dir = mkdtempSync(join(tmpdir(), "issue-37-store-"));
-  dirs.push(dir);
-  return join(dir, "lodge.db");
-};
-const kinds: { name: string; place(): Promise<string>; open(place: string): Promise<Store> }[] = [
-  { name: "SQLite", place: sqlitePlace, open: async (place) => sqliteStore(place, NOW) },
-  {
-    name: "SQLite on its own thread",
-    place: sqlitePlace,
-    open: async (place) => threadedSqliteStore(place, NOW),
-  },
-  {
-    name: "PostgreSQL",
-    place: () => cluster().place(),
-    open: (place) => openPostgresStore(place, NOW),
-  },
-];
+const kinds = storeKindsOfThisFile("issue-37-store", NOW);
 
 const member = (n: number, more: Partial<Member> = {}): Member & { key: string } => ({
   number: String(1000 + n),
