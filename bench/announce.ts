@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadData } from "../cli/load/load-data.ts";
 import { mailIdentity } from "../server/config.ts";
@@ -6,10 +5,9 @@ import { queueAnnouncement, sendAnnouncement } from "../server/jobs/announce.ts"
 import { renderAnnouncement } from "../server/mail/announcement.ts";
 import { loadTemplates } from "../server/mail/templates.ts";
 import { smtpTransport } from "../server/mail/transport.ts";
-import { openPostgresStore, sqliteStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
-import { startCluster } from "../test/support/postgres-cluster.ts";
 import { TestSmtp } from "../test/support/smtp-harness.ts";
+import { onBothStores } from "./both-stores.ts";
 import { benchRoll } from "./summons.ts";
 
 /**
@@ -85,17 +83,6 @@ async function measure(name: string, store: Store, sample: string): Promise<Anno
   }
 }
 
-export async function benchAnnounce(sample: string, scratch: string): Promise<AnnounceFigures[]> {
-  const sqlite = sqliteStore(join(scratch, "announce.db"), NOW);
-  const figures = [await measure("SQLite", sqlite, sample)];
-  await sqlite.close();
-  const cluster = await startCluster({ durable: true });
-  try {
-    const postgres = await openPostgresStore(await cluster.place(), NOW);
-    figures.push(await measure("PostgreSQL", postgres, sample));
-    await postgres.close();
-  } finally {
-    await cluster.stop();
-  }
-  return figures;
+export function benchAnnounce(sample: string, scratch: string): Promise<AnnounceFigures[]> {
+  return onBothStores(scratch, "announce.db", NOW, (name, store) => measure(name, store, sample));
 }

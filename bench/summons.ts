@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadData } from "../cli/load/load-data.ts";
 import { eventSchema } from "../core/schemas/index.ts";
@@ -6,10 +5,9 @@ import type { Member } from "../core/schemas/member.ts";
 import { mailIdentity } from "../server/config.ts";
 import { loadTemplates } from "../server/mail/templates.ts";
 import { newMemberKey } from "../server/members/answer-link.ts";
-import { openPostgresStore, sqliteStore } from "../server/store/open-store.ts";
 import type { Store } from "../server/store/store.ts";
 import { summonMembers } from "../server/use-cases/summons.ts";
-import { startCluster } from "../test/support/postgres-cluster.ts";
+import { onBothStores } from "./both-stores.ts";
 import { median } from "./measure.ts";
 
 /**
@@ -96,17 +94,6 @@ async function measure(name: string, store: Store, sample: string): Promise<Summ
   };
 }
 
-export async function benchSummons(sample: string, scratch: string): Promise<SummonsFigures[]> {
-  const sqlite = sqliteStore(join(scratch, "summons.db"), NOW);
-  const figures = [await measure("SQLite", sqlite, sample)];
-  await sqlite.close();
-  const cluster = await startCluster({ durable: true });
-  try {
-    const postgres = await openPostgresStore(await cluster.place(), NOW);
-    figures.push(await measure("PostgreSQL", postgres, sample));
-    await postgres.close();
-  } finally {
-    await cluster.stop();
-  }
-  return figures;
+export function benchSummons(sample: string, scratch: string): Promise<SummonsFigures[]> {
+  return onBothStores(scratch, "summons.db", NOW, (name, store) => measure(name, store, sample));
 }
