@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Member } from "../../core/schemas/member.ts";
+import { composedMail, rollMember } from "../../test/support/roll.ts";
 import { storeKindsOfThisFile } from "../../test/support/served-stores.ts";
 import type { AnnouncementRecipient } from "./announcements.ts";
 import { FRIEND_CONFIRM_KIND } from "./bounces.ts";
-import type { ComposedMail, Store } from "./store.ts";
+import type { Store } from "./store.ts";
 
 /**
  * The announcements' lists held against each store (SQLite, on its own thread, PostgreSQL): the
@@ -15,27 +16,11 @@ const NOW = new Date("2027-11-21T15:00:00Z");
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 const kinds = storeKindsOfThisFile("issue-37-store", NOW);
 
-const member = (n: number, more: Partial<Member> = {}): Member & { key: string } => ({
-  number: String(1000 + n),
-  firstName: `Brother${n}`,
-  lastName: `Mason${n}`,
-  title: "",
-  email: `M${n}@Example.org`,
-  phone: "",
-  degree: "master-mason",
-  status: "active",
-  dietary: "",
-  key: `key${String(n).padStart(13, "0")}`,
-  ...more,
-});
+// Addresses as a roll may hold them: the store compares them in lower case.
+const member = (n: number, more: Partial<Member> = {}) =>
+  rollMember(n, { email: `M${n}@Example.org`, ...more });
 
-let mailId = 0;
-const mail = (kind: string, to: string): ComposedMail => ({
-  kind,
-  envelope: { from: "lodge@example.org", to: [to] },
-  messageId: `<${kind}-${++mailId}@example.org>`,
-  raw: Buffer.from(`Subject: ${kind}\r\nTo: ${to}\r\n\r\nBody`),
-});
+const mail = composedMail;
 const announcements = (recipients: AnnouncementRecipient[]) =>
   recipients.map((r) => mail("announcement", r.email));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Member } from "../../core/schemas/member.ts";
+import { rollMember } from "../../test/support/roll.ts";
 import { storeKindsOfThisFile } from "../../test/support/served-stores.ts";
 import type { Store } from "./store.ts";
 
@@ -12,18 +12,7 @@ const NOW = new Date("2027-11-21T18:30:00Z");
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 const kinds = storeKindsOfThisFile("issue-36-store", NOW);
 
-const member = (n: number): Member & { key: string } => ({
-  number: String(1000 + n),
-  firstName: `Brother${n}`,
-  lastName: `Mason${n}`,
-  title: "",
-  email: `m${n}@example.org`,
-  phone: "",
-  degree: "master-mason",
-  status: "active",
-  dietary: "",
-  key: `key${String(n).padStart(13, "0")}`,
-});
+const member = rollMember;
 
 async function roll(store: Store, n: number) {
   const add = Array.from({ length: n }, (_, i) => member(i + 1));

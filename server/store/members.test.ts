@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Member } from "../../core/schemas/member.ts";
+import { composedMail, rollMember } from "../../test/support/roll.ts";
 import { storeKindsOfThisFile } from "../../test/support/served-stores.ts";
 import type {
-  ComposedMail,
   EventRsvpSubmission,
   RollMember,
   Store,
@@ -19,27 +19,9 @@ const NOW = new Date("2027-11-21T15:00:00Z");
 const later = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
 const kinds = storeKindsOfThisFile("issue-35-store", NOW);
 
-const member = (n: number, more: Partial<Member> = {}): Member & { key: string } => ({
-  number: String(1000 + n),
-  firstName: `Brother${n}`,
-  lastName: `Mason${n}`,
-  title: "",
-  email: `m${n}@example.org`,
-  phone: "",
-  degree: "master-mason",
-  status: "active",
-  dietary: "",
-  key: `key${String(n).padStart(13, "0")}`,
-  ...more,
-});
+const member = rollMember;
 
-let mailId = 0;
-const mail = (kind: string, to: string): ComposedMail => ({
-  kind,
-  envelope: { from: "lodge@example.org", to: [to] },
-  messageId: `<${kind}-${++mailId}@example.org>`,
-  raw: Buffer.from(`Subject: ${kind}\r\n\r\nBody`),
-});
+const mail = composedMail;
 
 /** A roll of `n` members, imported into `store`, by id. */
 async function roll(store: Store, n: number, more: (i: number) => Partial<Member> = () => ({})) {
